@@ -1,0 +1,294 @@
+// Computed values: the output of the cascade, one immutable record per element and
+// pseudo-element. Every length is in PDF points (1/72 in; 1px = 0.75pt), resolved once here
+// (DESIGN.md invariant 3). Percentages stay symbolic until layout knows the containing block.
+
+import type { DomElement } from '../dom/types.js';
+
+/** An RGBA colour; r, g, b in 0..255, a in 0..1. */
+export interface Color {
+  readonly r: number;
+  readonly g: number;
+  readonly b: number;
+  readonly a: number;
+}
+
+/**
+ * A `<length-percentage>`, including `calc()` mixes: the used value is
+ * `abs + pct / 100 * base` where base is the percentage basis (usually the containing
+ * block's width).
+ */
+export interface LengthPercentage {
+  readonly abs: number;
+  readonly pct: number;
+}
+
+export type LengthPercentageAuto = LengthPercentage | 'auto';
+export type LengthPercentageNone = LengthPercentage | 'none';
+
+export type Display =
+  | 'none'
+  | 'block'
+  | 'inline'
+  | 'inline-block'
+  | 'list-item'
+  | 'flow-root'
+  // Later issues lay these out; until then boxes/ treats them as block-level or inline.
+  | 'table'
+  | 'inline-table'
+  | 'table-row-group'
+  | 'table-header-group'
+  | 'table-footer-group'
+  | 'table-row'
+  | 'table-column-group'
+  | 'table-column'
+  | 'table-cell'
+  | 'table-caption'
+  | 'flex'
+  | 'inline-flex'
+  | 'contents';
+
+export type BorderStyle =
+  | 'none'
+  | 'hidden'
+  | 'solid'
+  | 'dashed'
+  | 'dotted'
+  | 'double'
+  | 'groove'
+  | 'ridge'
+  | 'inset'
+  | 'outset';
+
+export type WhiteSpace = 'normal' | 'pre' | 'nowrap' | 'pre-wrap' | 'pre-line' | 'break-spaces';
+export type TextAlign = 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+export type TextTransform = 'none' | 'uppercase' | 'lowercase' | 'capitalize';
+export type FontStyle = 'normal' | 'italic' | 'oblique';
+export type BreakValue = 'auto' | 'avoid' | 'page' | 'always' | 'left' | 'right' | 'avoid-page' | 'column' | 'recto' | 'verso';
+export type BreakInside = 'auto' | 'avoid' | 'avoid-page';
+
+export type VerticalAlign =
+  | 'baseline'
+  | 'sub'
+  | 'super'
+  | 'top'
+  | 'middle'
+  | 'bottom'
+  | 'text-top'
+  | 'text-bottom'
+  | LengthPercentage; // percentage of the element's own line-height
+
+export type LineHeight =
+  | { readonly kind: 'normal' }
+  | { readonly kind: 'number'; readonly value: number } // inherited as the number
+  | { readonly kind: 'length'; readonly value: number }; // pt (percentages resolve against font-size)
+
+export type ListStyleType =
+  | 'disc'
+  | 'circle'
+  | 'square'
+  | 'decimal'
+  | 'decimal-leading-zero'
+  | 'lower-alpha'
+  | 'upper-alpha'
+  | 'lower-latin'
+  | 'upper-latin'
+  | 'lower-roman'
+  | 'upper-roman'
+  | 'lower-greek'
+  | 'none';
+
+/** One item of the `content` property, kept unevaluated; boxes/ evaluates counters and attrs. */
+export type ContentItem =
+  | { readonly kind: 'string'; readonly value: string }
+  | { readonly kind: 'attr'; readonly name: string }
+  | { readonly kind: 'counter'; readonly name: string; readonly style: ListStyleType }
+  | { readonly kind: 'counters'; readonly name: string; readonly separator: string; readonly style: ListStyleType }
+  | { readonly kind: 'open-quote' }
+  | { readonly kind: 'close-quote' }
+  | { readonly kind: 'url'; readonly url: string }
+  /** A function boxes/ does not know yet (e.g. element(), string(), target-counter()): kept for later issues. */
+  | { readonly kind: 'function'; readonly name: string; readonly args: string };
+
+export type Content = 'normal' | 'none' | readonly ContentItem[];
+
+/** `counter-reset`, `counter-increment`, `counter-set`: name/value pairs in order. */
+export type CounterList = readonly { readonly name: string; readonly value: number }[];
+
+export interface TextDecorationLine {
+  readonly underline: boolean;
+  readonly overline: boolean;
+  readonly lineThrough: boolean;
+}
+
+/** The computed style of one element or pseudo-element. All lengths in pt. */
+export interface ComputedStyle {
+  readonly display: Display;
+  readonly position: 'static' | 'relative' | 'absolute' | 'fixed' | { readonly running: string };
+  readonly float: 'none' | 'left' | 'right';
+  readonly clear: 'none' | 'left' | 'right' | 'both';
+  readonly top: LengthPercentageAuto;
+  readonly right: LengthPercentageAuto;
+  readonly bottom: LengthPercentageAuto;
+  readonly left: LengthPercentageAuto;
+  readonly zIndex: number | 'auto';
+
+  // Box model (CSS 2.1 chapter 8, 10)
+  readonly marginTop: LengthPercentageAuto;
+  readonly marginRight: LengthPercentageAuto;
+  readonly marginBottom: LengthPercentageAuto;
+  readonly marginLeft: LengthPercentageAuto;
+  readonly paddingTop: LengthPercentage;
+  readonly paddingRight: LengthPercentage;
+  readonly paddingBottom: LengthPercentage;
+  readonly paddingLeft: LengthPercentage;
+  /** Border widths are 0 when the matching style is none or hidden (computed-value rule). */
+  readonly borderTopWidth: number;
+  readonly borderRightWidth: number;
+  readonly borderBottomWidth: number;
+  readonly borderLeftWidth: number;
+  readonly borderTopStyle: BorderStyle;
+  readonly borderRightStyle: BorderStyle;
+  readonly borderBottomStyle: BorderStyle;
+  readonly borderLeftStyle: BorderStyle;
+  readonly borderTopColor: Color;
+  readonly borderRightColor: Color;
+  readonly borderBottomColor: Color;
+  readonly borderLeftColor: Color;
+  /** Corner radii [horizontal, vertical] each. */
+  readonly borderTopLeftRadius: readonly [LengthPercentage, LengthPercentage];
+  readonly borderTopRightRadius: readonly [LengthPercentage, LengthPercentage];
+  readonly borderBottomRightRadius: readonly [LengthPercentage, LengthPercentage];
+  readonly borderBottomLeftRadius: readonly [LengthPercentage, LengthPercentage];
+  readonly width: LengthPercentageAuto;
+  readonly height: LengthPercentageAuto;
+  readonly minWidth: LengthPercentage;
+  readonly minHeight: LengthPercentage;
+  readonly maxWidth: LengthPercentageNone;
+  readonly maxHeight: LengthPercentageNone;
+  readonly boxSizing: 'content-box' | 'border-box';
+  readonly overflow: 'visible' | 'hidden';
+  readonly visibility: 'visible' | 'hidden' | 'collapse';
+  readonly opacity: number;
+
+  // Backgrounds
+  readonly backgroundColor: Color;
+  /** `background-image: url()` (resolved by resources/ in a later issue); null for none. */
+  readonly backgroundImage: string | null;
+
+  // Fonts and text (CSS Fonts 3, CSS Text 3)
+  readonly color: Color;
+  /** Family names in order, generic families lower-cased (`sans-serif`, `serif`, `monospace`). */
+  readonly fontFamily: readonly string[];
+  readonly fontSize: number;
+  /** 1..1000; `bolder`/`lighter` resolved against the parent. */
+  readonly fontWeight: number;
+  readonly fontStyle: FontStyle;
+  readonly fontVariantSmallCaps: boolean;
+  readonly lineHeight: LineHeight;
+  readonly textAlign: TextAlign;
+  readonly textAlignLast: TextAlign | 'auto';
+  readonly textIndent: LengthPercentage;
+  readonly textTransform: TextTransform;
+  /** Extra space after each character; 'normal' = 0. */
+  readonly letterSpacing: number;
+  /** Extra space for each word separator; 'normal' = 0. */
+  readonly wordSpacing: number;
+  readonly whiteSpace: WhiteSpace;
+  readonly textDecorationLine: TextDecorationLine;
+  /** Already resolved: `currentcolor` becomes the element's `color`. */
+  readonly textDecorationColor: Color;
+  readonly textDecorationStyle: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
+  readonly verticalAlign: VerticalAlign;
+  readonly direction: 'ltr' | 'rtl';
+  readonly overflowWrap: 'normal' | 'break-word' | 'anywhere';
+  readonly wordBreak: 'normal' | 'break-all' | 'keep-all';
+  readonly hyphens: 'none' | 'manual' | 'auto';
+
+  // Lists and generated content
+  readonly listStyleType: ListStyleType;
+  readonly listStylePosition: 'inside' | 'outside';
+  readonly listStyleImage: string | null;
+  readonly content: Content;
+  readonly counterReset: CounterList;
+  readonly counterIncrement: CounterList;
+  readonly counterSet: CounterList;
+  readonly quotes: readonly string[] | 'auto' | 'none';
+
+  // Fragmentation (css-break-3)
+  readonly breakBefore: BreakValue;
+  readonly breakAfter: BreakValue;
+  readonly breakInside: BreakInside;
+  readonly orphans: number;
+  readonly widows: number;
+  /** Named page (css-page-3 `page`), 'auto' when none. */
+  readonly page: string;
+
+  /**
+   * Declarations the engine does not model yet, as serialized values by property name (e.g.
+   * `string-set`, `-fs-table-paginate`, `border-collapse`). Later issues read them from here.
+   */
+  readonly extra: ReadonlyMap<string, string>;
+}
+
+/** A styled element: its computed style and those of its `::before`, `::after` and `::marker`. */
+export interface StyledElement {
+  readonly kind: 'element';
+  readonly element: DomElement;
+  readonly style: ComputedStyle;
+  /** Present only when the pseudo-element generates a box (content is not none/normal). */
+  readonly before: ComputedStyle | null;
+  readonly after: ComputedStyle | null;
+  /** Style for the list marker of a list item (`::marker` rules applied; inherits from the element). */
+  readonly marker: ComputedStyle | null;
+  readonly children: readonly StyledNode[];
+}
+
+/** A text node: it takes its parent's style. */
+export interface StyledText {
+  readonly kind: 'text';
+  readonly text: string;
+  readonly style: ComputedStyle;
+}
+
+export type StyledNode = StyledElement | StyledText;
+
+/** A declaration as written: property lower-cased, value serialized by css-tree. */
+export interface Declaration {
+  readonly property: string;
+  readonly value: string;
+  readonly important: boolean;
+}
+
+/** One `@page` rule (css-page-3): selectors (a name and/or pseudo-classes) and its declarations. */
+export interface PageRule {
+  /** Empty for a bare `@page`. */
+  readonly selectors: readonly PageSelector[];
+  readonly declarations: readonly Declaration[];
+  /** Margin-box rules inside it, e.g. `top-center` → declarations (laid out by a later issue). */
+  readonly marginBoxes: ReadonlyMap<string, readonly Declaration[]>;
+  /** Position in the cascade (origin then source order); later rules win on equal specificity. */
+  readonly order: number;
+}
+
+export interface PageSelector {
+  readonly name: string | null;
+  readonly pseudoClasses: readonly ('first' | 'left' | 'right' | 'blank')[];
+}
+
+/** The page's own box: size and margins in pt, resolved for one page. */
+export interface PageStyle {
+  readonly width: number;
+  readonly height: number;
+  readonly marginTop: number;
+  readonly marginRight: number;
+  readonly marginBottom: number;
+  readonly marginLeft: number;
+}
+
+/** Everything the cascade produces for one document. */
+export interface StyledDocument {
+  readonly root: StyledElement;
+  readonly pageRules: readonly PageRule[];
+  /** Non-fatal problems (unparsable CSS, unknown at-rules), for the render warnings. */
+  readonly warnings: readonly string[];
+}

@@ -1,0 +1,34 @@
+// The element tree the rest of the pipeline reads: parse5's output reduced to what styling
+// and box generation need. Read-only after parsing.
+
+/** An element of the parsed document. `tagName` is lower-case for HTML elements. */
+export interface DomElement {
+  readonly kind: 'element';
+  readonly tagName: string;
+  /** Attributes by lower-case name, in source order. */
+  readonly attrs: ReadonlyMap<string, string>;
+  readonly children: readonly DomNode[];
+  readonly parent: DomElement | null;
+  /** Position among the parent's element children (0-based), for structural pseudo-classes. */
+  readonly elementIndex: number;
+  /** Document order of this element (0-based), for stable sorting and ids. */
+  readonly order: number;
+}
+
+/** A run of character data. */
+export interface DomText {
+  readonly kind: 'text';
+  readonly text: string;
+  readonly parent: DomElement | null;
+}
+
+export type DomNode = DomElement | DomText;
+
+/** A parsed document: the `html` root plus the `<style>` sheets found in it, in order. */
+export interface DomDocument {
+  readonly root: DomElement;
+  /** Text of every `<style>` element (media="print"/"all"/none kept; others skipped later by css/). */
+  readonly styleSheets: readonly { readonly text: string; readonly media: string | null }[];
+  /** The `<title>` text, if any. */
+  readonly title: string | null;
+}

@@ -1,0 +1,139 @@
+// The display list: what one page draws, in CSS paint order. A small closed union walked by
+// one function per backend (pdf/ writes it; the golden dump prints it). Coordinates are pt,
+// origin at the page's top-left corner, y pointing down.
+
+import type { Color } from '../css/types.js';
+import type { FontFace } from '../text/types.js';
+
+/** A glyph placed on the run's baseline; x is relative to the run's origin. */
+export interface PlacedGlyph {
+  readonly id: number;
+  readonly x: number;
+  /** Vertical offset from the baseline, pt, positive downward. */
+  readonly y: number;
+  /** Source text for ToUnicode ('' for non-first glyphs of a cluster). */
+  readonly text: string;
+}
+
+export interface GlyphRunItem {
+  readonly kind: 'glyphs';
+  /** Origin: left end of the run, on the baseline. */
+  readonly x: number;
+  readonly y: number;
+  readonly face: FontFace;
+  readonly size: number;
+  readonly color: Color;
+  readonly glyphs: readonly PlacedGlyph[];
+}
+
+export interface RectItem {
+  readonly kind: 'rect';
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly color: Color;
+  /** Corner radii [tl, tr, br, bl] as [rx, ry] each; absent for square corners. */
+  readonly radii?: readonly (readonly [number, number])[];
+}
+
+/** A straight stroked line (border side, text decoration). */
+export interface LineItem {
+  readonly kind: 'line';
+  readonly x1: number;
+  readonly y1: number;
+  readonly x2: number;
+  readonly y2: number;
+  readonly width: number;
+  readonly color: Color;
+  readonly style: 'solid' | 'dashed' | 'dotted';
+}
+
+/** A filled path, for shapes lines cannot draw (rounded borders, list bullets). Ops in page coords. */
+export interface PathItem {
+  readonly kind: 'path';
+  readonly ops: readonly PathOp[];
+  readonly fill: Color | null;
+  readonly stroke: { readonly color: Color; readonly width: number; readonly dash?: readonly number[] } | null;
+  /** Fill rule for `fill`. */
+  readonly evenOdd?: boolean;
+}
+
+export type PathOp =
+  | { readonly op: 'M'; readonly x: number; readonly y: number }
+  | { readonly op: 'L'; readonly x: number; readonly y: number }
+  | { readonly op: 'C'; readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number; readonly x: number; readonly y: number }
+  | { readonly op: 'Z' };
+
+export interface ImageItem {
+  readonly kind: 'image';
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly image: ImageResource;
+}
+
+/** A link annotation area: an external URI or an internal destination name. */
+export interface LinkItem {
+  readonly kind: 'link';
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly target: { readonly uri: string } | { readonly dest: string };
+}
+
+/** A named destination (an element with an id) for internal links. */
+export interface AnchorItem {
+  readonly kind: 'anchor';
+  readonly name: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Items drawn clipped to a rectangle (overflow: hidden), optionally rounded. */
+export interface ClipItem {
+  readonly kind: 'clip';
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly radii?: readonly (readonly [number, number])[];
+  readonly items: readonly DisplayItem[];
+}
+
+/** Items drawn with a group opacity. */
+export interface OpacityItem {
+  readonly kind: 'opacity';
+  readonly opacity: number;
+  readonly items: readonly DisplayItem[];
+}
+
+export type DisplayItem =
+  | GlyphRunItem
+  | RectItem
+  | LineItem
+  | PathItem
+  | ImageItem
+  | LinkItem
+  | AnchorItem
+  | ClipItem
+  | OpacityItem;
+
+/** A decoded raster image ready for embedding; `key` dedupes identical images in one PDF. */
+export interface ImageResource {
+  readonly key: string;
+  readonly format: 'png' | 'jpeg';
+  readonly data: Uint8Array;
+  /** Intrinsic size in image pixels. */
+  readonly pixelWidth: number;
+  readonly pixelHeight: number;
+}
+
+/** One finished page. */
+export interface PageDisplayList {
+  readonly width: number;
+  readonly height: number;
+  readonly items: readonly DisplayItem[];
+}

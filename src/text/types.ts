@@ -1,0 +1,60 @@
+// Fonts and shaped text: what text/ hands to layout and, through the display list, to pdf/.
+// Glyph metrics are in font units; multiply by size / unitsPerEm for points.
+
+import type { FontStyle } from '../css/types.js';
+
+/** A loaded font face: one file (or one face of a collection) with its metrics. */
+export interface FontFace {
+  /** Unique, stable key (PostScript name plus a suffix when needed); used by pdf/ to dedupe. */
+  readonly id: string;
+  readonly family: string;
+  readonly weight: number;
+  readonly style: 'normal' | 'italic';
+  readonly postscriptName: string;
+  readonly unitsPerEm: number;
+  /** Line metrics in font units; descent is positive (distance below the baseline). */
+  readonly ascent: number;
+  readonly descent: number;
+  readonly lineGap: number;
+  readonly capHeight: number;
+  readonly xHeight: number;
+  readonly underlinePosition: number;
+  readonly underlineThickness: number;
+  /** True when the face maps the code point to a glyph. */
+  hasGlyph(codePoint: number): boolean;
+  /** The raw font file (TrueType/OpenType), for subsetting. */
+  readonly data: Uint8Array;
+}
+
+/** One positioned glyph. `text` is the source text it stands for ('' for later glyphs of a cluster). */
+export interface ShapedGlyph {
+  readonly id: number;
+  readonly advance: number;
+  readonly xOffset: number;
+  readonly yOffset: number;
+  /** UTF-16 offset of the glyph's cluster in the shaped string. */
+  readonly cluster: number;
+  readonly text: string;
+}
+
+/** Result of shaping one string with one face (kerning and ligatures applied). */
+export interface ShapedText {
+  readonly face: FontFace;
+  readonly glyphs: readonly ShapedGlyph[];
+  /** Sum of advances, font units. */
+  readonly advance: number;
+}
+
+/** A request for a face, from computed style. */
+export interface FontQuery {
+  readonly families: readonly string[];
+  readonly weight: number;
+  readonly style: FontStyle;
+}
+
+/** A maximal run of a string that one face renders (per-character fallback splits runs). */
+export interface FontRun {
+  readonly face: FontFace;
+  readonly start: number;
+  readonly end: number;
+}
