@@ -289,6 +289,8 @@ export interface PageStyle {
 export interface StyledDocument {
   readonly root: StyledElement;
   readonly pageRules: readonly PageRule[];
+  /** The declarations of each `@font-face` rule, as written, in cascade order (resolved by a later issue). */
+  readonly fontFaces: readonly (readonly Declaration[])[];
   /** Non-fatal problems (unparsable CSS, unknown at-rules), for the render warnings. */
   readonly warnings: readonly string[];
 }

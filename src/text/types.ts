@@ -18,6 +18,7 @@ export interface FontFace {
   readonly lineGap: number;
   readonly capHeight: number;
   readonly xHeight: number;
+  /** The `post` table's suggested top of the underline; negative is below the baseline. */
   readonly underlinePosition: number;
   readonly underlineThickness: number;
   /** True when the face maps the code point to a glyph. */
@@ -29,7 +30,9 @@ export interface FontFace {
 /** One positioned glyph. `text` is the source text it stands for ('' for later glyphs of a cluster). */
 export interface ShapedGlyph {
   readonly id: number;
+  /** Advance width, font units (kerning included). */
   readonly advance: number;
+  /** Offset of the glyph from its pen position, font units; yOffset is positive UP (font convention). */
   readonly xOffset: number;
   readonly yOffset: number;
   /** UTF-16 offset of the glyph's cluster in the shaped string. */

@@ -1,0 +1,121 @@
+// `npm run bench [-- invoice book] [--iterations N] [--time MS]`: renders the documents of the
+// benchmark corpus, each in a fresh child process (so that its peak RSS is its own), and
+// prints per document the median time, pages per second, peak RSS and the ratio to Chromium.
+// A document that fails is an error line, never a failed run: benchmarks are not tests.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CORPUS_DOCUMENTS, corpusDir, type CorpusDocument } from './corpus.js';
+import type { Measurement } from './measure.js';
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+const REPO_ROOT = path.resolve(path.dirname(THIS_FILE), '..');
+const RESULT_PREFIX = 'QUIRE_BENCH_RESULT ';
+const CHILD_TIMEOUT_MS = 15 * 60_000;
+
+interface BenchArgs {
+  readonly documents: readonly CorpusDocument[];
+  readonly iterations: number;
+  readonly timeMs: number;
+}
+
+const USAGE = `Usage: npm run bench -- [document ...] [--iterations N] [--time MS]
+  documents: ${CORPUS_DOCUMENTS.map((d) => d.name).join(', ')} (default: all)
+  --iterations N  at least N timed renders per document (default 10)
+  --time MS       and keep rendering for at least MS milliseconds (default 1000)
+The corpus folder is $QUIRE_BENCH_CORPUS, or ../shared/bench-corpus beside the repository.`;
+
+async function main(argv: readonly string[]): Promise<void> {
+  if (argv[0] === '--child') return runChild(argv.slice(1));
+  if (argv.includes('--help') || argv.includes('-h')) return void console.log(USAGE);
+  const args = parseBenchArgs(argv);
+  if (typeof args === 'string') {
+    console.error(`bench: ${args}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const dir = corpusDir(REPO_ROOT);
+  const budget = `at least ${args.iterations} runs and ${args.timeMs} ms per document`;
+  console.log(`Quire benchmark · corpus ${dir} · Node ${process.version} · ${budget}`);
+  console.log(header());
+  for (const doc of args.documents) console.log(formatRow(doc, runInChild(doc, path.join(dir, doc.file), args)));
+}
+
+function parseBenchArgs(argv: readonly string[]): BenchArgs | string {
+  const names: string[] = [];
+  let iterations = 10;
+  let timeMs = 1000;
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.startsWith('--') && argv[i]!.includes('=') ? argv[i]!.split('=', 2) : [argv[i]!, undefined];
+    if (flag === '--iterations' || flag === '--time') {
+      const value = Number(inline ?? argv[++i]);
+      if (!Number.isInteger(value) || value < (flag === '--time' ? 0 : 1)) return `${flag} needs a whole number`;
+      if (flag === '--iterations') iterations = value;
+      else timeMs = value;
+    } else if (flag!.startsWith('-')) {
+      return `unknown option "${flag}"`;
+    } else {
+      names.push(flag!);
+    }
+  }
+  const unknown = names.filter((name) => !CORPUS_DOCUMENTS.some((d) => d.name === name));
+  if (unknown.length > 0) return `unknown document ${unknown.map((n) => `"${n}"`).join(', ')}`;
+  const documents = names.length === 0 ? CORPUS_DOCUMENTS : CORPUS_DOCUMENTS.filter((d) => names.includes(d.name));
+  return { documents, iterations, timeMs };
+}
+
+/** Measures one document in a fresh `node --expose-gc --import tsx` process and reads its report. */
+function runInChild(doc: CorpusDocument, file: string, args: BenchArgs): Measurement {
+  if (!existsSync(file)) return { name: doc.name, ok: false, error: `missing file ${file}`, peakRssMb: 0 };
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', THIS_FILE, '--child', doc.name, file, String(args.iterations), String(args.timeMs)],
+    { cwd: REPO_ROOT, encoding: 'utf8', timeout: CHILD_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const line = child.stdout?.split('\n').find((l) => l.startsWith(RESULT_PREFIX));
+  if (line) return JSON.parse(line.slice(RESULT_PREFIX.length)) as Measurement;
+  const why = child.error ? child.error.message : `exit ${child.status ?? child.signal}`;
+  const lastErr = child.stderr?.trim().split('\n').slice(-1)[0] ?? '';
+  return { name: doc.name, ok: false, error: `child process failed (${why}) ${lastErr}`.trim(), peakRssMb: 0 };
+}
+
+/**
+ * Child mode: measure and print one result line for the parent. The engine is imported here,
+ * not at the top, so that an engine that fails to load is reported as that document's error.
+ */
+async function runChild([name, file, iterations, timeMs]: readonly string[]): Promise<void> {
+  const options = { iterations: Number(iterations), timeMs: Number(timeMs) };
+  const result = await import('./measure.js')
+    .then(({ measureDocument }) => measureDocument(name!, file!, options))
+    .catch((error: unknown): Measurement => ({ name: name!, ok: false, error: `cannot load the engine: ${String(error)}`, peakRssMb: 0 }));
+  process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
+}
+
+const COLUMNS = ['document', 'pages', 'median ms', 'pages/s', 'peak RSS', 'Chromium warm', 'vs Chromium'];
+const WIDTHS = [10, 6, 10, 9, 9, 14, 14];
+
+function header(): string {
+  return COLUMNS.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[i]!) : c.padStart(WIDTHS[i]!))).join(' ');
+}
+
+function formatRow(doc: CorpusDocument, m: Measurement): string {
+  if (!m.ok) return `${doc.name.padEnd(WIDTHS[0]!)} error: ${m.error}`;
+  const pagesPerSecond = m.pages / (m.medianMs / 1000);
+  const ratio = doc.chromiumWarmMs / m.medianMs;
+  const versus = ratio >= 1 ? `${ratio.toFixed(1)}× faster` : `${(1 / ratio).toFixed(1)}× slower`;
+  const cells = [
+    doc.name,
+    String(m.pages),
+    m.medianMs.toFixed(1),
+    pagesPerSecond.toFixed(1),
+    `${Math.round(m.peakRssMb)} MB`,
+    `${doc.chromiumWarmMs} ms`,
+    versus,
+  ];
+  return cells.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[i]!) : c.padStart(WIDTHS[i]!))).join(' ');
+}
+
+// Last, so that every constant above is initialised before main() reads it.
+await main(process.argv.slice(2));

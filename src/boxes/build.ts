@@ -1,0 +1,298 @@
+// Box generation (CSS 2.1 §9.2, CSS Display 3): the styled element tree becomes a tree of
+// block and inline boxes, with anonymous boxes, generated content, list markers and counters.
+import type { ComputedStyle, ContentItem, StyledDocument, StyledElement, StyledNode } from '../css/types.js';
+import type { DomElement } from '../dom/types.js';
+import type { ImageResource } from '../paint/types.js';
+import { anonymousStyle } from './anonymous-style.js';
+import { formatCounter, markerText } from './counter-style.js';
+import { CounterScope } from './counters.js';
+import type {
+  BlockBox,
+  BlockLevelBox,
+  BoxTree,
+  InlineBox,
+  InlineLevelBox,
+  LinkTarget,
+  MarkerBox,
+  ReplacedBox,
+  TextDecoration,
+} from './types.js';
+import { processWhiteSpace } from './white-space.js';
+
+/** Resources box generation needs; all fetched before (DESIGN.md: no I/O after resources/). */
+export interface BoxBuildInput {
+  readonly images: ReadonlyMap<string, ImageResource>;
+}
+
+type LevelBox = BlockLevelBox | InlineLevelBox;
+
+const PX = 0.75;
+
+/** Builds the box tree of a styled document. */
+export function buildBoxTree(doc: StyledDocument, input: BoxBuildInput): BoxTree {
+  const builder = new BoxBuilder(input);
+  const boxes = builder.element(doc.root, []);
+  const root = rootBlock(doc.root, boxes);
+  return { root, warnings: builder.warnings };
+}
+
+/** The root element's principal box is always a block container that establishes a BFC. */
+function rootBlock(root: StyledElement, boxes: readonly LevelBox[]): BlockBox {
+  const only = boxes.length === 1 ? boxes[0] : undefined;
+  if (only && only.kind === 'block' && only.element === root.element) return { ...only, establishesBfc: true };
+  return makeBlock(root.style, root.element, boxes, null, true);
+}
+
+function isBlockLevel(box: LevelBox): box is BlockLevelBox {
+  return box.kind === 'block' || box.kind === 'replaced';
+}
+
+class BoxBuilder {
+  readonly warnings: string[] = [];
+  private readonly counters = new CounterScope();
+  private quoteDepth = 0;
+
+  constructor(private readonly input: BoxBuildInput) {}
+
+  /** The boxes one element generates (none, one, or several when an inline is split by blocks). */
+  element(node: StyledElement, decorations: readonly TextDecoration[]): LevelBox[] {
+    const { style, element } = node;
+    if (style.display === 'none' || typeof style.position === 'object') return [];
+    this.applyCounters(node);
+    const tag = element.tagName;
+    if (tag === 'br') return [{ kind: 'br', style, element }];
+    if (tag === 'img') return this.image(node);
+
+    const own = withOwnDecorations(style, decorations);
+    const atomic = isAtomicInline(style);
+    const inner = atomic ? withOwnDecorations(style, []) : own;
+    const items = this.contents(node, inner);
+    const display = style.display;
+    if (display === 'contents') return items;
+    if (display === 'inline') return makeInline(style, element, items, linkOf(element));
+    const marker = display === 'list-item' ? this.marker(node) : null;
+    const inside = marker && style.listStylePosition === 'inside';
+    const blockItems = inside ? [marker, ...items] : items;
+    const block = makeBlock(style, element, blockItems, inside ? null : marker, atomic || establishesBfc(style));
+    return atomic ? [{ kind: 'atomic', style, element, box: block }] : [block];
+  }
+
+  /** ::before, the children, ::after — with counter scoping around them. */
+  private contents(node: StyledElement, decorations: readonly TextDecoration[]): LevelBox[] {
+    const out: LevelBox[] = [];
+    this.counters.enterChildren();
+    if (node.before) out.push(...this.pseudo(node, node.before, decorations));
+    for (const child of node.children) out.push(...this.node(child, decorations));
+    if (node.after) out.push(...this.pseudo(node, node.after, decorations));
+    this.counters.leaveChildren();
+    return out;
+  }
+
+  private node(child: StyledNode, decorations: readonly TextDecoration[]): LevelBox[] {
+    if (child.kind === 'element') return this.element(child, decorations);
+    if (child.text.length === 0) return [];
+    return [{ kind: 'text', style: child.style, element: null, text: transformText(child.text, child.style), decorations }];
+  }
+
+  /** A ::before/::after box: its content evaluated to text (CSS 2.1 §12.2). */
+  private pseudo(owner: StyledElement, style: ComputedStyle, decorations: readonly TextDecoration[]): LevelBox[] {
+    if (style.display === 'none' || !Array.isArray(style.content)) return [];
+    this.counters.reset(style.counterReset);
+    this.counters.increment(style.counterIncrement);
+    this.counters.set(style.counterSet);
+    const text = this.evaluateContent(style.content as readonly ContentItem[], owner.element);
+    const own = withOwnDecorations(style, decorations);
+    const items: LevelBox[] = text.length > 0 ? [{ kind: 'text', style, element: null, text: transformText(text, style), decorations: own }] : [];
+    if (style.display === 'inline') return makeInline(style, null, items, null);
+    const block = makeBlock(style, null, items, null, isAtomicInline(style) || establishesBfc(style));
+    return isAtomicInline(style) ? [{ kind: 'atomic', style, element: null, box: block }] : [block];
+  }
+
+  private evaluateContent(items: readonly ContentItem[], element: DomElement): string {
+    let out = '';
+    for (const item of items) {
+      switch (item.kind) {
+        case 'string': out += item.value; break;
+        case 'attr': out += element.attrs.get(item.name) ?? ''; break;
+        case 'counter': out += formatCounter(this.counters.value(item.name), item.style); break;
+        case 'counters': out += this.counters.values(item.name).map((v) => formatCounter(v, item.style)).join(item.separator); break;
+        case 'open-quote': out += quoteFor(this.quoteDepth++, true); break;
+        case 'close-quote': out += quoteFor(Math.max(0, --this.quoteDepth), false); break;
+        case 'url': case 'function': break; // images in content and paged-media functions come later
+      }
+    }
+    return out;
+  }
+
+  /** counter-reset, -increment, -set, plus the implicit list-item counter of HTML lists. */
+  private applyCounters(node: StyledElement): void {
+    const { style, element } = node;
+    const tag = element.tagName;
+    const names = (list: readonly { name: string }[]) => list.some((c) => c.name === 'list-item');
+    if ((tag === 'ol' || tag === 'ul' || tag === 'menu') && !names(style.counterReset)) {
+      const start = Number.parseInt(element.attrs.get('start') ?? '', 10);
+      this.counters.reset([{ name: 'list-item', value: tag === 'ol' && Number.isFinite(start) ? start - 1 : 0 }]);
+    }
+    this.counters.reset(style.counterReset);
+    if (style.display === 'list-item' && !names(style.counterIncrement)) {
+      const value = Number.parseInt(element.attrs.get('value') ?? '', 10);
+      if (tag === 'li' && Number.isFinite(value)) this.counters.set([{ name: 'list-item', value }]);
+      else this.counters.increment([{ name: 'list-item', value: 1 }]);
+    }
+    this.counters.increment(style.counterIncrement);
+    this.counters.set(style.counterSet);
+  }
+
+  /** The list marker of a list item (CSS Lists 3 §3), or null for list-style-type: none. */
+  private marker(node: StyledElement): MarkerBox | null {
+    const style = node.marker ?? node.style;
+    const type = node.style.listStyleType;
+    if (type === 'none') return null;
+    if (type === 'disc' || type === 'circle' || type === 'square') {
+      return { kind: 'marker', style, element: null, marker: { kind: 'bullet', shape: type } };
+    }
+    const text = markerText(this.counters.value('list-item'), type);
+    return { kind: 'marker', style, element: null, marker: { kind: 'text', text } };
+  }
+
+  /** `<img>`: a replaced box when its image decoded, else its alt text. */
+  private image(node: StyledElement): LevelBox[] {
+    const { style, element } = node;
+    const src = element.attrs.get('src') ?? '';
+    const image = this.input.images.get(src);
+    if (!image) {
+      const alt = element.attrs.get('alt') ?? '';
+      return alt ? [{ kind: 'text', style, element, text: alt, decorations: [] }] : [];
+    }
+    const replaced: ReplacedBox = {
+      kind: 'replaced',
+      style,
+      element,
+      image,
+      intrinsicWidth: image.pixelWidth * PX,
+      intrinsicHeight: image.pixelHeight * PX,
+      attrWidth: lengthAttr(element.attrs.get('width')),
+      attrHeight: lengthAttr(element.attrs.get('height')),
+    };
+    if (isAtomicInline(style) || style.display === 'inline') return [{ kind: 'atomic', style, element, box: replaced }];
+    return [replaced];
+  }
+}
+
+/** An HTML dimension attribute (`width="120"`) in pt; percentages are ignored here. */
+function lengthAttr(value: string | undefined): number | null {
+  if (!value) return null;
+  const n = Number.parseFloat(value);
+  return Number.isFinite(n) && n >= 0 && !value.trim().endsWith('%') ? n * PX : null;
+}
+
+function isAtomicInline(style: ComputedStyle): boolean {
+  return style.display === 'inline-block' || style.display === 'inline-table' || style.display === 'inline-flex';
+}
+
+/** Boxes that start a new block formatting context (CSS 2.1 §9.4.1). */
+function establishesBfc(style: ComputedStyle): boolean {
+  return style.overflow === 'hidden' || style.display === 'flow-root' || style.float !== 'none'
+    || style.position === 'absolute' || style.position === 'fixed' || style.display === 'table-cell';
+}
+
+function withOwnDecorations(style: ComputedStyle, inherited: readonly TextDecoration[]): readonly TextDecoration[] {
+  const line = style.textDecorationLine;
+  if (!line.underline && !line.overline && !line.lineThrough) return inherited;
+  const add = (kind: TextDecoration['line']): TextDecoration => ({ line: kind, color: style.textDecorationColor, style: style.textDecorationStyle });
+  const out = [...inherited];
+  if (line.underline) out.push(add('underline'));
+  if (line.overline) out.push(add('overline'));
+  if (line.lineThrough) out.push(add('line-through'));
+  return out;
+}
+
+function linkOf(element: DomElement): LinkTarget | null {
+  if (element.tagName !== 'a') return null;
+  const href = element.attrs.get('href')?.trim();
+  if (!href) return null;
+  if (href.startsWith('#')) return href.length > 1 ? { dest: decodeURIComponent(href.slice(1)) } : null;
+  return { uri: href };
+}
+
+/**
+ * An inline box around inline-level items. Block-level items split it (CSS 2.1 §9.2.1.1):
+ * the parts before and after become separate inline boxes beside the block.
+ */
+function makeInline(style: ComputedStyle, element: DomElement | null, items: readonly LevelBox[], link: LinkTarget | null): LevelBox[] {
+  const out: LevelBox[] = [];
+  let run: InlineLevelBox[] = [];
+  const flush = (force: boolean) => {
+    if (run.length > 0 || force) out.push({ kind: 'inline', style, element, children: run, link } satisfies InlineBox);
+    run = [];
+  };
+  for (const item of items) {
+    if (isBlockLevel(item)) {
+      flush(false);
+      out.push(item);
+    } else run.push(item);
+  }
+  flush(out.length === 0);
+  return out;
+}
+
+/**
+ * A block container. Mixed content is fixed up with anonymous block boxes around runs of
+ * inline-level boxes; runs of collapsible white space between blocks generate nothing.
+ */
+function makeBlock(
+  style: ComputedStyle,
+  element: DomElement | null,
+  items: readonly LevelBox[],
+  marker: MarkerBox | null,
+  bfc: boolean,
+): BlockBox {
+  const hasBlocks = items.some(isBlockLevel);
+  if (!hasBlocks) {
+    const inline = processWhiteSpace(items as InlineLevelBox[]);
+    const content = inline.length > 0 ? { kind: 'inline' as const, ifc: { children: inline } } : { kind: 'blocks' as const, children: [] };
+    return { kind: 'block', style, element, content, marker, establishesBfc: bfc };
+  }
+  const children: BlockLevelBox[] = [];
+  let run: InlineLevelBox[] = [];
+  const flush = () => {
+    if (run.length > 0 && !isCollapsibleWhiteSpaceOnly(run)) {
+      const anon = anonymousStyle(style);
+      children.push({ kind: 'block', style: anon, element: null, content: { kind: 'inline', ifc: { children: processWhiteSpace(run) } }, marker: null, establishesBfc: false });
+    }
+    run = [];
+  };
+  for (const item of items) {
+    if (isBlockLevel(item)) {
+      flush();
+      children.push(item);
+    } else run.push(item);
+  }
+  flush();
+  return { kind: 'block', style, element, content: { kind: 'blocks', children }, marker, establishesBfc: bfc };
+}
+
+function isCollapsibleWhiteSpaceOnly(items: readonly InlineLevelBox[]): boolean {
+  return items.every((item) => {
+    if (item.kind === 'text') return /^[ \t\n\r\f]*$/.test(item.text) && !['pre', 'pre-wrap', 'break-spaces'].includes(item.style.whiteSpace);
+    if (item.kind === 'inline') return item.children.length === 0 ? false : isCollapsibleWhiteSpaceOnly(item.children);
+    return false;
+  });
+}
+
+/** text-transform (CSS Text 3 §2.1). */
+function transformText(text: string, style: ComputedStyle): string {
+  switch (style.textTransform) {
+    case 'uppercase': return text.toUpperCase();
+    case 'lowercase': return text.toLowerCase();
+    case 'capitalize': return text.replace(/(^|[\s\-–—(["'“‘])(\p{L})/gu, (_m, pre: string, ch: string) => pre + ch.toUpperCase());
+    default: return text;
+  }
+}
+
+const QUOTES = ['\u201C', '\u201D', '\u2018', '\u2019'];
+
+function quoteFor(depth: number, open: boolean): string {
+  const level = depth % 2;
+  return QUOTES[level * 2 + (open ? 0 : 1)]!;
+}

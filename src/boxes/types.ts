@@ -1,0 +1,100 @@
+// The box tree (CSS 2.1 chapter 9): what the styled element tree generates. Built once per
+// render and never mutated by layout (DESIGN.md invariant 2).
+
+import type { ComputedStyle, Color } from '../css/types.js';
+import type { DomElement } from '../dom/types.js';
+import type { ImageResource } from '../paint/types.js';
+
+/** What every box knows: its style and the element that generated it (null when anonymous). */
+interface BoxBase {
+  readonly style: ComputedStyle;
+  readonly element: DomElement | null;
+}
+
+/**
+ * A block container. Its content is either block-level boxes or one inline formatting
+ * context (CSS 2.1 §9.2.1): anonymous block boxes make that so.
+ */
+export interface BlockBox extends BoxBase {
+  readonly kind: 'block';
+  readonly content: BlockContent;
+  /** The `::marker` of a list item whose list-style-position is outside. */
+  readonly marker: MarkerBox | null;
+  /** True when this box establishes a new block formatting context (root, inline-block, overflow: hidden, flow-root). */
+  readonly establishesBfc: boolean;
+}
+
+export type BlockContent =
+  | { readonly kind: 'blocks'; readonly children: readonly BlockLevelBox[] }
+  | { readonly kind: 'inline'; readonly ifc: InlineFormattingContext };
+
+/** A replaced element (an image) laid out as a block. */
+export interface ReplacedBox extends BoxBase {
+  readonly kind: 'replaced';
+  readonly image: ImageResource;
+  /** Intrinsic size in pt (CSS px of the image × 0.75). */
+  readonly intrinsicWidth: number;
+  readonly intrinsicHeight: number;
+  /** Width/height presentational attributes, in pt, when given. */
+  readonly attrWidth: number | null;
+  readonly attrHeight: number | null;
+}
+
+export type BlockLevelBox = BlockBox | ReplacedBox;
+
+/** The inline content of one block container: a tree of inline-level boxes. */
+export interface InlineFormattingContext {
+  readonly children: readonly InlineLevelBox[];
+}
+
+/** A non-replaced inline box (`<span>`, `<a>`, `<strong>`). */
+export interface InlineBox extends BoxBase {
+  readonly kind: 'inline';
+  readonly children: readonly InlineLevelBox[];
+  /** A link target when the element is `<a href>`: an external URI or an internal `#id`. */
+  readonly link: LinkTarget | null;
+}
+
+/** A run of text after white-space collapsing and text-transform (CSS Text 3 §4). */
+export interface TextBox extends BoxBase {
+  readonly kind: 'text';
+  readonly text: string;
+  /** Decorations propagated from the decorating ancestors (CSS Text Decoration 3 §2). */
+  readonly decorations: readonly TextDecoration[];
+}
+
+/** An atomic inline-level box: an inline-block or an inline image. */
+export interface AtomicInlineBox extends BoxBase {
+  readonly kind: 'atomic';
+  readonly box: BlockLevelBox;
+}
+
+/** A forced line break (`<br>` or a preserved newline). */
+export interface LineBreakBox extends BoxBase {
+  readonly kind: 'br';
+}
+
+/** An inside list marker, or an outside one (then it lives on BlockBox.marker). */
+export interface MarkerBox extends BoxBase {
+  readonly kind: 'marker';
+  /** Text markers (`1.`, `iv.`) or a bullet shape drawn as a path. */
+  readonly marker: { readonly kind: 'text'; readonly text: string } | { readonly kind: 'bullet'; readonly shape: 'disc' | 'circle' | 'square' };
+}
+
+export type InlineLevelBox = InlineBox | TextBox | AtomicInlineBox | LineBreakBox | MarkerBox;
+
+export interface TextDecoration {
+  readonly line: 'underline' | 'overline' | 'line-through';
+  readonly color: Color;
+  readonly style: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
+}
+
+export type LinkTarget = { readonly uri: string } | { readonly dest: string };
+
+export type Box = BlockLevelBox | InlineLevelBox;
+
+/** The result of box generation: the root block plus any warnings. */
+export interface BoxTree {
+  readonly root: BlockBox;
+  readonly warnings: readonly string[];
+}

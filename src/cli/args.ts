@@ -1,0 +1,166 @@
+// Parses the `quire` command line into a command: the request body to render, where to write
+// it and the render options. Pure apart from the injected file reader, so tests need no disk.
+
+import path from 'node:path';
+
+/** What the command line asks for. */
+export type CliCommand =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'render'; readonly request: unknown; readonly outPath: string; readonly options: CliRenderOptions }
+  | { readonly kind: 'error'; readonly message: string };
+
+/** The render options a command line can set. */
+export interface CliRenderOptions {
+  readonly deterministic: boolean;
+}
+
+/** Reads a text file; throws (like fs.readFileSync) when it cannot. */
+export type ReadText = (file: string) => string;
+
+type ValueField = 'css' | 'title' | 'pageWidth' | 'pageHeight' | 'margin' | 'out';
+
+/** The value flags and the field each fills; `-o` and `--output` are the same flag. */
+const VALUE_FLAGS: Readonly<Record<string, ValueField>> = {
+  '--css': 'css',
+  '--title': 'title',
+  '--page-width': 'pageWidth',
+  '--page-height': 'pageHeight',
+  '--margin': 'margin',
+  '-o': 'out',
+  '--output': 'out',
+};
+
+interface RenderFlags extends Partial<Record<ValueField, string>> {
+  input?: string;
+  deterministic?: boolean;
+}
+
+class ArgsError extends Error {}
+
+/** Parses `argv` (without node and the script) into a command; never throws. */
+export function parseArgs(argv: readonly string[], readText: ReadText): CliCommand {
+  const [command, ...rest] = argv;
+  if (command === undefined) return { kind: 'error', message: 'missing command; try "quire render page.html"' };
+  if (command === '--help' || command === '-h' || command === 'help') return { kind: 'help' };
+  if (command === '--version' || command === '-v' || command === '-V') return { kind: 'version' };
+  if (command !== 'render') return { kind: 'error', message: `unknown command "${command}"` };
+  if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help' };
+  try {
+    return renderCommand(readFlags(rest), readText);
+  } catch (error) {
+    if (error instanceof ArgsError) return { kind: 'error', message: error.message };
+    throw error;
+  }
+}
+
+/** Walks the arguments of `render`: `--flag value`, `--flag=value`, booleans, one input, `--`. */
+function readFlags(args: readonly string[]): RenderFlags {
+  const flags: RenderFlags = {};
+  let onlyPositionals = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (onlyPositionals || !arg.startsWith('-') || arg === '-') {
+      setInput(flags, arg);
+    } else if (arg === '--') {
+      onlyPositionals = true;
+    } else if (arg === '--deterministic') {
+      flags.deterministic = true;
+    } else {
+      const [name, inlineValue] = splitFlag(arg);
+      const field = Object.hasOwn(VALUE_FLAGS, name) ? VALUE_FLAGS[name] : undefined;
+      if (!field) throw new ArgsError(`unknown option "${name}"`);
+      const value = inlineValue ?? args[++i];
+      if (value === undefined) throw new ArgsError(`option "${name}" needs a value`);
+      flags[field] = value;
+    }
+  }
+  return flags;
+}
+
+function splitFlag(arg: string): [string, string | undefined] {
+  const eq = arg.indexOf('=');
+  return eq > 0 && arg.startsWith('--') ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
+}
+
+function setInput(flags: RenderFlags, arg: string): void {
+  if (flags.input !== undefined) throw new ArgsError(`expected one input file, got "${flags.input}" and "${arg}"`);
+  flags.input = arg;
+}
+
+/** Builds the request body from the input file and the flags. */
+function renderCommand(flags: RenderFlags, readText: ReadText): CliCommand {
+  const input = flags.input;
+  if (input === undefined) throw new ArgsError('missing input file; try "quire render page.html"');
+  const request = isJson(input) ? jsonRequest(input, flags, readText) : htmlRequest(input, flags, readText);
+  const outPath = flags.out ?? defaultOutPath(input);
+  if (path.resolve(outPath) === path.resolve(input)) throw new ArgsError(`output "${outPath}" would overwrite the input`);
+  return { kind: 'render', request, outPath, options: { deterministic: flags.deterministic ?? false } };
+}
+
+function isJson(file: string): boolean {
+  return path.extname(file).toLowerCase() === '.json';
+}
+
+/** `page.html` → `page.pdf`, beside the input. */
+export function defaultOutPath(input: string): string {
+  const ext = path.extname(input);
+  return (ext ? input.slice(0, -ext.length) : input) + '.pdf';
+}
+
+function htmlRequest(input: string, flags: RenderFlags, readText: ReadText): unknown {
+  const html = read(input, readText);
+  const css = flags.css === undefined ? '' : read(flags.css, readText);
+  const page = pageFromFlags(flags);
+  return {
+    type: 'html',
+    ...(flags.title !== undefined ? { title: flags.title } : {}),
+    data: { html, css },
+    ...(page ? { page } : {}),
+  };
+}
+
+/** A whole API body; the title and page flags override its fields. */
+function jsonRequest(input: string, flags: RenderFlags, readText: ReadText): unknown {
+  if (flags.css !== undefined) throw new ArgsError('--css cannot be used with a JSON request; put the CSS in data.css');
+  const text = read(input, readText);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new ArgsError(`${input} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body; // validation explains
+  const record = body as Record<string, unknown>;
+  const page = pageFromFlags(flags);
+  const basePage = record.page;
+  const canMerge = page && (basePage === undefined || isPlainObject(basePage));
+  const mergedPage = canMerge ? { ...(basePage as object | undefined), ...page } : basePage;
+  return {
+    ...record,
+    ...(flags.title !== undefined ? { title: flags.title } : {}),
+    ...(mergedPage !== undefined ? { page: mergedPage } : {}),
+  };
+}
+
+function pageFromFlags(flags: RenderFlags): Record<string, string> | null {
+  const page: Record<string, string> = {};
+  if (flags.pageWidth !== undefined) page.width = flags.pageWidth;
+  if (flags.pageHeight !== undefined) page.height = flags.pageHeight;
+  if (flags.margin !== undefined) page.margin = flags.margin;
+  return Object.keys(page).length > 0 ? page : null;
+}
+
+function isPlainObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function read(file: string, readText: ReadText): string {
+  try {
+    return readText(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+    throw new ArgsError(`cannot read "${file}": ${reason}`);
+  }
+}

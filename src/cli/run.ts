@@ -1,0 +1,83 @@
+// Runs one `quire` command: parse the arguments, validate the request early, render, write
+// the PDF, and turn every failure into a message and an exit status (never a stack trace).
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ValidationError } from '../request/errors.js';
+import { normalizeRequest } from '../request/validate.js';
+import { parseArgs, type CliCommand } from './args.js';
+import { USAGE } from './usage.js';
+import { packageVersion } from './version.js';
+
+/** The outside world of the CLI, injectable for tests. */
+export interface CliIo {
+  readonly stdout: (text: string | Uint8Array) => void;
+  readonly stderr: (text: string) => void;
+  readonly readText: (file: string) => string;
+  readonly writeFile: (file: string, bytes: Uint8Array) => void;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+/** The real terminal and file system. */
+export const nodeIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  readText: (file) => readFileSync(file, 'utf8'),
+  writeFile: (file, bytes) => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, bytes);
+  },
+};
+
+/** Runs the command line `argv` (without node and the script) and returns the exit status. */
+export async function runCli(argv: readonly string[], io: CliIo = nodeIo): Promise<number> {
+  const command = parseArgs(argv, io.readText);
+  switch (command.kind) {
+    case 'help':
+      io.stdout(USAGE);
+      return EXIT_OK;
+    case 'version':
+      io.stdout(`${packageVersion()}\n`);
+      return EXIT_OK;
+    case 'error':
+      io.stderr(`quire: ${command.message}\nRun "quire --help" for usage.\n`);
+      return EXIT_USAGE;
+    case 'render':
+      return render(command, io);
+  }
+}
+
+async function render(command: Extract<CliCommand, { kind: 'render' }>, io: CliIo): Promise<number> {
+  try {
+    // Validate first, so that a bad request fails at once; the pipeline (fonts, parsers) is
+    // loaded only when there is something to render, which keeps --help and errors instant.
+    normalizeRequest(command.request);
+    const { renderDocument } = await import('../render.js');
+    const result = await renderDocument(command.request, command.options);
+    for (const warning of result.warnings) io.stderr(`warning: ${warning}\n`);
+    if (command.outPath === '-') {
+      io.stdout(result.pdf);
+    } else {
+      io.writeFile(command.outPath, result.pdf);
+      const pages = result.pageCount === 1 ? '1 page' : `${result.pageCount} pages`;
+      io.stdout(`wrote ${command.outPath} (${pages})\n`);
+    }
+    return EXIT_OK;
+  } catch (error) {
+    io.stderr(describeFailure(error));
+    return EXIT_FAILED;
+  }
+}
+
+/** A ValidationError lists each `property: message`; anything else prints its message. */
+function describeFailure(error: unknown): string {
+  if (error instanceof ValidationError) {
+    const lines = error.fields.map((f) => `  ${f.property || '(request body)'}: ${f.message}`);
+    return `quire: invalid request\n${lines.join('\n')}\n`;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return `quire: render failed: ${message}\n`;
+}

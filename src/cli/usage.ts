@@ -1,0 +1,23 @@
+// The text `quire --help` prints. Kept beside the argument parser it documents.
+
+export const USAGE = `Usage:
+  quire render <page.html> [options]    render an HTML file (with an optional CSS file)
+  quire render <request.json> [options] render a generate-pdf request body (type "html")
+  quire --help | --version
+
+Options for render:
+  --css <file>            the document's CSS (the request's data.css; HTML input only)
+  --title <text>          the PDF's title (metadata)
+  --page-width <length>   page width, e.g. 210mm (default 8.5in)
+  --page-height <length>  page height, e.g. 297mm (default 11in)
+  --margin <margins>      page margins as a CSS shorthand, e.g. "1in 0.75in" (default 50px)
+  -o, --output <file>     where to write the PDF; "-" for standard output
+                          (default: the input's name with .pdf)
+  --deterministic         same input, same bytes: no clock or random ids in the PDF
+
+Lengths take one of the units mm, cm, in, px, em, rem, pt, pc.
+The page flags fill the request's "page" object and override the same fields of a JSON request.
+
+Exit status: 0 on success, 1 for an invalid request or a failed render,
+2 for bad arguments or an input file that cannot be read.
+`;

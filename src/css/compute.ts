@@ -1,0 +1,181 @@
+// Computed values (css-cascade-4 §4.4): from the winning declaration of each property and the
+// parent's style to one ComputedStyle. Inherited properties start from the parent's values,
+// the rest from their initial values; then CSS 2.1 §9.7 and the border-width rule apply.
+import { computeCustomProperties, type CustomProperties, type DeclaredCustom } from './custom-properties.js';
+import { resolvePending, type LonghandValue } from './declarations.js';
+import { INITIAL_STYLE, MEDIUM_FONT_SIZE } from './initial-style.js';
+import { LONGHANDS, LONGHAND_BY_NAME } from './properties/index.js';
+import type { LonghandDef } from './properties/registry.js';
+import type { BorderStyle, ComputedStyle, Display } from './types.js';
+import type { ComputeContext } from './values/context.js';
+import type { CustomLookup } from './values/var.js';
+
+/** What one style computation needs. */
+export interface ComputeRequest {
+  /** The parent's style; null for the root element. */
+  readonly parent: ComputedStyle | null;
+  readonly parentCustom: CustomProperties;
+  /** The cascaded (winning) value of each property set on this element, by property name. */
+  readonly winners: ReadonlyMap<string, LonghandValue>;
+  /** The root element's font-size, or null while computing the root itself. */
+  readonly rootFontSize: number | null;
+  /** The box is blockified regardless of float/position: the root and flex items (css-display-3 §2.7). */
+  readonly blockify: boolean;
+}
+
+export interface ComputeResult {
+  readonly style: ComputedStyle;
+  readonly custom: CustomProperties;
+}
+
+type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
+type MutableContext = { -readonly [K in keyof ComputeContext]: ComputeContext[K] };
+
+const INHERITED_FIELDS = LONGHANDS.filter((d) => d.inherited && d.field !== null).map((d) => d.field!);
+const INHERITED_EXTRAS = new Set(LONGHANDS.filter((d) => d.inherited && d.field === null).map((d) => d.name));
+// Longhands whose initial value depends on the element (currentcolor, medium border width).
+const CONTEXTUAL_INITIALS = LONGHANDS.filter((d) => d.initialComputer !== undefined);
+const FONT_SIZE = LONGHAND_BY_NAME.get('font-size')!;
+const COLOR = LONGHAND_BY_NAME.get('color')!;
+
+// Inherited values of a parent, combined with initial values, shared by all of its children.
+const baseCache = new WeakMap<ComputedStyle, ComputedStyle>();
+
+function baseFor(parent: ComputedStyle): ComputedStyle {
+  let base = baseCache.get(parent);
+  if (base === undefined) {
+    const s: MutableStyle = { ...INITIAL_STYLE };
+    const record = s as unknown as Record<string, unknown>;
+    for (const field of INHERITED_FIELDS) record[field] = parent[field];
+    s.extra = inheritedExtras(parent.extra);
+    base = s;
+    baseCache.set(parent, base);
+  }
+  return base;
+}
+
+function inheritedExtras(extra: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
+  if (extra.size === 0) return extra;
+  const out = new Map<string, string>();
+  for (const [name, value] of extra) if (INHERITED_EXTRAS.has(name)) out.set(name, value);
+  return out.size === extra.size ? extra : out;
+}
+
+/** Computes one element's (or pseudo-element's) style. */
+export function computeStyle(req: ComputeRequest): ComputeResult {
+  const parent = req.parent ?? INITIAL_STYLE;
+  const custom = computeCustomProperties(req.parentCustom, customDeclarations(req.winners));
+  const lookup: CustomLookup = (name) => custom.get(name);
+  const s: MutableStyle = { ...baseFor(parent) };
+  const ctx: MutableContext = { parent, fontSize: parent.fontSize, rootFontSize: req.rootFontSize ?? MEDIUM_FONT_SIZE, color: parent.color };
+  let extra: Map<string, string> | null = null;
+
+  const apply = (def: LonghandDef, value: LonghandValue): void => {
+    const computed = resolveValue(def, value, ctx, lookup);
+    if (def.field !== null) (s as unknown as Record<string, unknown>)[def.field] = computed;
+    else {
+      extra ??= new Map(s.extra);
+      if (computed === undefined) extra.delete(def.name);
+      else extra.set(def.name, computed as string);
+    }
+  };
+
+  // font-size first: em in every other property refers to it (css-values-4 §6.1.1).
+  const fontSize = req.winners.get('font-size');
+  if (fontSize !== undefined) apply(FONT_SIZE, fontSize);
+  ctx.fontSize = s.fontSize;
+  if (req.rootFontSize === null) ctx.rootFontSize = s.fontSize;
+  // color next: currentcolor in every other property refers to it (css-color-4 §4.4).
+  const color = req.winners.get('color');
+  if (color !== undefined) apply(COLOR, color);
+  ctx.color = s.color;
+
+  for (const [name, value] of req.winners) {
+    if (name === 'font-size' || name === 'color' || name.startsWith('--')) continue;
+    const def = LONGHAND_BY_NAME.get(name);
+    if (def !== undefined) apply(def, value);
+  }
+  for (const def of CONTEXTUAL_INITIALS) {
+    if (!req.winners.has(def.name)) (s as unknown as Record<string, unknown>)[def.field!] = def.initialComputer!(ctx);
+  }
+  if (extra !== null) s.extra = extra;
+  applyComputedValueRules(s, req.blockify);
+  return { style: s, custom };
+}
+
+function customDeclarations(winners: ReadonlyMap<string, LonghandValue>): ReadonlyMap<string, DeclaredCustom> {
+  let out: Map<string, DeclaredCustom> | null = null;
+  for (const [name, value] of winners) {
+    if (!name.startsWith('--')) continue;
+    out ??= new Map();
+    if (value.kind === 'custom') out.set(name, { kind: 'raw', text: value.text });
+    else if (value.kind === 'keyword') out.set(name, { kind: 'keyword', keyword: value.keyword });
+  }
+  return out ?? EMPTY;
+}
+
+const EMPTY: ReadonlyMap<string, DeclaredCustom> = new Map();
+
+// Returns the computed value for the field (or the text for an extra; undefined = unset).
+function resolveValue(def: LonghandDef, value: LonghandValue, ctx: ComputeContext, lookup: CustomLookup): unknown {
+  switch (value.kind) {
+    case 'computer':
+      return value.computer(ctx);
+    case 'pending':
+      return resolveValue(def, resolvePending(def.name, value, lookup), ctx, lookup);
+    case 'keyword': {
+      const inherit = value.keyword === 'inherit' || (value.keyword === 'unset' && def.inherited);
+      if (def.field === null) return inherit ? ctx.parent.extra.get(def.name) : undefined;
+      if (inherit) return ctx.parent[def.field];
+      return def.initialComputer !== undefined ? def.initialComputer(ctx) : INITIAL_STYLE[def.field];
+    }
+    case 'custom':
+      return def.field === null ? undefined : INITIAL_STYLE[def.field];
+  }
+}
+
+const SIDES = [
+  ['borderTopStyle', 'borderTopWidth'],
+  ['borderRightStyle', 'borderRightWidth'],
+  ['borderBottomStyle', 'borderBottomWidth'],
+  ['borderLeftStyle', 'borderLeftWidth'],
+] as const;
+
+function applyComputedValueRules(s: MutableStyle, blockify: boolean): void {
+  // css-backgrounds-3 §4.3: the computed border width is 0 if the style is none or hidden.
+  for (const [style, width] of SIDES) if (isNoBorder(s[style])) s[width] = 0;
+  // CSS 2.1 §9.7: absolute positioning wins over float; both blockify the box.
+  let block = blockify;
+  if (s.position === 'absolute' || s.position === 'fixed') {
+    s.float = 'none';
+    block = true;
+  } else if (s.float !== 'none') block = true;
+  if (block) s.display = blockified(s.display);
+}
+
+function isNoBorder(style: BorderStyle): boolean {
+  return style === 'none' || style === 'hidden';
+}
+
+// CSS 2.1 §9.7 table / css-display-3 §2.7 blockification.
+function blockified(display: Display): Display {
+  switch (display) {
+    case 'inline':
+    case 'inline-block':
+    case 'table-row-group':
+    case 'table-header-group':
+    case 'table-footer-group':
+    case 'table-row':
+    case 'table-column-group':
+    case 'table-column':
+    case 'table-cell':
+    case 'table-caption':
+      return 'block';
+    case 'inline-table':
+      return 'table';
+    case 'inline-flex':
+      return 'flex';
+    default:
+      return display;
+  }
+}

@@ -1,0 +1,51 @@
+// The boolean condition grammar shared by @media and @supports (mediaqueries-4 §3,
+// css-conditional-3 §6): `not C`, `C and C…`, `C or C…`, each C in parentheses.
+
+/** Tests one parenthesized leaf (its inner text), e.g. `min-width: 600px` or `display: grid`. */
+export type LeafTest = (inner: string) => boolean;
+
+/** Evaluates a condition; malformed text is false. */
+export function evaluateCondition(text: string, leaf: LeafTest): boolean {
+  const t = text.trim();
+  if (/^not[\s(]/i.test(t)) return !evaluateCondition(t.slice(3), leaf);
+  const split = splitConnectives(t);
+  if (split === null) return false;
+  const values = split.terms.map((term) => termMatches(term, leaf));
+  return split.connective === 'or' ? values.some(Boolean) : values.every(Boolean);
+}
+
+function termMatches(inner: string, leaf: LeafTest): boolean {
+  const t = inner.trim();
+  if (t.startsWith('(') || /^not[\s(]/i.test(t)) return evaluateCondition(t, leaf);
+  return leaf(t);
+}
+
+function splitConnectives(text: string): { terms: string[]; connective: 'and' | 'or' } | null {
+  const terms: string[] = [];
+  let connective: 'and' | 'or' | null = null;
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] !== '(') return null;
+    const close = matchingParen(text, i);
+    if (close < 0) return null;
+    terms.push(text.slice(i + 1, close));
+    const after = text.slice(close + 1).trimStart();
+    if (after === '') break;
+    const word = /^(and|or)\b/i.exec(after)?.[1]?.toLowerCase() as 'and' | 'or' | undefined;
+    if (word === undefined || (connective !== null && connective !== word)) return null;
+    connective = word;
+    const next = after.slice(word.length).trimStart();
+    i = text.length - next.length;
+  }
+  return terms.length === 0 ? null : { terms, connective: connective ?? 'and' };
+}
+
+/** Index of the `)` matching the `(` at `open`, or -1. */
+export function matchingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,210 @@
+// Box properties: display and positioning (CSS 2.1 §9), the box model (§8, §10), borders
+// and radii (css-backgrounds-3), overflow, visibility, opacity and backgrounds.
+import type { BorderStyle, ComputedStyle, Display, LengthPercentage, LengthPercentageAuto, LengthPercentageNone } from '../types.js';
+import { parseColor } from '../values/color.js';
+import { isSingleKeyword, keywordOf, type Component } from '../values/components.js';
+import { constant, type Computer } from '../values/context.js';
+import { parseInteger, parseLength, parseLengthPercentage, parseNumber } from '../values/length.js';
+import { PT_PER_PX } from '../values/units.js';
+import { keywordLonghand, longhand, type FieldName, type LonghandDef } from './registry.js';
+
+const DISPLAY_KEYWORDS: readonly Display[] = [
+  'none', 'block', 'inline', 'inline-block', 'list-item', 'flow-root', 'table', 'inline-table',
+  'table-row-group', 'table-header-group', 'table-footer-group', 'table-row', 'table-column-group',
+  'table-column', 'table-cell', 'table-caption', 'flex', 'inline-flex', 'contents',
+];
+
+// Values the engine does not lay out, mapped to the nearest display it does (grid containers
+// stack their items like a block; ruby like inline). Two-value forms from css-display-3 §2.
+const DISPLAY_ALIASES: Readonly<Record<string, Display>> = {
+  grid: 'block',
+  'inline-grid': 'inline-block',
+  ruby: 'inline',
+  'ruby-text': 'inline',
+  'run-in': 'block',
+  'inline-list-item': 'inline',
+  '-webkit-box': 'flex',
+  '-webkit-inline-box': 'inline-flex',
+  '-webkit-flex': 'flex',
+  'block flow': 'block',
+  'inline flow': 'inline',
+  'block flow-root': 'flow-root',
+  'inline flow-root': 'inline-block',
+  'block flex': 'flex',
+  'inline flex': 'inline-flex',
+  'block table': 'table',
+  'inline table': 'inline-table',
+  'list-item block': 'list-item',
+  'block list-item': 'list-item',
+  'list-item block flow': 'list-item',
+  'block grid': 'block',
+  'inline grid': 'inline-block',
+};
+
+function parseDisplay(items: readonly Component[]): Computer<Display> | null {
+  if (items.length === 0 || items.some((c) => c.type !== 'ident')) return null;
+  const text = items.map((c) => (c as { lower: string }).lower).join(' ');
+  const value = (DISPLAY_KEYWORDS as readonly string[]).includes(text) ? (text as Display) : DISPLAY_ALIASES[text];
+  return value === undefined ? null : constant(value);
+}
+
+// css-gcpm-3 §2.2 running elements: `position: running(header)`; sticky behaves as relative
+// in paged media (there is no scrolling).
+function parsePosition(items: readonly Component[]): Computer<ComputedStyle['position']> | null {
+  if (items.length !== 1) return null;
+  const c = items[0]!;
+  if (c.type === 'function' && c.name === 'running' && c.args.length === 1 && c.args[0]!.type === 'ident') {
+    const running = c.args[0]!.value;
+    return constant({ running });
+  }
+  const word = keywordOf(c);
+  if (word === 'static' || word === 'relative' || word === 'absolute' || word === 'fixed') return constant(word);
+  if (word === 'sticky' || word === '-webkit-sticky') return constant('relative');
+  return null;
+}
+
+function lpAuto(negative: boolean): (items: readonly Component[]) => Computer<LengthPercentageAuto> | null {
+  return (items) => {
+    if (items.length !== 1) return null;
+    if (isSingleKeyword(items, 'auto')) return constant('auto');
+    return parseLengthPercentage(items[0], { negative });
+  };
+}
+
+// css-sizing-3 intrinsic keywords: layout has no intrinsic sizing for them yet, so they act as auto.
+function sizeAuto(items: readonly Component[]): Computer<LengthPercentageAuto> | null {
+  if (isSingleKeyword(items, 'min-content', 'max-content', 'fit-content', '-webkit-fill-available', 'stretch')) return constant('auto');
+  return lpAuto(false)(items);
+}
+
+function lpNonNegative(items: readonly Component[]): Computer<LengthPercentage> | null {
+  return items.length === 1 ? parseLengthPercentage(items[0]) : null;
+}
+
+// min-width/min-height `auto` (css-sizing-3) is 0 for every box we lay out except flex items.
+function minSize(items: readonly Component[]): Computer<LengthPercentage> | null {
+  if (isSingleKeyword(items, 'auto', 'min-content', 'max-content', 'fit-content')) return constant({ abs: 0, pct: 0 });
+  return lpNonNegative(items);
+}
+
+function maxSize(items: readonly Component[]): Computer<LengthPercentageNone> | null {
+  if (isSingleKeyword(items, 'none', 'min-content', 'max-content', 'fit-content')) return constant('none');
+  return lpNonNegative(items);
+}
+
+const BORDER_WIDTH_KEYWORDS: Readonly<Record<string, number>> = { thin: 1 * PT_PER_PX, medium: 3 * PT_PER_PX, thick: 5 * PT_PER_PX };
+
+/** `<line-width>`: thin | medium | thick | `<length>` ≥ 0, in pt. */
+export function parseBorderWidth(items: readonly Component[]): Computer<number> | null {
+  if (items.length !== 1) return null;
+  const word = keywordOf(items[0]);
+  if (word !== null) {
+    const pt = BORDER_WIDTH_KEYWORDS[word];
+    return pt === undefined ? null : constant(pt);
+  }
+  return parseLength(items[0]);
+}
+
+export const BORDER_STYLES: readonly BorderStyle[] = ['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'];
+
+/** A corner radius: one or two non-negative `<length-percentage>`s (horizontal, vertical). */
+export function parseRadius(items: readonly Component[]): Computer<readonly [LengthPercentage, LengthPercentage]> | null {
+  if (items.length < 1 || items.length > 2) return null;
+  const h = parseLengthPercentage(items[0]);
+  const v = items.length === 2 ? parseLengthPercentage(items[1]) : h;
+  return h && v && ((ctx) => [h(ctx), v(ctx)] as const);
+}
+
+function parseZIndex(items: readonly Component[]): Computer<number | 'auto'> | null {
+  if (isSingleKeyword(items, 'auto')) return constant('auto');
+  const n = items.length === 1 ? parseInteger(items[0]) : null;
+  return n === null ? null : constant(n);
+}
+
+// css-overflow-3: a paged engine never scrolls, so every non-visible value clips.
+function parseOverflow(items: readonly Component[]): Computer<'visible' | 'hidden'> | null {
+  if (items.length < 1 || items.length > 2) return null;
+  const word = keywordOf(items[0]);
+  if (word === 'visible') return constant('visible');
+  if (word === 'hidden' || word === 'clip' || word === 'scroll' || word === 'auto' || word === 'overlay') return constant('hidden');
+  return null;
+}
+
+function parseOpacity(items: readonly Component[]): Computer<number> | null {
+  if (items.length !== 1) return null;
+  const c = items[0]!;
+  if (c.type === 'percentage') return constant(Math.min(1, Math.max(0, c.value / 100)));
+  const n = parseNumber(c, { negative: true });
+  return n && ((ctx) => Math.min(1, Math.max(0, n(ctx))));
+}
+
+/** `none | <url>`; other images (gradients) are not painted yet and compute to none. */
+export function parseImage(items: readonly Component[]): Computer<string | null> | null {
+  const url = items.length === 1 ? imageUrl(items[0]!) : undefined;
+  return url === undefined ? null : constant(url);
+}
+
+// The url of an `<image>`, null for none or an image kind we do not paint, undefined if invalid.
+function imageUrl(c: Component): string | null | undefined {
+  if (c.type === 'url') return c.value;
+  if (keywordOf(c) === 'none') return null;
+  if (c.type === 'function' && /gradient$|^image-set$|^-webkit-image-set$/.test(c.name)) return null;
+  return undefined;
+}
+
+// background-image takes a comma-separated layer list; the first url() layer is the one painted.
+function parseBackgroundImage(items: readonly Component[]): Computer<string | null> | null {
+  const layers = items.filter((c) => !(c.type === 'op' && c.value === ','));
+  if (layers.length === 0) return null;
+  const urls = layers.map(imageUrl);
+  if (urls.includes(undefined)) return null;
+  return constant(urls.find((u) => typeof u === 'string') ?? null);
+}
+
+function colorLonghand(name: string, field: FieldName & `${string}Color`): LonghandDef {
+  return longhand(name, field as 'color', false, (items) => (items.length === 1 ? parseColor(items[0]) : null), (ctx) => ctx.color);
+}
+
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+const Side = { top: 'Top', right: 'Right', bottom: 'Bottom', left: 'Left' } as const;
+
+function sideLonghands(): LonghandDef[] {
+  return SIDES.flatMap((side) => [
+    longhand(side, side, false, lpAuto(true)),
+    longhand(`margin-${side}`, `margin${Side[side]}`, false, lpAuto(true)),
+    longhand(`padding-${side}`, `padding${Side[side]}`, false, lpNonNegative),
+    longhand(`border-${side}-width`, `border${Side[side]}Width`, false, parseBorderWidth),
+    keywordLonghand(`border-${side}-style`, `border${Side[side]}Style`, false, BORDER_STYLES),
+    colorLonghand(`border-${side}-color`, `border${Side[side]}Color`),
+  ]);
+}
+
+const CORNERS = [
+  ['top-left', 'borderTopLeftRadius'],
+  ['top-right', 'borderTopRightRadius'],
+  ['bottom-right', 'borderBottomRightRadius'],
+  ['bottom-left', 'borderBottomLeftRadius'],
+] as const;
+
+/** Box-model longhands, in no particular order. */
+export const BOX_LONGHANDS: readonly LonghandDef[] = [
+  longhand('display', 'display', false, parseDisplay),
+  longhand('position', 'position', false, parsePosition),
+  keywordLonghand('float', 'float', false, ['none', 'left', 'right'], { 'inline-start': 'left', 'inline-end': 'right' }),
+  keywordLonghand('clear', 'clear', false, ['none', 'left', 'right', 'both'], { 'inline-start': 'left', 'inline-end': 'right' }),
+  longhand('z-index', 'zIndex', false, parseZIndex),
+  ...sideLonghands(),
+  ...CORNERS.map(([corner, field]) => longhand(`border-${corner}-radius`, field, false, parseRadius)),
+  longhand('width', 'width', false, sizeAuto),
+  longhand('height', 'height', false, sizeAuto),
+  longhand('min-width', 'minWidth', false, minSize),
+  longhand('min-height', 'minHeight', false, minSize),
+  longhand('max-width', 'maxWidth', false, maxSize),
+  longhand('max-height', 'maxHeight', false, maxSize),
+  keywordLonghand('box-sizing', 'boxSizing', false, ['content-box', 'border-box']),
+  longhand('overflow', 'overflow', false, parseOverflow),
+  keywordLonghand('visibility', 'visibility', true, ['visible', 'hidden', 'collapse']),
+  longhand('opacity', 'opacity', false, parseOpacity),
+  longhand('background-color', 'backgroundColor', false, (items) => (items.length === 1 ? parseColor(items[0]) : null)),
+  longhand('background-image', 'backgroundImage', false, parseBackgroundImage),
+];

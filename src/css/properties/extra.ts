@@ -1,0 +1,150 @@
+// Properties the engine does not model in ComputedStyle yet but later stages will want
+// (tables, flex, GCPM strings and bookmarks, columns…): kept as serialized text in `extra`,
+// cascaded and inherited like any other property.
+import * as csstree from 'css-tree';
+import type { Component } from '../values/components.js';
+import { constant, type Computer } from '../values/context.js';
+import type { LonghandDef } from './registry.js';
+
+// Property name → inherited? (each property's "Inherited:" line in its spec).
+const EXTRA_PROPERTIES: Readonly<Record<string, boolean>> = {
+  // CSS 2.1 §17 tables
+  'border-collapse': true,
+  'border-spacing': true,
+  'caption-side': true,
+  'empty-cells': true,
+  'table-layout': false,
+  '-fs-table-paginate': false,
+  // css-gcpm-3, css-content-3 bookmarks, css-page-3 (for documents that put it on elements)
+  'string-set': false,
+  'bookmark-level': false,
+  'bookmark-label': false,
+  'bookmark-state': false,
+  'footnote-display': false,
+  'footnote-policy': false,
+  size: false,
+  // css-flexbox-1, css-align-3, css-grid-2
+  'flex-direction': false,
+  'flex-wrap': false,
+  'flex-grow': false,
+  'flex-shrink': false,
+  'flex-basis': false,
+  order: false,
+  'justify-content': false,
+  'justify-items': false,
+  'justify-self': false,
+  'align-items': false,
+  'align-self': false,
+  'align-content': false,
+  'place-items': false,
+  'place-content': false,
+  'place-self': false,
+  'row-gap': false,
+  'column-gap': false,
+  'grid-template-columns': false,
+  'grid-template-rows': false,
+  'grid-template-areas': false,
+  'grid-auto-flow': false,
+  'grid-column': false,
+  'grid-row': false,
+  'grid-area': false,
+  'aspect-ratio': false,
+  // css-multicol-1
+  'column-count': false,
+  'column-width': false,
+  columns: false,
+  'column-rule': false,
+  'column-rule-width': false,
+  'column-rule-style': false,
+  'column-rule-color': false,
+  'column-span': false,
+  'column-fill': false,
+  // painting
+  'box-shadow': false,
+  'text-shadow': true,
+  outline: false,
+  'outline-width': false,
+  'outline-style': false,
+  'outline-color': false,
+  'outline-offset': false,
+  transform: false,
+  'transform-origin': false,
+  'background-repeat': false,
+  'background-position': false,
+  'background-size': false,
+  'background-clip': false,
+  'background-origin': false,
+  'background-attachment': false,
+  'object-fit': false,
+  'object-position': false,
+  'clip-path': false,
+  filter: false,
+  'mix-blend-mode': false,
+  'print-color-adjust': true,
+  'image-rendering': true,
+  'image-resolution': true,
+  'text-overflow': false,
+  'text-decoration-thickness': false,
+  'text-decoration-skip-ink': true,
+  'text-underline-offset': true,
+  'text-underline-position': true,
+  'text-emphasis-style': true,
+  'text-emphasis-color': true,
+  'text-emphasis-position': true,
+  // fonts and text
+  'font-stretch': true,
+  'font-kerning': true,
+  'font-feature-settings': true,
+  'font-variation-settings': true,
+  'font-variant-numeric': true,
+  'font-variant-ligatures': true,
+  'font-variant-east-asian': true,
+  'font-variant-position': true,
+  'font-synthesis': true,
+  'font-size-adjust': true,
+  'font-optical-sizing': true,
+  'writing-mode': true,
+  'unicode-bidi': false,
+  'tab-size': true,
+  'text-justify': true,
+  'text-wrap': true,
+  'line-break': true,
+  'hanging-punctuation': true,
+  'hyphenate-character': true,
+  'hyphenate-limit-chars': true,
+  'text-rendering': true,
+  'line-clamp': false,
+  'max-lines': false,
+};
+
+// Properties css-tree's grammar knows are validated against it; the rest (GCPM, -fs-) are
+// accepted as written, which is what their later readers expect.
+function validByGrammar(name: string, text: string): boolean {
+  try {
+    const result = csstree.lexer.matchProperty(name, text);
+    return result.error === null || result.error === undefined || result.error.name !== 'SyntaxMatchError';
+  } catch {
+    return false;
+  }
+}
+
+/** Whitespace-normalized text of a value (quoted strings left intact). */
+export function serializeValue(text: string): string {
+  return text.replace(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|\s+/g, (_m, quoted: string | undefined) => quoted ?? ' ').trim();
+}
+
+function extraLonghand(name: string, inherited: boolean): LonghandDef {
+  return {
+    name,
+    inherited,
+    field: null,
+    parse: (_items: readonly Component[], text: string): Computer<string> | null => {
+      const value = serializeValue(text);
+      if (value === '' || !validByGrammar(name, value)) return null;
+      return constant(value);
+    },
+  };
+}
+
+/** The extra longhands, by name. */
+export const EXTRA_LONGHANDS: readonly LonghandDef[] = Object.entries(EXTRA_PROPERTIES).map(([name, inherited]) => extraLonghand(name, inherited));

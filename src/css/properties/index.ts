@@ -1,0 +1,68 @@
+// The property table: every longhand in computation order, every shorthand, and the aliases
+// (legacy and logical names) that map onto them.
+import { BOX_LONGHANDS } from './box.js';
+import { EXTRA_LONGHANDS } from './extra.js';
+import { FONT_LONGHANDS } from './font.js';
+import { FRAGMENTATION_LONGHANDS } from './fragmentation.js';
+import { GENERATED_LONGHANDS } from './generated.js';
+import type { LonghandDef, ShorthandDef } from './registry.js';
+import { BOX_SHORTHANDS } from './shorthands-box.js';
+import { FONT_SHORTHANDS } from './shorthands-font.js';
+import { OTHER_SHORTHANDS } from './shorthands-other.js';
+import { TEXT_LONGHANDS } from './text.js';
+
+/**
+ * Longhands in the order they are computed: font-size first (em everywhere refers to it),
+ * then color (currentcolor refers to it), then the rest.
+ */
+export const LONGHANDS: readonly LonghandDef[] = [
+  ...FONT_LONGHANDS,
+  ...TEXT_LONGHANDS,
+  ...BOX_LONGHANDS,
+  ...GENERATED_LONGHANDS,
+  ...FRAGMENTATION_LONGHANDS,
+  ...EXTRA_LONGHANDS,
+];
+
+export const LONGHAND_BY_NAME: ReadonlyMap<string, LonghandDef> = new Map(LONGHANDS.map((d) => [d.name, d]));
+
+export const SHORTHAND_BY_NAME: ReadonlyMap<string, ShorthandDef> = new Map(
+  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS].map((d) => [d.name, d]),
+);
+
+/**
+ * Other names for properties. Logical properties map to physical ones for horizontal
+ * left-to-right text (css-logical-1), the only writing mode the engine lays out.
+ */
+export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['word-wrap', 'overflow-wrap'],
+  ['font-variant', 'font-variant-caps'],
+  ['-webkit-print-color-adjust', 'print-color-adjust'],
+  ['-webkit-column-break-before', 'break-before'],
+  ['-webkit-column-break-after', 'break-after'],
+  ['-webkit-hyphens', 'hyphens'],
+  ['-webkit-box-shadow', 'box-shadow'],
+  ['-webkit-transform', 'transform'],
+  ['margin-block-start', 'margin-top'],
+  ['margin-block-end', 'margin-bottom'],
+  ['margin-inline-start', 'margin-left'],
+  ['margin-inline-end', 'margin-right'],
+  ['padding-block-start', 'padding-top'],
+  ['padding-block-end', 'padding-bottom'],
+  ['padding-inline-start', 'padding-left'],
+  ['padding-inline-end', 'padding-right'],
+  ['inset-block-start', 'top'],
+  ['inset-block-end', 'bottom'],
+  ['inset-inline-start', 'left'],
+  ['inset-inline-end', 'right'],
+  ['block-size', 'height'],
+  ['inline-size', 'width'],
+  ['min-block-size', 'min-height'],
+  ['min-inline-size', 'min-width'],
+  ['max-block-size', 'max-height'],
+  ['max-inline-size', 'max-width'],
+  ['border-block-start', 'border-top'],
+  ['border-block-end', 'border-bottom'],
+  ['border-inline-start', 'border-left'],
+  ['border-inline-end', 'border-right'],
+]);

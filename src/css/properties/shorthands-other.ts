@@ -1,0 +1,190 @@
+// The remaining shorthands: background (colour, image and repeat only), list-style,
+// text-decoration, the legacy page-break-* properties, and flex/flex-flow/gap into `extra`.
+import { parseColor } from '../values/color.js';
+import { keywordOf, splitCommas, type Component } from '../values/components.js';
+import { constant, type Computer } from '../values/context.js';
+import { parseLengthPercentage } from '../values/length.js';
+import { parseImage } from './box.js';
+import { counterStyleName } from './generated.js';
+import type { Expansion, ShorthandDef } from './registry.js';
+import { DECORATION_STYLES, parseDecorationLine } from './text.js';
+
+const REPEAT_KEYWORDS = new Set(['repeat', 'no-repeat', 'repeat-x', 'repeat-y', 'space', 'round']);
+// Parts of a background layer we accept but do not model (position, size, attachment, boxes).
+const IGNORED_BACKGROUND_KEYWORDS = new Set([
+  'left', 'right', 'top', 'bottom', 'center', 'auto', 'cover', 'contain', 'scroll', 'fixed', 'local',
+  'border-box', 'padding-box', 'content-box', 'text',
+]);
+
+// css-backgrounds-3 §3.10: the colour may only appear in the last layer.
+function expandBackground(items: readonly Component[]): Expansion | null {
+  const layers = splitCommas(items);
+  let image: Computer<unknown> | null = null;
+  let color: Computer<unknown> | null = null;
+  const repeats: string[] = [];
+  for (const [index, layer] of layers.entries()) {
+    if (layer.length === 0) return null;
+    for (const c of layer) {
+      const word = keywordOf(c);
+      if (word !== null && REPEAT_KEYWORDS.has(word)) repeats.push(word);
+      else if (word !== null && IGNORED_BACKGROUND_KEYWORDS.has(word)) continue;
+      else if (c.type === 'op' && c.value === '/') continue;
+      else if (parseLengthPercentage(c, { negative: true }) !== null) continue;
+      else if (parseImage([c]) !== null) image ??= parseImage([c]);
+      else if (index === layers.length - 1 && color === null && parseColor(c) !== null) color = parseColor(c);
+      else return null;
+    }
+  }
+  const out = new Map<string, Computer<unknown>>([
+    ['background-color', color ?? constant({ r: 0, g: 0, b: 0, a: 0 })],
+    ['background-image', image ?? constant(null)],
+  ]);
+  if (repeats.length > 0) out.set('background-repeat', constant(repeats.join(' ')));
+  return out;
+}
+
+// css-lists-3 §3.4: `<type> || <position> || <image>`; a lone `none` sets whichever of type
+// and image is not otherwise given.
+function expandListStyle(items: readonly Component[]): Expansion | null {
+  let type: Computer<unknown> | null = null;
+  let position: Computer<unknown> | null = null;
+  let image: Computer<unknown> | null = null;
+  let nones = 0;
+  for (const c of items) {
+    const word = keywordOf(c);
+    if (word === 'none') nones++;
+    else if ((word === 'inside' || word === 'outside') && position === null) position = constant(word);
+    else if (c.type === 'url' && image === null) image = constant(c.value);
+    else if (type === null && counterStyleName(c) !== null) type = constant(counterStyleName(c));
+    else return null;
+  }
+  if (nones > 2 || (nones === 2 && (type || image)) || (nones === 1 && type && image)) return null;
+  if (nones >= 1 && type === null) type = constant('none');
+  else if (nones >= 1) image = constant(null);
+  return new Map([
+    ['list-style-type', type ?? constant('disc')],
+    ['list-style-position', position ?? constant('outside')],
+    ['list-style-image', image ?? constant(null)],
+  ]);
+}
+
+// css-text-decor-4 §2.5: `<line> || <style> || <color> || <thickness>`.
+function expandTextDecoration(items: readonly Component[]): Expansion | null {
+  const lines: Component[] = [];
+  let style: Computer<unknown> | null = null;
+  let color: Computer<unknown> | null = null;
+  let thickness: string | null = null;
+  for (const c of items) {
+    const word = keywordOf(c);
+    if (word !== null && ['none', 'underline', 'overline', 'line-through', 'blink'].includes(word)) lines.push(c);
+    else if (word !== null && (DECORATION_STYLES as readonly string[]).includes(word) && style === null) style = constant(word);
+    else if (color === null && parseColor(c) !== null) color = parseColor(c);
+    else if (thickness === null && (word === 'auto' || word === 'from-font' || parseLengthPercentage(c) !== null)) thickness = serialize(c);
+    else return null;
+  }
+  const line = lines.length === 0 ? constant({ underline: false, overline: false, lineThrough: false }) : parseDecorationLine(lines);
+  if (line === null) return null;
+  const out = new Map<string, Computer<unknown>>([
+    ['text-decoration-line', line],
+    ['text-decoration-style', style ?? constant('solid')],
+    ['text-decoration-color', color ?? ((ctx) => ctx.color)],
+  ]);
+  if (thickness !== null) out.set('text-decoration-thickness', constant(thickness));
+  return out;
+}
+
+function serialize(c: Component): string {
+  if (c.type === 'dimension') return `${c.value}${c.unit}`;
+  if (c.type === 'percentage') return `${c.value}%`;
+  if (c.type === 'number') return String(c.value);
+  if (c.type === 'function') return c.text;
+  return c.type === 'ident' ? c.value : '';
+}
+
+// css-break-3 §3.4: page-break-* are aliases with `always` → page.
+function legacyPageBreak(name: string, target: string, inside: boolean): ShorthandDef {
+  const map: Readonly<Record<string, string>> = inside
+    ? { auto: 'auto', avoid: 'avoid' }
+    : { auto: 'auto', always: 'page', avoid: 'avoid', left: 'left', right: 'right', recto: 'recto', verso: 'verso' };
+  return {
+    name,
+    longhands: [target],
+    expand: (items) => {
+      const word = items.length === 1 ? keywordOf(items[0]) : null;
+      const value = word === null ? undefined : map[word];
+      return value === undefined ? null : new Map([[target, constant(value)]]);
+    },
+  };
+}
+
+// css-flexbox-1 §7.1: none | auto | <grow> <shrink>? || <basis>.
+function expandFlex(items: readonly Component[]): Expansion | null {
+  const word = items.length === 1 ? keywordOf(items[0]) : null;
+  const result = (grow: string, shrink: string, basis: string): Expansion =>
+    new Map([
+      ['flex-grow', constant(grow)],
+      ['flex-shrink', constant(shrink)],
+      ['flex-basis', constant(basis)],
+    ]);
+  if (word === 'none') return result('0', '0', 'auto');
+  if (word === 'auto') return result('1', '1', 'auto');
+  const numbers: string[] = [];
+  let basis: Component | undefined;
+  for (const c of items) {
+    if (c.type === 'number' && numbers.length < 2 && c.value >= 0) numbers.push(String(c.value));
+    else if (basis === undefined && isFlexBasis(c)) basis = c;
+    else return null;
+  }
+  if (numbers.length === 0 && basis === undefined) return null;
+  return result(numbers[0] ?? '1', numbers[1] ?? '1', basis === undefined ? '0%' : serialize(basis));
+}
+
+function isFlexBasis(c: Component): boolean {
+  const word = keywordOf(c);
+  return word === 'auto' || word === 'content' || parseLengthPercentage(c) !== null;
+}
+
+function expandFlexFlow(items: readonly Component[]): Expansion | null {
+  const out = new Map<string, Computer<unknown>>();
+  for (const c of items) {
+    const word = keywordOf(c);
+    if (word === null) return null;
+    const target = ['row', 'row-reverse', 'column', 'column-reverse'].includes(word) ? 'flex-direction' : ['nowrap', 'wrap', 'wrap-reverse'].includes(word) ? 'flex-wrap' : null;
+    if (target === null || out.has(target)) return null;
+    out.set(target, constant(word));
+  }
+  return out.size === 0 ? null : out;
+}
+
+function expandGap(items: readonly Component[]): Expansion | null {
+  if (items.length < 1 || items.length > 2) return null;
+  const ok = (c: Component): boolean => keywordOf(c) === 'normal' || parseLengthPercentage(c) !== null;
+  if (!items.every(ok)) return null;
+  const row = serialize(items[0]!);
+  const column = items.length === 2 ? serialize(items[1]!) : row;
+  return new Map([
+    ['row-gap', constant(row)],
+    ['column-gap', constant(column)],
+  ]);
+}
+
+/** Other shorthands. */
+export const OTHER_SHORTHANDS: readonly ShorthandDef[] = [
+  {
+    name: 'background',
+    longhands: ['background-color', 'background-image', 'background-repeat', 'background-position', 'background-size', 'background-clip', 'background-origin', 'background-attachment'],
+    expand: expandBackground,
+  },
+  { name: 'list-style', longhands: ['list-style-type', 'list-style-position', 'list-style-image'], expand: expandListStyle },
+  {
+    name: 'text-decoration',
+    longhands: ['text-decoration-line', 'text-decoration-style', 'text-decoration-color', 'text-decoration-thickness'],
+    expand: expandTextDecoration,
+  },
+  legacyPageBreak('page-break-before', 'break-before', false),
+  legacyPageBreak('page-break-after', 'break-after', false),
+  legacyPageBreak('page-break-inside', 'break-inside', true),
+  { name: 'flex', longhands: ['flex-grow', 'flex-shrink', 'flex-basis'], expand: expandFlex },
+  { name: 'flex-flow', longhands: ['flex-direction', 'flex-wrap'], expand: expandFlexFlow },
+  { name: 'gap', longhands: ['row-gap', 'column-gap'], expand: expandGap },
+];

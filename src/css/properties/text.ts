@@ -1,0 +1,87 @@
+// Text properties (css-text-3, css-text-decor-3, CSS 2.1 §10.8 vertical-align): colour,
+// alignment, spacing, white space, decoration and line breaking.
+import type { ComputedStyle, TextAlign, TextDecorationLine, VerticalAlign } from '../types.js';
+import { parseColor } from '../values/color.js';
+import { keywordOf, type Component } from '../values/components.js';
+import { constant, type Computer } from '../values/context.js';
+import { parseLength, parseLengthPercentage } from '../values/length.js';
+import { keywordLonghand, longhand, type LonghandDef } from './registry.js';
+
+const TEXT_ALIGN: readonly TextAlign[] = ['left', 'right', 'center', 'justify', 'start', 'end'];
+const TEXT_ALIGN_ALIASES: Readonly<Record<string, TextAlign>> = {
+  '-webkit-center': 'center',
+  '-moz-center': 'center',
+  '-webkit-left': 'left',
+  '-webkit-right': 'right',
+  'justify-all': 'justify',
+  'match-parent': 'start',
+};
+
+// `color: currentcolor` is the parent's colour: the context's colour is the parent's here.
+function parseColorProperty(items: readonly Component[]): Computer<ComputedStyle['color']> | null {
+  return items.length === 1 ? parseColor(items[0]) : null;
+}
+
+function parseTextAlignLast(items: readonly Component[]): Computer<TextAlign | 'auto'> | null {
+  const word = items.length === 1 ? keywordOf(items[0]) : null;
+  if (word === 'auto') return constant('auto');
+  const value = word === null ? undefined : (TEXT_ALIGN as readonly string[]).includes(word) ? (word as TextAlign) : TEXT_ALIGN_ALIASES[word];
+  return value === undefined ? null : constant(value);
+}
+
+// css-text-3 §8.1: `<length-percentage> && hanging? && each-line?`; the keywords are not modelled.
+function parseTextIndent(items: readonly Component[]): Computer<ComputedStyle['textIndent']> | null {
+  const lengths = items.filter((c) => keywordOf(c) !== 'hanging' && keywordOf(c) !== 'each-line');
+  return lengths.length === 1 ? parseLengthPercentage(lengths[0], { negative: true }) : null;
+}
+
+// letter-spacing and word-spacing: `normal | <length>`, normal = 0 extra space.
+function parseSpacing(items: readonly Component[]): Computer<number> | null {
+  if (items.length !== 1) return null;
+  if (keywordOf(items[0]) === 'normal') return constant(0);
+  return parseLength(items[0], { negative: true });
+}
+
+/** `text-decoration-line`: none | [underline || overline || line-through || blink]. */
+export function parseDecorationLine(items: readonly Component[]): Computer<TextDecorationLine> | null {
+  if (items.length === 0 || items.some((c) => c.type !== 'ident')) return null;
+  const words = items.map((c) => keywordOf(c)!);
+  if (words.length === 1 && words[0] === 'none') return constant({ underline: false, overline: false, lineThrough: false });
+  if (new Set(words).size !== words.length) return null;
+  if (!words.every((w) => w === 'underline' || w === 'overline' || w === 'line-through' || w === 'blink')) return null;
+  return constant({ underline: words.includes('underline'), overline: words.includes('overline'), lineThrough: words.includes('line-through') });
+}
+
+export const DECORATION_STYLES = ['solid', 'double', 'dotted', 'dashed', 'wavy'] as const;
+
+const VERTICAL_ALIGN_KEYWORDS = ['baseline', 'sub', 'super', 'top', 'middle', 'bottom', 'text-top', 'text-bottom'] as const;
+
+// Percentages refer to the element's own line-height, which layout knows; kept symbolic.
+function parseVerticalAlign(items: readonly Component[]): Computer<VerticalAlign> | null {
+  if (items.length !== 1) return null;
+  const word = keywordOf(items[0]);
+  if (word !== null) return (VERTICAL_ALIGN_KEYWORDS as readonly string[]).includes(word) ? constant(word as VerticalAlign) : null;
+  return parseLengthPercentage(items[0], { negative: true });
+}
+
+/** Text longhands. `color` must be computed before anything that uses currentcolor. */
+export const TEXT_LONGHANDS: readonly LonghandDef[] = [
+  longhand('color', 'color', true, parseColorProperty),
+  keywordLonghand('text-align', 'textAlign', true, TEXT_ALIGN, TEXT_ALIGN_ALIASES),
+  longhand('text-align-last', 'textAlignLast', true, parseTextAlignLast),
+  longhand('text-indent', 'textIndent', true, parseTextIndent),
+  keywordLonghand('text-transform', 'textTransform', true, ['none', 'uppercase', 'lowercase', 'capitalize']),
+  longhand('letter-spacing', 'letterSpacing', true, parseSpacing),
+  longhand('word-spacing', 'wordSpacing', true, parseSpacing),
+  keywordLonghand('white-space', 'whiteSpace', true, ['normal', 'pre', 'nowrap', 'pre-wrap', 'pre-line', 'break-spaces'], {
+    '-moz-pre-wrap': 'pre-wrap',
+  }),
+  longhand('text-decoration-line', 'textDecorationLine', false, parseDecorationLine),
+  longhand('text-decoration-color', 'textDecorationColor', false, parseColorProperty, (ctx) => ctx.color),
+  keywordLonghand('text-decoration-style', 'textDecorationStyle', false, DECORATION_STYLES),
+  longhand('vertical-align', 'verticalAlign', false, parseVerticalAlign),
+  keywordLonghand('direction', 'direction', true, ['ltr', 'rtl']),
+  keywordLonghand('overflow-wrap', 'overflowWrap', true, ['normal', 'break-word', 'anywhere']),
+  keywordLonghand('word-break', 'wordBreak', true, ['normal', 'break-all', 'keep-all']),
+  keywordLonghand('hyphens', 'hyphens', true, ['none', 'manual', 'auto']),
+];

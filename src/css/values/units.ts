@@ -1,0 +1,61 @@
+// Length units (css-values-4 §6) converted to PDF points. Every length leaves css/ in pt
+// (DESIGN.md invariant 3).
+import type { ComputeContext } from './context.js';
+
+/** 1px = 0.75pt: CSS pixels are 1/96 in (css-values-4 §6.2), PDF points 1/72 in. */
+export const PT_PER_PX = 0.75;
+
+/**
+ * Viewport units have no viewport in print; we use the default page (8.5in × 11in = 612pt ×
+ * 792pt, css-page-3 UA default) rather than each page's own size, because values are
+ * computed once, before pagination. An approximation, documented here and in the report.
+ */
+export const VIEWPORT_WIDTH_PT = 612;
+export const VIEWPORT_HEIGHT_PT = 792;
+
+export const ABSOLUTE_PT: Readonly<Record<string, number>> = {
+  px: PT_PER_PX,
+  pt: 1,
+  pc: 12,
+  in: 72,
+  cm: 72 / 2.54,
+  mm: 72 / 25.4,
+  q: 72 / 101.6,
+};
+
+/** Converts `value unit` to pt in `ctx`, or null for a unit that is not a length. */
+export function toPoints(value: number, unit: string, ctx: ComputeContext): number | null {
+  const absolute = ABSOLUTE_PT[unit];
+  if (absolute !== undefined) return value * absolute;
+  switch (unit) {
+    case 'em':
+      return value * ctx.fontSize;
+    case 'rem':
+      return value * ctx.rootFontSize;
+    // ex and ch need font metrics we do not have here; half an em is the fallback css-values-4
+    // §6.1.1 allows and close to Noto Sans's x-height and digit width.
+    case 'ex':
+    case 'ch':
+      return value * ctx.fontSize * 0.5;
+    case 'ic':
+      return value * ctx.fontSize;
+    case 'vw':
+      return (value * VIEWPORT_WIDTH_PT) / 100;
+    case 'vh':
+      return (value * VIEWPORT_HEIGHT_PT) / 100;
+    case 'vmin':
+      return (value * Math.min(VIEWPORT_WIDTH_PT, VIEWPORT_HEIGHT_PT)) / 100;
+    case 'vmax':
+      return (value * Math.max(VIEWPORT_WIDTH_PT, VIEWPORT_HEIGHT_PT)) / 100;
+    default:
+      return null;
+  }
+}
+
+/** True if `unit` is a length unit this engine knows. */
+export function isLengthUnit(unit: string): boolean {
+  return ABSOLUTE_PT[unit] !== undefined || RELATIVE_UNITS.has(unit);
+}
+
+const RELATIVE_UNITS = new Set(['em', 'rem', 'ex', 'ch', 'ic', 'vw', 'vh', 'vmin', 'vmax']);
+

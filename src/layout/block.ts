@@ -1,0 +1,263 @@
+// Block formatting context layout (CSS 2.1 §9.4.1, §10.3.3, §10.6.3) with fragmentation
+// (css-break-3): each call lays out one fragment of a block-level box into the block space
+// left in the fragmentainer and returns a break token when the box continues.
+import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineFormattingContext, ReplacedBox } from '../boxes/types.js';
+import { borderOf, hasFixedHeight, paddingOf, resolveContentHeight, solveInlineGeometry } from './box-model.js';
+import { avoidBreakBetween, avoidsBreakInside, forcedBreakBetween } from './break-rules.js';
+import type { AtomicLayout } from './inline/pieces.js';
+import { layoutInlineContent } from './inline/layout-inline.js';
+import { intrinsicContentSizes } from './intrinsic.js';
+import { EMPTY_STRUT, collapsedBottom, collapsedTop, collapsesThrough, joinStruts, strutSize, topAdjoinsChild, bottomAdjoinsChild } from './margins.js';
+import type { MarginStrut } from './margins.js';
+import { outsideMarker } from './marker.js';
+import { replacedSize } from './replaced.js';
+import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, LineFragment, LinesBreakToken } from './types.js';
+
+/** One block-level box, one fragment. The fragment's x is its left margin; the parent sets y. */
+export function layoutBlockLevel(box: BlockLevelBox, space: ConstraintSpace, token: BreakToken | null): BlockLayoutResult {
+  return box.kind === 'replaced' ? layoutReplacedBlock(box, space) : layoutBlockBox(box, space, token);
+}
+
+/** What laying out a container's content produced in this fragment. */
+interface ContentResult {
+  readonly children: (BoxFragment | LineFragment)[];
+  /** Block size used by the content, from the content box top. */
+  readonly height: number;
+  readonly token: BreakToken | null;
+  /** Nothing fits: move the whole box to the next fragmentainer. */
+  readonly pushed: boolean;
+}
+
+function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken | null): BlockLayoutResult {
+  const style = box.style;
+  const cb = space.inlineSize;
+  const geometry = solveInlineGeometry(style, cb);
+  const pad = paddingOf(style, cb);
+  const bdr = borderOf(style);
+  const isFirst = token === null;
+  const consumed = token?.consumedBlockSize ?? 0;
+  const topEdge = isFirst ? bdr.top + pad.top : 0;
+  const contentLimit = space.blockLimit - topEdge;
+  // Boxes that must not break, or that are taller than the page anyway, are laid out whole.
+  const content = box.content.kind === 'inline'
+    ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, space.atFragmentainerStart, token as LinesBreakToken | null)
+    : layoutChildren(box, geometry.contentWidth, contentLimit, space.atFragmentainerStart, token as BlockBreakToken | null);
+  if (content.pushed && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
+
+  const frame = pad.top + pad.bottom + bdr.top + bdr.bottom;
+  let contentHeight = content.height;
+  let nextToken = content.token;
+  if (nextToken) {
+    // A box that breaks inside fills the rest of the fragmentainer (css-break-3 §4.4).
+    contentHeight = Math.max(contentHeight, Math.min(contentLimit, hasFixedHeight(style) ? resolveContentHeight(style, 0, frame, cb) - consumed : contentLimit));
+    nextToken = { ...nextToken, consumedBlockSize: consumed + contentHeight } as BreakToken;
+  } else {
+    const total = resolveContentHeight(style, consumed + contentHeight, frame, cb);
+    contentHeight = Math.max(0, total - consumed);
+    const bottomEdge = pad.bottom + bdr.bottom;
+    if (contentHeight + bottomEdge > contentLimit && hasFixedHeight(style) && contentLimit > 0 && Number.isFinite(contentLimit)) {
+      // A fixed height taller than the space left continues on the next page.
+      const used = Math.max(contentLimit, 1);
+      nextToken = { kind: 'block', box, childIndex: childCount(box), child: null, consumedBlockSize: consumed + used, forced: false };
+      contentHeight = used;
+    }
+  }
+  const isLast = nextToken === null;
+  const height = topEdge + contentHeight + (isLast ? pad.bottom + bdr.bottom : 0);
+  const shifted = content.children.map((c) => ({ ...c, x: c.x + bdr.left + pad.left, y: c.y + topEdge }));
+  const firstBaseline = baselineOf(shifted, 'first');
+  const marker = isFirst && box.marker ? outsideMarker(box.marker, firstBaseline ?? topEdge + pad.top, bdr.left + pad.left) : null;
+  const fragment: BoxFragment = {
+    kind: 'box',
+    box,
+    x: geometry.marginLeft,
+    y: 0,
+    width: geometry.contentWidth + pad.left + pad.right + bdr.left + bdr.right,
+    height,
+    isFirst,
+    isLast,
+    children: shifted,
+    marker,
+    firstBaseline,
+    lastBaseline: baselineOf(shifted, 'last'),
+  };
+  return { fragment, breakToken: nextToken };
+}
+
+function childCount(box: BlockBox): number {
+  return box.content.kind === 'blocks' ? box.content.children.length : 0;
+}
+
+/** Baseline of the first or last line box inside, relative to the fragment top. */
+function baselineOf(children: readonly (BoxFragment | LineFragment)[], which: 'first' | 'last'): number | null {
+  const order = which === 'first' ? children : [...children].reverse();
+  for (const c of order) {
+    if (c.kind === 'line') {
+      if (c.height > 0) return c.y + c.baseline;
+    } else {
+      const inner = which === 'first' ? c.firstBaseline : c.lastBaseline;
+      if (inner !== null) return c.y + inner;
+    }
+  }
+  return null;
+}
+
+/** Lines of an inline formatting context, cut at the fragmentainer end with orphans and widows. */
+function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number, limit: number, atStart: boolean, token: LinesBreakToken | null): ContentResult {
+  const { lines } = layoutInlineContent(box, ifc, width, layoutAtomic);
+  const start = token?.lineIndex ?? 0;
+  const offset = start < lines.length ? lines[start]!.y : 0;
+  const remaining = lines.length - start;
+  let fit = 0;
+  while (fit < remaining) {
+    const line = lines[start + fit]!;
+    if (line.y + line.height - offset > limit + 1e-6 && line.height > 0) break;
+    fit++;
+  }
+  let take = fit;
+  if (fit < remaining) take = applyOrphansWidows(fit, remaining, box, atStart);
+  if (take === 0) return { children: [], height: 0, token: null, pushed: true };
+  const children = lines.slice(start, start + take).map((l) => ({ ...l, y: l.y - offset }));
+  const last = children[children.length - 1]!;
+  const next: LinesBreakToken | null = take < remaining ? { kind: 'lines', box, lineIndex: start + take, consumedBlockSize: 0 } : null;
+  return { children, height: last.y + last.height, token: next, pushed: false };
+}
+
+/**
+ * How many of the lines that fit to place before a break (css-break-3 §3.3): at least
+ * `orphans` here and `widows` on the next page; at the top of a page at least one line, so
+ * layout always progresses. Returns 0 to move the whole paragraph on.
+ */
+function applyOrphansWidows(fit: number, remaining: number, box: BlockBox, atStart: boolean): number {
+  const { orphans, widows } = box.style;
+  const progress = atStart ? Math.max(1, fit) : 0;
+  if (fit < orphans) return progress;
+  const take = Math.min(fit, remaining - widows);
+  if (take >= orphans) return take;
+  return atStart ? Math.max(1, fit) : 0;
+}
+
+/** Block-level children: margin collapsing, forced and avoided breaks, break tokens. */
+function layoutChildren(box: BlockBox, width: number, limit: number, atStart: boolean, token: BlockBreakToken | null): ContentResult {
+  if (box.content.kind !== 'blocks') throw new Error('layoutChildren needs block content');
+  const children = box.content.children;
+  const out: BoxFragment[] = [];
+  const startIndex = token?.childIndex ?? 0;
+  let cursor = 0;
+  let strut: MarginStrut = EMPTY_STRUT;
+  // The first child's top margin was already applied by our parent when it adjoins ours.
+  let absorbing = token === null && topAdjoinsChild(box, width);
+  // Margins adjoining an unforced break are truncated (css-break-3 §5.5).
+  let truncating = token !== null && !token.forced;
+  let placedHere = false;
+
+  for (let i = startIndex; i < children.length; i++) {
+    const child = children[i]!;
+    const resuming = i === startIndex && token?.child ? token.child : null;
+    if (i > startIndex && forcedBreakBetween(children[i - 1]!, child) && (placedHere || !atStart)) {
+      return broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: true });
+    }
+    if (!resuming) {
+      const top = collapsedTop(child, width);
+      if (!absorbing && !truncating) strut = joinStruts(strut, top);
+      if (collapsesThrough(child, width)) {
+        strut = joinStruts(strut, collapsedBottom(child, width));
+        const empty = layoutBlockLevel(child, { inlineSize: width, blockLimit: Infinity, atFragmentainerStart: false }, null).fragment;
+        if (empty) out.push({ ...empty, y: cursor + strutSize(strut) });
+        continue;
+      }
+    }
+    absorbing = false;
+    truncating = false;
+    const y = cursor + strutSize(strut);
+    const childAtStart = atStart && !placedHere;
+    const result = layoutBlockLevel(child, { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart }, resuming);
+    const avoidInside = result.breakToken !== null && avoidsBreakInside(child) && !childAtStart;
+    if (!result.fragment || avoidInside) {
+      if (!placedHere) return { children: out, height: cursor, token: null, pushed: true };
+      return breakBefore(box, children, i, startIndex, out, cursor);
+    }
+    out.push({ ...result.fragment, y });
+    placedHere = true;
+    cursor = y + result.fragment.height;
+    if (result.breakToken) {
+      return broken(out, cursor, { kind: 'block', box, childIndex: i, child: result.breakToken, consumedBlockSize: 0, forced: false });
+    }
+    strut = collapsedBottom(child, width);
+  }
+  if (!bottomAdjoinsChild(box, width)) cursor += strutSize(strut);
+  return { children: out, height: cursor, token: null, pushed: false };
+}
+
+function broken(children: BoxFragment[], height: number, token: BlockBreakToken): ContentResult {
+  return { children, height, token, pushed: false };
+}
+
+/**
+ * Breaks before child `i`. When the break between `i - 1` and `i` is to be avoided (a heading
+ * followed by its text), the break moves before `i - 1` if that one was not first here.
+ */
+function breakBefore(box: BlockBox, children: readonly BlockLevelBox[], i: number, startIndex: number, out: BoxFragment[], cursor: number): ContentResult {
+  const prevIndex = i - 1;
+  if (prevIndex > startIndex && avoidBreakBetween(children[prevIndex]!, children[i]!) && out.length > 1) {
+    const removed = out.pop()!;
+    const prev = out[out.length - 1]!;
+    void removed;
+    return broken(out, prev.y + prev.height, { kind: 'block', box, childIndex: prevIndex, child: null, consumedBlockSize: 0, forced: false });
+  }
+  return broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: false });
+}
+
+/** A block-level image: monolithic, so it moves to the next page whole unless it starts one. */
+function layoutReplacedBlock(box: ReplacedBox, space: ConstraintSpace): BlockLayoutResult {
+  const size = replacedSize(box, space.inlineSize);
+  const geometry = solveInlineGeometry(box.style, space.inlineSize, () => size.width);
+  const pad = paddingOf(box.style, space.inlineSize);
+  const bdr = borderOf(box.style);
+  const height = size.height + pad.top + pad.bottom + bdr.top + bdr.bottom;
+  if (height > space.blockLimit + 1e-6 && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
+  const fragment: BoxFragment = {
+    kind: 'box', box, x: geometry.marginLeft, y: 0,
+    width: size.width + pad.left + pad.right + bdr.left + bdr.right, height,
+    isFirst: true, isLast: true, children: [], marker: null, firstBaseline: null, lastBaseline: null,
+  };
+  return { fragment, breakToken: null };
+}
+
+/**
+ * Atomic inlines (inline-block, inline images) are monolithic: laid out whole, shrink-to-fit
+ * wide (CSS 2.1 §10.3.9), baseline from their last line box or their bottom margin edge.
+ */
+const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: number) => {
+  const inner = atomic.box;
+  const s = inner.style;
+  const mTop = s.marginTop === 'auto' ? 0 : s.marginTop.abs + (s.marginTop.pct / 100) * available;
+  const mBottom = s.marginBottom === 'auto' ? 0 : s.marginBottom.abs + (s.marginBottom.pct / 100) * available;
+  const space: ConstraintSpace = { inlineSize: available, blockLimit: Infinity, atFragmentainerStart: true };
+  let fragment: BoxFragment;
+  if (inner.kind === 'replaced') {
+    fragment = layoutReplacedBlock(inner, space).fragment!;
+  } else {
+    const shrink = (avail: number) => {
+      const sizes = intrinsicContentSizes(inner, layoutAtomic);
+      return Math.min(Math.max(sizes.min, avail), sizes.max);
+    };
+    const geometry = solveInlineGeometry(s, available, shrink);
+    const fixedSpace = { ...space, inlineSize: geometry.contentWidth + frameWidth(inner, available) + geometry.marginLeft + geometry.marginRight };
+    fragment = layoutBlockBox({ ...inner, style: s }, fixedSpace, null).fragment!;
+    fragment = { ...fragment, width: geometry.contentWidth + frameWidth(inner, available), x: geometry.marginLeft };
+  }
+  const ml = fragment.x;
+  const mr = inner.style.marginRight === 'auto' ? 0 : inner.style.marginRight.abs;
+  const width = ml + fragment.width + mr;
+  const height = mTop + fragment.height + mBottom;
+  const useLineBaseline = inner.kind === 'block' && inner.style.overflow === 'visible' && fragment.lastBaseline !== null;
+  const baseline = useLineBaseline ? mTop + fragment.lastBaseline! : height;
+  return { fragment: { ...fragment, y: mTop }, width, height, baseline };
+};
+
+function frameWidth(box: BlockBox, cb: number): number {
+  const p = paddingOf(box.style, cb);
+  const b = borderOf(box.style);
+  return p.left + p.right + b.left + b.right;
+}

@@ -1,0 +1,108 @@
+// Box model arithmetic (CSS 2.1 chapter 8 and §10.3.3): padding, borders, margins and the
+// used width of block-level boxes in normal flow.
+import type { ComputedStyle, LengthPercentage, LengthPercentageAuto, LengthPercentageNone } from '../css/types.js';
+
+export interface Edges {
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+}
+
+export const NO_EDGES: Edges = { top: 0, right: 0, bottom: 0, left: 0 };
+
+/** A percentage resolves against `base` (the containing block's width for margins and padding). */
+export function resolveLength(value: LengthPercentage, base: number): number {
+  return value.abs + (value.pct === 0 ? 0 : (value.pct / 100) * base);
+}
+
+export function resolveAuto(value: LengthPercentageAuto, base: number): number | null {
+  return value === 'auto' ? null : resolveLength(value, base);
+}
+
+export function resolveNone(value: LengthPercentageNone, base: number): number {
+  return value === 'none' ? Infinity : resolveLength(value, base);
+}
+
+export function paddingOf(style: ComputedStyle, cbWidth: number): Edges {
+  return {
+    top: resolveLength(style.paddingTop, cbWidth),
+    right: resolveLength(style.paddingRight, cbWidth),
+    bottom: resolveLength(style.paddingBottom, cbWidth),
+    left: resolveLength(style.paddingLeft, cbWidth),
+  };
+}
+
+export function borderOf(style: ComputedStyle): Edges {
+  return { top: style.borderTopWidth, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth };
+}
+
+/** Block-axis margins; `auto` is 0 there (CSS 2.1 §10.6.3). */
+export function blockMargins(style: ComputedStyle, cbWidth: number): { top: number; bottom: number } {
+  return { top: resolveAuto(style.marginTop, cbWidth) ?? 0, bottom: resolveAuto(style.marginBottom, cbWidth) ?? 0 };
+}
+
+/** Used inline-axis geometry of a block-level box: margins and the content-box width. */
+export interface InlineGeometry {
+  readonly marginLeft: number;
+  readonly marginRight: number;
+  readonly contentWidth: number;
+}
+
+/**
+ * CSS 2.1 §10.3.3 (and §10.4 for min/max): solve margin-left + border + padding + width +
+ * margin-right = containing block width. `autoWidth` gives the width when `width: auto` for
+ * boxes that shrink to fit (inline-blocks) instead of filling the line.
+ */
+export function solveInlineGeometry(
+  style: ComputedStyle,
+  cbWidth: number,
+  autoWidth?: (available: number) => number,
+): InlineGeometry {
+  const pad = paddingOf(style, cbWidth);
+  const bdr = borderOf(style);
+  const frame = pad.left + pad.right + bdr.left + bdr.right;
+  const toContent = (w: number) => (style.boxSizing === 'border-box' ? Math.max(0, w - frame) : w);
+  const ml = resolveAuto(style.marginLeft, cbWidth);
+  const mr = resolveAuto(style.marginRight, cbWidth);
+  const specified = resolveAuto(style.width, cbWidth);
+  let width: number;
+  // Auto margins are 0 when the width fills the line or shrinks to fit (CSS 2.1 §10.3.3, §10.3.9).
+  let marginsAreZero = specified === null;
+  if (specified === null) {
+    const available = Math.max(0, cbWidth - (ml ?? 0) - (mr ?? 0) - frame);
+    width = autoWidth ? Math.min(autoWidth(available), available) : available;
+  } else width = toContent(specified);
+  const max = resolveNone(style.maxWidth, cbWidth);
+  const min = resolveLength(style.minWidth, cbWidth);
+  const clamped = Math.max(toContent(min), Math.min(width, max === Infinity ? Infinity : toContent(max)));
+  if (clamped !== width && !autoWidth) marginsAreZero = false;
+  width = clamped;
+  return { ...solveMargins(ml, mr, cbWidth - width - frame, marginsAreZero), contentWidth: width };
+}
+
+/** Distributes the inline space left over between auto margins; over-constrained → margin-right gives. */
+function solveMargins(ml: number | null, mr: number | null, space: number, widthFills: boolean): { marginLeft: number; marginRight: number } {
+  if (widthFills) return { marginLeft: ml ?? 0, marginRight: mr ?? 0 };
+  if (ml === null && mr === null) return { marginLeft: Math.max(0, space / 2), marginRight: Math.max(0, space / 2) };
+  if (ml === null) return { marginLeft: space - (mr ?? 0), marginRight: mr ?? 0 };
+  return { marginLeft: ml, marginRight: space - ml };
+}
+
+/** Used content height from `height`, `min-height`, `max-height` and the content's own height. */
+export function resolveContentHeight(style: ComputedStyle, contentHeight: number, frame: number, cbWidth: number): number {
+  const toContent = (h: number) => (style.boxSizing === 'border-box' ? Math.max(0, h - frame) : h);
+  // Percentage heights need a definite containing-block height, which flow layout does not have: treat as auto.
+  const h = style.height === 'auto' || style.height.pct !== 0 ? null : style.height.abs;
+  let height = h === null ? contentHeight : toContent(h);
+  const max = style.maxHeight === 'none' || style.maxHeight.pct !== 0 ? Infinity : toContent(style.maxHeight.abs);
+  const min = style.minHeight.pct !== 0 ? 0 : toContent(style.minHeight.abs);
+  height = Math.max(min, Math.min(height, max));
+  void cbWidth;
+  return height;
+}
+
+/** True when the box's height does not depend on its content. */
+export function hasFixedHeight(style: ComputedStyle): boolean {
+  return style.height !== 'auto' && style.height.pct === 0;
+}

@@ -1,0 +1,72 @@
+// Inline layout, step 3 — break lines: greedy filling of line boxes from pieces (CSS Text 3
+// §5). Trailing spaces hang; a word wider than the line overflows unless overflow-wrap lets
+// it break between characters. Every line takes at least one piece, so this always ends.
+import type { Piece, TextPiece } from './pieces.js';
+import { textPiece } from './pieces.js';
+
+export interface LineRange {
+  readonly pieces: readonly Piece[];
+  /** The line ends at a forced break (`<br>`, preserved newline). */
+  readonly forced: boolean;
+}
+
+/**
+ * Breaks pieces into lines of `width` (the first line `firstWidth`, after text-indent).
+ * `paragraph` is the collected text, needed to re-shape a word split by overflow-wrap.
+ */
+export function breakLines(input: readonly Piece[], width: number, firstWidth: number, paragraph: string): LineRange[] {
+  const pieces = [...input];
+  const lines: LineRange[] = [];
+  let i = 0;
+  while (i < pieces.length) {
+    const available = lines.length === 0 ? firstWidth : width;
+    const end = findLineEnd(pieces, i, available, paragraph);
+    const last = pieces[end - 1]!;
+    lines.push({ pieces: pieces.slice(i, end), forced: last.kind === 'br' });
+    i = end;
+  }
+  return lines;
+}
+
+/** Index one past the last piece of the line starting at `start`. May split a piece in `pieces`. */
+function findLineEnd(pieces: Piece[], start: number, available: number, paragraph: string): number {
+  let used = 0;
+  let lastBreak = -1;
+  for (let j = start; j < pieces.length; j++) {
+    const p = pieces[j]!;
+    if (p.kind === 'br') return j + 1;
+    const fits = used + p.width - p.trailingSpace <= available + 1e-6;
+    if (!fits && j > start && lastBreak >= start && !onlyEdgesSince(pieces, start, j)) return lastBreak + 1;
+    if (!fits && p.kind === 'text' && mayBreakWord(p) && p.end - p.start > 1) {
+      const parts = splitIntoCharacters(p, paragraph);
+      pieces.splice(j, 1, ...parts);
+      const retry = pieces[j]!;
+      if (used + retry.width - retry.trailingSpace > available + 1e-6 && j > start) return j;
+    }
+    used += pieces[j]!.width;
+    if (pieces[j]!.breakAfter) lastBreak = j;
+  }
+  return pieces.length;
+}
+
+/** A line may not break before any content was placed; opening edges alone are not content. */
+function onlyEdgesSince(pieces: readonly Piece[], start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (pieces[k]!.kind !== 'open' && pieces[k]!.kind !== 'close') return false;
+  return true;
+}
+
+function mayBreakWord(p: TextPiece): boolean {
+  return p.style.overflowWrap !== 'normal' || p.style.wordBreak === 'break-all';
+}
+
+/** Emergency breaking (overflow-wrap: break-word | anywhere): one piece per character. */
+function splitIntoCharacters(p: TextPiece, paragraph: string): TextPiece[] {
+  const out: TextPiece[] = [];
+  let offset = p.start;
+  for (const ch of paragraph.slice(p.start, p.end)) {
+    const end = offset + ch.length;
+    out.push(textPiece(p.item, p.style, p.face, offset, end, paragraph, end === p.end ? p.breakAfter : true));
+    offset = end;
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+// Inline formatting context layout (CSS 2.1 §9.4.2): collect → measure pieces → break lines →
+// build line boxes. Lines depend only on the available width, so they are computed once per
+// (box, width) and block layout hands them out page by page.
+import type { BlockBox, InlineFormattingContext } from '../../boxes/types.js';
+import { resolveLength } from '../box-model.js';
+import type { LineFragment } from '../types.js';
+import { breakLines } from './break-lines.js';
+import { collectInline } from './collect.js';
+import { buildLineBox } from './line-box.js';
+import type { AtomicLayout } from './pieces.js';
+import { buildPieces } from './pieces.js';
+
+/** Lines stacked from y = 0 at the top of the content box. */
+export interface InlineLayout {
+  readonly lines: readonly LineFragment[];
+}
+
+const cache = new WeakMap<InlineFormattingContext, { width: number; layout: InlineLayout }>();
+
+/** Lays out the inline content of `box` in a content box `width` wide. */
+export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext, width: number, layoutAtomic: AtomicLayout): InlineLayout {
+  const hit = cache.get(ifc);
+  if (hit && hit.width === width) return hit.layout;
+  const collected = collectInline(ifc);
+  const pieces = buildPieces(collected, width, layoutAtomic);
+  const indent = resolveLength(box.style.textIndent, width);
+  const ranges = breakLines(pieces, width, width - indent, collected.text);
+  let y = 0;
+  const lines = ranges.map((range, i) => {
+    const line = buildLineBox(range, { blockStyle: box.style, width, isFirstLine: i === 0, isLastLine: i === ranges.length - 1 });
+    const placed = { ...line, y };
+    y += line.height;
+    return placed;
+  });
+  const layout = { lines };
+  cache.set(ifc, { width, layout });
+  return layout;
+}

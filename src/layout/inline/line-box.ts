@@ -1,0 +1,274 @@
+// Inline layout, step 4 — build line boxes: vertical alignment and line height (CSS 2.1
+// §10.8), then horizontal placement with text-align and justification (CSS Text 3 §7).
+import type { InlineBox, TextDecoration } from '../../boxes/types.js';
+import type { Color, ComputedStyle } from '../../css/types.js';
+import type { PlacedGlyph } from '../../paint/types.js';
+import { resolveLength } from '../box-model.js';
+import type { InlineBoxFragment, LineFragment, LineItemFragment, TextFragment } from '../types.js';
+import type { LineRange } from './break-lines.js';
+import type { InlinePath } from './collect.js';
+import { atomicShift, baselineShift, fontMetrics, layoutBounds } from './metrics.js';
+import type { Piece, TextPiece } from './pieces.js';
+import { glyphAdvance, isSpace } from './pieces.js';
+
+export interface LineContext {
+  /** The block container's style: the strut, text-align and text-indent come from it. */
+  readonly blockStyle: ComputedStyle;
+  /** Content-box width of the block container. */
+  readonly width: number;
+  readonly isFirstLine: boolean;
+  readonly isLastLine: boolean;
+}
+
+interface Vertical {
+  /** Baseline shift of each piece relative to the line's root baseline. */
+  readonly shifts: number[];
+  readonly height: number;
+  readonly baseline: number;
+}
+
+/** Builds one line box at y = 0; block layout positions it. */
+export function buildLineBox(range: LineRange, ctx: LineContext): LineFragment {
+  const { pieces } = range;
+  if (!hasContent(range)) return { kind: 'line', x: 0, y: 0, width: ctx.width, height: 0, baseline: 0, items: [] };
+  const v = alignVertically(pieces, ctx.blockStyle);
+  const items = placeHorizontally(range, ctx, v);
+  return { kind: 'line', x: 0, y: 0, width: ctx.width, height: v.height, baseline: v.baseline, items };
+}
+
+/**
+ * CSS 2.1 §9.4.2: a line with no text, no preserved white space, no atomic inline and no
+ * inline box with horizontal margin, border or padding counts as zero-height.
+ */
+function hasContent(range: LineRange): boolean {
+  if (range.forced) return true;
+  return range.pieces.some((p) => {
+    switch (p.kind) {
+      case 'text': return p.width - p.trailingSpace > 0 || p.glyphs.some((g) => !isSpace(g.text));
+      case 'open': case 'close': return p.width > 0;
+      default: return true;
+    }
+  });
+}
+
+/** Baseline shift of the innermost inline box of a path; `top`/`bottom` boxes shift like baseline. */
+function pathShift(path: InlinePath, root: ComputedStyle, cache: Map<InlineBox, number>): number {
+  let shift = 0;
+  let parent = root;
+  for (const box of path) {
+    let own = cache.get(box);
+    if (own === undefined) {
+      own = baselineShift(box.style, parent);
+      cache.set(box, own);
+    }
+    shift += own;
+    parent = box.style;
+  }
+  return shift;
+}
+
+function parentStyle(path: InlinePath, root: ComputedStyle): ComputedStyle {
+  return path.length > 0 ? path[path.length - 1]!.style : root;
+}
+
+function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertical {
+  const cache = new Map<InlineBox, number>();
+  const strut = layoutBounds(root);
+  let top = strut.top;
+  let bottom = strut.bottom;
+  const aligned: { index: number; top: number; bottom: number; edge: 'top' | 'bottom' }[] = [];
+  const shifts = pieces.map((p, index) => {
+    const base = pathShift(p.path, root, cache);
+    let bounds: { top: number; bottom: number };
+    let shift = base;
+    let va: ComputedStyle['verticalAlign'] = 'baseline';
+    if (p.kind === 'atomic') {
+      bounds = { top: -p.baseline, bottom: p.height - p.baseline };
+      shift += atomicShift(p.box.style, parentStyle(p.path, root), bounds.top, bounds.bottom);
+      va = p.box.style.verticalAlign;
+    } else if (p.kind === 'open' || p.kind === 'close') {
+      shift += cache.get(p.box) ?? baselineShift(p.box.style, parentStyle(p.path, root));
+      bounds = layoutBounds(p.box.style);
+      va = p.box.style.verticalAlign;
+    } else if (p.kind === 'text') {
+      bounds = layoutBounds(p.style);
+    } else if (p.kind === 'bullet') {
+      bounds = layoutBounds(p.box.style);
+    } else {
+      bounds = layoutBounds(parentStyle(p.path, root));
+    }
+    if (va === 'top' || va === 'bottom') {
+      aligned.push({ index, top: bounds.top, bottom: bounds.bottom, edge: va });
+      return 0;
+    }
+    top = Math.min(top, shift + bounds.top);
+    bottom = Math.max(bottom, shift + bounds.bottom);
+    return shift;
+  });
+  // Boxes aligned to the line box's top or bottom edge may make it taller (CSS 2.1 §10.8.1).
+  let height = bottom - top;
+  for (const a of aligned) height = Math.max(height, a.bottom - a.top);
+  const baseline = -top;
+  for (const a of aligned) shifts[a.index] = a.edge === 'top' ? -baseline - a.top : height - baseline - a.bottom;
+  return { shifts, height, baseline };
+}
+
+/** Places pieces left to right, applying text-indent, text-align and justification. */
+function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): LineItemFragment[] {
+  const { pieces } = range;
+  const style = ctx.blockStyle;
+  const indent = ctx.isFirstLine ? resolveLength(style.textIndent, ctx.width) : 0;
+  const lastText = lastTextIndex(pieces);
+  const hanging = lastText >= 0 ? (pieces[lastText] as TextPiece).trailingSpace : 0;
+  const natural = indent + pieces.reduce((sum, p) => sum + p.width, 0) - hanging;
+  const free = ctx.width - natural;
+  const align = effectiveAlign(style, ctx.isLastLine || range.forced);
+  const spaces = align === 'justify' ? countExpandableSpaces(pieces, lastText) : 0;
+  const extra = align === 'justify' && spaces > 0 && free > 0 ? free / spaces : 0;
+  let x = indent + (align === 'right' ? free : align === 'center' ? free / 2 : 0);
+  if (free < 0 && align !== 'left' && align !== 'justify') x = indent; // overflowing lines start at the start edge
+
+  const out: LineItemFragment[] = [];
+  const boxes: { order: number; fragment: InlineBoxFragment }[] = [];
+  const open = new Map<InlineBox, { x: number; isFirst: boolean; order: number }>();
+  const openedHere = new Set(pieces.flatMap((p) => (p.kind === 'open' ? [p.box] : [])));
+  // Inline boxes that continue from the previous line start at the line's start edge, outermost first.
+  for (const p of pieces) {
+    const chain = p.kind === 'close' ? [...p.path, p.box] : p.path;
+    chain.forEach((box, depth) => {
+      if (!openedHere.has(box) && !open.has(box)) open.set(box, { x, isFirst: false, order: depth - 1000 });
+    });
+  }
+
+  pieces.forEach((p, index) => {
+    const baselineY = v.baseline + v.shifts[index]!;
+    switch (p.kind) {
+      case 'text': {
+        const expand = index <= lastText ? extra : 0;
+        const frag = placeText(p, x, baselineY, expand, index === lastText);
+        pushText(out, frag);
+        x += frag.width;
+        break;
+      }
+      case 'open':
+        open.set(p.box, { x: x + (p.box.style.marginLeft === 'auto' ? 0 : resolveLength(p.box.style.marginLeft, ctx.width)), isFirst: true, order: index });
+        x += p.width;
+        break;
+      case 'close': {
+        x += p.width;
+        const start = open.get(p.box);
+        const marginRight = p.box.style.marginRight === 'auto' ? 0 : resolveLength(p.box.style.marginRight, ctx.width);
+        boxes.push({ order: start?.order ?? index, fragment: inlineBoxFragment(p.box, start?.x ?? 0, x - marginRight, v.baseline + v.shifts[index]!, start?.isFirst ?? false, true, ctx.width) });
+        open.delete(p.box);
+        break;
+      }
+      case 'atomic': {
+        const f = p.fragment;
+        out.push({ kind: 'atomic', fragment: { ...f, x: x + f.x, y: baselineY - p.baseline + f.y } });
+        x += p.width;
+        break;
+      }
+      case 'bullet': {
+        const size = p.box.style.fontSize * 0.33;
+        const m = fontMetrics(p.box.style);
+        out.push({ kind: 'bullet', shape: p.shape, x: x + size * 0.2, y: baselineY - m.xHeight / 2 - size / 2, size, color: p.box.style.color });
+        x += p.width;
+        break;
+      }
+      case 'br':
+        break;
+    }
+  });
+  // Inline boxes still open at the line's end continue on the next line.
+  for (const [box, start] of open) {
+    boxes.push({ order: start.order, fragment: inlineBoxFragment(box, start.x, x, v.baseline + pathShiftFor(box, pieces, v), start.isFirst, false, ctx.width) });
+  }
+  // Inline box backgrounds and borders paint below the text, outer boxes first.
+  boxes.sort((a, b) => a.order - b.order);
+  return [...boxes.map((b) => b.fragment), ...out];
+}
+
+/** The shift of a box open across the line end: that of its first piece on this line. */
+function pathShiftFor(box: InlineBox, pieces: readonly Piece[], v: Vertical): number {
+  const index = pieces.findIndex((p) => p.path.includes(box));
+  return index >= 0 ? v.shifts[index]! : 0;
+}
+
+function lastTextIndex(pieces: readonly Piece[]): number {
+  for (let i = pieces.length - 1; i >= 0; i--) {
+    const p = pieces[i]!;
+    if (p.kind === 'text') return i;
+    if (p.kind !== 'close' && p.kind !== 'br') return -1;
+  }
+  return -1;
+}
+
+type Align = 'left' | 'right' | 'center' | 'justify';
+
+/** text-align, with text-align-last for the last line and lines ending at a forced break. */
+function effectiveAlign(style: ComputedStyle, last: boolean): Align {
+  let a = style.textAlign;
+  if (last) a = style.textAlignLast !== 'auto' ? style.textAlignLast : a === 'justify' ? 'start' : a;
+  const rtl = style.direction === 'rtl';
+  if (a === 'start') return rtl ? 'right' : 'left';
+  if (a === 'end') return rtl ? 'left' : 'right';
+  return a;
+}
+
+/** Spaces that take justification: all except the hanging spaces at the end of the line. */
+function countExpandableSpaces(pieces: readonly Piece[], lastText: number): number {
+  let n = 0;
+  pieces.forEach((p, i) => {
+    if (p.kind !== 'text') return;
+    const glyphs = p.glyphs;
+    let end = glyphs.length;
+    if (i === lastText) while (end > 0 && isSpace(glyphs[end - 1]!.text)) end--;
+    for (let k = 0; k < end; k++) if (isSpace(glyphs[k]!.text)) n++;
+  });
+  return n;
+}
+
+/** Positions the glyphs of a piece; justification adds `extra` to each expandable space. */
+function placeText(p: TextPiece, x: number, baseline: number, extra: number, isLast: boolean): TextFragment {
+  const glyphs: PlacedGlyph[] = [];
+  let gx = 0;
+  let end = p.glyphs.length;
+  if (isLast) while (end > 0 && isSpace(p.glyphs[end - 1]!.text)) end--;
+  p.glyphs.forEach((g, k) => {
+    glyphs.push({ id: g.id, x: gx + g.xOffset * p.scale, y: -g.yOffset * p.scale, text: g.text });
+    gx += glyphAdvance(g, p.scale, p.style);
+    if (extra > 0 && k < end && isSpace(g.text)) gx += extra;
+  });
+  const decorations = p.item.kind === 'text' ? p.item.box.decorations : [];
+  return { kind: 'text', x, baseline, width: gx, face: p.face, size: p.style.fontSize, color: p.style.color, glyphs, decorations, visible: p.style.visibility === 'visible' };
+}
+
+/** Appends a text fragment, merging it into the previous run when nothing visual differs. */
+function pushText(out: LineItemFragment[], frag: TextFragment): void {
+  const prev = out[out.length - 1];
+  if (prev && prev.kind === 'text' && prev.face === frag.face && prev.size === frag.size && prev.baseline === frag.baseline
+    && sameColor(prev.color, frag.color) && sameDecorations(prev.decorations, frag.decorations) && prev.visible === frag.visible
+    && Math.abs(prev.x + prev.width - frag.x) < 1e-9) {
+    const dx = frag.x - prev.x;
+    out[out.length - 1] = { ...prev, width: prev.width + frag.width, glyphs: [...prev.glyphs, ...frag.glyphs.map((g) => ({ ...g, x: g.x + dx }))] };
+  } else out.push(frag);
+}
+
+function sameColor(a: Color, b: Color): boolean {
+  return a === b || (a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a);
+}
+
+function sameDecorations(a: readonly TextDecoration[], b: readonly TextDecoration[]): boolean {
+  return a === b || (a.length === b.length && a.every((d, i) => d.line === b[i]!.line && d.style === b[i]!.style && sameColor(d.color, b[i]!.color)));
+}
+
+/** The border box of an inline box on this line: its content area plus vertical padding and borders. */
+function inlineBoxFragment(box: InlineBox, x1: number, x2: number, baseline: number, isFirst: boolean, isLast: boolean, cbWidth: number): InlineBoxFragment {
+  const s = box.style;
+  const m = fontMetrics(s);
+  const padTop = resolveLength(s.paddingTop, cbWidth);
+  const padBottom = resolveLength(s.paddingBottom, cbWidth);
+  const top = baseline - m.ascent - padTop - s.borderTopWidth;
+  const bottom = baseline + m.descent + padBottom + s.borderBottomWidth;
+  return { kind: 'inline-box', box, x: x1, y: top, width: Math.max(0, x2 - x1), height: bottom - top, isFirst, isLast, link: box.link };
+}

@@ -1,0 +1,80 @@
+// Inline box metrics (CSS 2.1 §10.8.1): ascent/descent of the first available font, the
+// half-leading from line-height, and baseline shifts from vertical-align.
+import type { ComputedStyle } from '../../css/types.js';
+import { FontRegistry } from '../../text/font-registry.js';
+import { fontQueryOf } from '../../text/style-font.js';
+import type { FontFace } from '../../text/types.js';
+
+/** Font metrics of a style at its font size, pt; descent positive. */
+export interface FontMetrics {
+  readonly face: FontFace;
+  readonly ascent: number;
+  readonly descent: number;
+  readonly lineGap: number;
+  readonly xHeight: number;
+}
+
+const metricsCache = new WeakMap<ComputedStyle, FontMetrics>();
+
+/** Metrics of the style's first available font (used for the inline box's content area and strut). */
+export function fontMetrics(style: ComputedStyle): FontMetrics {
+  let m = metricsCache.get(style);
+  if (!m) {
+    const face = FontRegistry.default().match(fontQueryOf(style));
+    const s = style.fontSize / face.unitsPerEm;
+    m = { face, ascent: face.ascent * s, descent: face.descent * s, lineGap: face.lineGap * s, xHeight: (face.xHeight || face.unitsPerEm * 0.5) * s };
+    metricsCache.set(style, m);
+  }
+  return m;
+}
+
+/** The used line-height of a style, pt (`normal` uses the font's ascent + descent + line gap). */
+export function usedLineHeight(style: ComputedStyle): number {
+  const lh = style.lineHeight;
+  if (lh.kind === 'number') return lh.value * style.fontSize;
+  if (lh.kind === 'length') return lh.value;
+  const m = fontMetrics(style);
+  return m.ascent + m.descent + m.lineGap;
+}
+
+/** The layout bounds of an inline box around its baseline: [top, bottom], y down, baseline at 0. */
+export function layoutBounds(style: ComputedStyle): { top: number; bottom: number } {
+  const m = fontMetrics(style);
+  const halfLeading = (usedLineHeight(style) - (m.ascent + m.descent)) / 2;
+  return { top: -(m.ascent + halfLeading), bottom: m.descent + halfLeading };
+}
+
+/**
+ * Baseline shift of an inline box relative to its parent's baseline (positive = down), for
+ * the vertical-align values that align to the parent (CSS 2.1 §10.8.1). `top` and `bottom`
+ * align to the line box and are handled by the line builder; they shift 0 here.
+ */
+export function baselineShift(style: ComputedStyle, parent: ComputedStyle): number {
+  const va = style.verticalAlign;
+  if (typeof va === 'object') return -(va.abs + (va.pct / 100) * usedLineHeight(style));
+  switch (va) {
+    case 'baseline': case 'top': case 'bottom': return 0;
+    case 'sub': return parent.fontSize / 5;
+    case 'super': return -parent.fontSize / 3;
+    case 'text-top': return -fontMetrics(parent).ascent - layoutBounds(style).top;
+    case 'text-bottom': return fontMetrics(parent).descent - layoutBounds(style).bottom;
+    case 'middle': {
+      const b = layoutBounds(style);
+      return -fontMetrics(parent).xHeight / 2 - (b.top + b.bottom) / 2;
+    }
+  }
+}
+
+/** Same as baselineShift but for an atomic box whose bounds are [top, bottom] around its baseline. */
+export function atomicShift(style: ComputedStyle, parent: ComputedStyle, top: number, bottom: number): number {
+  const va = style.verticalAlign;
+  if (typeof va === 'object') return -(va.abs + (va.pct / 100) * usedLineHeight(style));
+  switch (va) {
+    case 'baseline': case 'top': case 'bottom': return 0;
+    case 'sub': return parent.fontSize / 5;
+    case 'super': return -parent.fontSize / 3;
+    case 'text-top': return -fontMetrics(parent).ascent - top;
+    case 'text-bottom': return fontMetrics(parent).descent - bottom;
+    case 'middle': return -fontMetrics(parent).xHeight / 2 - (top + bottom) / 2;
+  }
+}

@@ -1,0 +1,73 @@
+// Intrinsic inline sizes (CSS Sizing 3 §5): min-content and max-content contributions, used
+// to shrink-to-fit inline-blocks (and, in a later issue, to size table columns).
+import type { BlockLevelBox } from '../boxes/types.js';
+import { borderOf, paddingOf, resolveAuto } from './box-model.js';
+import { collectInline } from './inline/collect.js';
+import type { AtomicLayout, Piece } from './inline/pieces.js';
+import { buildPieces } from './inline/pieces.js';
+import { replacedSize } from './replaced.js';
+
+export interface IntrinsicSizes {
+  readonly min: number;
+  readonly max: number;
+}
+
+const cache = new WeakMap<BlockLevelBox, IntrinsicSizes>();
+
+/** The box's content-box intrinsic sizes. */
+export function intrinsicContentSizes(box: BlockLevelBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
+  let hit = cache.get(box);
+  if (!hit) {
+    hit = compute(box, layoutAtomic);
+    cache.set(box, hit);
+  }
+  return hit;
+}
+
+/** The margin-box contribution of a box to its parent's intrinsic sizes; percentages count as 0. */
+export function intrinsicContribution(box: BlockLevelBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
+  const s = box.style;
+  const p = paddingOf(s, 0);
+  const b = borderOf(s);
+  const frame = p.left + p.right + b.left + b.right + (resolveAuto(s.marginLeft, 0) ?? 0) + (resolveAuto(s.marginRight, 0) ?? 0);
+  const fixed = s.width !== 'auto' && s.width.pct === 0 ? s.width.abs - (s.boxSizing === 'border-box' ? p.left + p.right + b.left + b.right : 0) : null;
+  if (fixed !== null) return { min: fixed + frame, max: fixed + frame };
+  const inner = intrinsicContentSizes(box, layoutAtomic);
+  return { min: inner.min + frame, max: inner.max + frame };
+}
+
+function compute(box: BlockLevelBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
+  if (box.kind === 'replaced') {
+    const { width } = replacedSize(box, 0);
+    return { min: width, max: width };
+  }
+  if (box.content.kind === 'blocks') {
+    let min = 0;
+    let max = 0;
+    for (const child of box.content.children) {
+      const c = intrinsicContribution(child, layoutAtomic);
+      min = Math.max(min, c.min);
+      max = Math.max(max, c.max);
+    }
+    return { min, max };
+  }
+  const pieces = buildPieces(collectInline(box.content.ifc), 0, layoutAtomic);
+  return inlineSizes(pieces);
+}
+
+/** max-content: the longest forced line; min-content: the widest run between wrap opportunities. */
+function inlineSizes(pieces: readonly Piece[]): IntrinsicSizes {
+  let min = 0;
+  let max = 0;
+  let line = 0;
+  let word = 0;
+  for (const p of pieces) {
+    line += p.width;
+    word += p.width;
+    max = Math.max(max, line - p.trailingSpace);
+    min = Math.max(min, word - p.trailingSpace);
+    if (p.kind === 'br') line = 0;
+    if (p.breakAfter) word = 0;
+  }
+  return { min, max };
+}

@@ -1,0 +1,103 @@
+// Margin collapsing (CSS 2.1 §8.3.1). Adjoining margins are gathered in a strut (the largest
+// positive plus the most negative); which margins adjoin is a property of the box tree, so
+// a box's collapsed top and bottom margins are computed structurally and memoized.
+import type { BlockBox, BlockLevelBox } from '../boxes/types.js';
+import { blockMargins, paddingOf, solveInlineGeometry } from './box-model.js';
+
+export interface MarginStrut {
+  readonly positive: number;
+  readonly negative: number;
+}
+
+export const EMPTY_STRUT: MarginStrut = { positive: 0, negative: 0 };
+
+export function addMargin(strut: MarginStrut, margin: number): MarginStrut {
+  if (margin >= 0) return margin > strut.positive ? { ...strut, positive: margin } : strut;
+  return margin < strut.negative ? { ...strut, negative: margin } : strut;
+}
+
+export function joinStruts(a: MarginStrut, b: MarginStrut): MarginStrut {
+  return { positive: Math.max(a.positive, b.positive), negative: Math.min(a.negative, b.negative) };
+}
+
+export function strutSize(strut: MarginStrut): number {
+  return strut.positive + strut.negative;
+}
+
+/** The top margin of a box adjoins its first in-flow child's top margin. */
+export function topAdjoinsChild(box: BlockBox, cbWidth: number): boolean {
+  return !box.establishesBfc && box.content.kind === 'blocks' && box.style.borderTopWidth === 0
+    && paddingOf(box.style, cbWidth).top === 0;
+}
+
+/** The bottom margin of a box adjoins its last in-flow child's bottom margin (height auto, min-height 0). */
+export function bottomAdjoinsChild(box: BlockBox, cbWidth: number): boolean {
+  const s = box.style;
+  return !box.establishesBfc && box.content.kind === 'blocks' && s.borderBottomWidth === 0
+    && paddingOf(s, cbWidth).bottom === 0 && s.height === 'auto' && s.minHeight.abs === 0 && s.minHeight.pct === 0;
+}
+
+/** A box whose top and bottom margins adjoin each other: no content, padding, border or height. */
+export function collapsesThrough(box: BlockLevelBox, cbWidth: number): boolean {
+  if (box.kind !== 'block') return false;
+  return cached(throughCache, box, cbWidth, () => {
+    if (!topAdjoinsChild(box, cbWidth) || !bottomAdjoinsChild(box, cbWidth)) return false;
+    if (box.content.kind !== 'blocks') return false;
+    const inner = childWidth(box, cbWidth);
+    return box.content.children.every((c) => collapsesThrough(c, inner));
+  });
+}
+
+/** All margins that collapse with the box's top margin, seen from its parent. */
+export function collapsedTop(box: BlockLevelBox, cbWidth: number): MarginStrut {
+  return cached(topCache, box, cbWidth, () => {
+    const own = addMargin(EMPTY_STRUT, blockMargins(box.style, cbWidth).top);
+    if (box.kind !== 'block' || !topAdjoinsChild(box, cbWidth) || box.content.kind !== 'blocks') return own;
+    if (collapsesThrough(box, cbWidth)) return joinStruts(own, collapsedBottom(box, cbWidth));
+    const inner = childWidth(box, cbWidth);
+    let strut = own;
+    for (const child of box.content.children) {
+      strut = joinStruts(strut, collapsedTop(child, inner));
+      if (!collapsesThrough(child, inner)) break;
+      strut = joinStruts(strut, collapsedBottom(child, inner));
+    }
+    return strut;
+  });
+}
+
+/** All margins that collapse with the box's bottom margin, seen from its parent. */
+export function collapsedBottom(box: BlockLevelBox, cbWidth: number): MarginStrut {
+  return cached(bottomCache, box, cbWidth, () => {
+    let strut = addMargin(EMPTY_STRUT, blockMargins(box.style, cbWidth).bottom);
+    if (box.kind !== 'block' || box.content.kind !== 'blocks') return strut;
+    const through = collapsesThrough(box, cbWidth);
+    if (through) strut = addMargin(strut, blockMargins(box.style, cbWidth).top);
+    if (!through && !bottomAdjoinsChild(box, cbWidth)) return strut;
+    const inner = childWidth(box, cbWidth);
+    const children = box.content.children;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i]!;
+      strut = joinStruts(strut, collapsedBottom(child, inner));
+      if (!collapsesThrough(child, inner)) break;
+      strut = joinStruts(strut, collapsedTop(child, inner));
+    }
+    return strut;
+  });
+}
+
+function childWidth(box: BlockBox, cbWidth: number): number {
+  return solveInlineGeometry(box.style, cbWidth).contentWidth;
+}
+
+type Cache<T> = WeakMap<BlockLevelBox, { width: number; value: T }>;
+const topCache: Cache<MarginStrut> = new WeakMap();
+const bottomCache: Cache<MarginStrut> = new WeakMap();
+const throughCache: Cache<boolean> = new WeakMap();
+
+function cached<T>(cache: Cache<T>, box: BlockLevelBox, width: number, compute: () => T): T {
+  const hit = cache.get(box);
+  if (hit && hit.width === width) return hit.value;
+  const value = compute();
+  cache.set(box, { width, value });
+  return value;
+}

@@ -1,0 +1,147 @@
+// A stable, readable text form of a page's display list, for golden files and test failures.
+// One item per line; clip and opacity groups indent their items. Numbers are rounded to
+// 0.01 with trailing zeros trimmed, so that noise below that does not churn the goldens.
+
+import type { Color } from '../css/types.js';
+import type {
+  DisplayItem,
+  GlyphRunItem,
+  ImageItem,
+  LineItem,
+  LinkItem,
+  PageDisplayList,
+  PathItem,
+  PathOp,
+  RectItem,
+} from './types.js';
+
+const INDENT = '  ';
+
+/** Dumps one page; `index` is 0-based and printed 1-based (`page 1 612x792`). */
+export function dumpPage(page: PageDisplayList, index: number): string {
+  const lines = [`page ${index + 1} ${num(page.width)}x${num(page.height)}`];
+  dumpItems(page.items, 1, lines);
+  return lines.join('\n') + '\n';
+}
+
+/** Dumps every page of a document, one after the other. */
+export function dumpPages(pages: readonly PageDisplayList[]): string {
+  return pages.map((page, index) => dumpPage(page, index)).join('');
+}
+
+function dumpItems(items: readonly DisplayItem[], depth: number, lines: string[]): void {
+  for (const item of items) {
+    lines.push(INDENT.repeat(depth) + describeItem(item));
+    if (item.kind === 'clip' || item.kind === 'opacity') dumpItems(item.items, depth + 1, lines);
+  }
+}
+
+function describeItem(item: DisplayItem): string {
+  switch (item.kind) {
+    case 'glyphs':
+      return describeGlyphs(item);
+    case 'rect':
+      return describeRect(item);
+    case 'line':
+      return describeLine(item);
+    case 'path':
+      return describePath(item);
+    case 'image':
+      return describeImage(item);
+    case 'link':
+      return describeLink(item);
+    case 'anchor':
+      return `anchor ${JSON.stringify(item.name)} at ${point(item.x, item.y)}`;
+    case 'clip':
+      return `clip ${box(item)}${radii(item.radii)}`;
+    case 'opacity':
+      return `opacity ${num(item.opacity)}`;
+  }
+}
+
+/**
+ * A glyph run prints its text rather than its glyph ids, plus a checksum of the ids and
+ * positions so that a shaping or positioning change still shows in the diff.
+ */
+function describeGlyphs(item: GlyphRunItem): string {
+  const text = item.glyphs.map((glyph) => glyph.text).join('');
+  return (
+    `glyphs ${item.face.id} ${num(item.size)}pt ${color(item.color)} at ${point(item.x, item.y)}` +
+    ` n=${item.glyphs.length} sum=${glyphChecksum(item)} ${JSON.stringify(text)}`
+  );
+}
+
+function describeRect(item: RectItem): string {
+  return `rect ${box(item)} ${color(item.color)}${radii(item.radii)}`;
+}
+
+function describeLine(item: LineItem): string {
+  return `line ${point(item.x1, item.y1)} to ${point(item.x2, item.y2)} w=${num(item.width)} ${color(item.color)} ${item.style}`;
+}
+
+function describePath(item: PathItem): string {
+  const fill = item.fill ? ` fill=${color(item.fill)}` : '';
+  const dash = item.stroke?.dash ? ` dash=${item.stroke.dash.map(num).join(',')}` : '';
+  const stroke = item.stroke ? ` stroke=${color(item.stroke.color)} w=${num(item.stroke.width)}${dash}` : '';
+  const rule = item.evenOdd ? ' evenodd' : '';
+  return `path${fill}${stroke}${rule} ${item.ops.map(pathOp).join(' ')}`;
+}
+
+function describeImage(item: ImageItem): string {
+  const { key, format, pixelWidth, pixelHeight } = item.image;
+  return `image ${box(item)} ${JSON.stringify(key)} ${format} ${pixelWidth}x${pixelHeight}px`;
+}
+
+function describeLink(item: LinkItem): string {
+  const target = 'uri' in item.target ? `uri=${item.target.uri}` : `dest=${item.target.dest}`;
+  return `link ${box(item)} ${target}`;
+}
+
+function pathOp(op: PathOp): string {
+  switch (op.op) {
+    case 'M':
+    case 'L':
+      return `${op.op} ${point(op.x, op.y)}`;
+    case 'C':
+      return `C ${point(op.x1, op.y1)} ${point(op.x2, op.y2)} ${point(op.x, op.y)}`;
+    case 'Z':
+      return 'Z';
+  }
+}
+
+function box(item: { x: number; y: number; width: number; height: number }): string {
+  return `${point(item.x, item.y)} ${num(item.width)}x${num(item.height)}`;
+}
+
+function point(x: number, y: number): string {
+  return `${num(x)},${num(y)}`;
+}
+
+function radii(values: readonly (readonly [number, number])[] | undefined): string {
+  if (!values) return '';
+  return ` radii=${values.map(([rx, ry]) => (rx === ry ? num(rx) : `${num(rx)}/${num(ry)}`)).join(' ')}`;
+}
+
+/** `#rrggbb`, with `/alpha` appended when the colour is not opaque. */
+function color(c: Color): string {
+  const hex = [c.r, c.g, c.b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+  return c.a >= 1 ? `#${hex}` : `#${hex}/${num(c.a)}`;
+}
+
+/** Rounds to 0.01 and trims trailing zeros; never prints `-0`. */
+export function num(value: number): string {
+  const rounded = Math.round(value * 100) / 100;
+  return String(rounded === 0 ? 0 : rounded);
+}
+
+/** FNV-1a over glyph ids and positions in hundredths of a point, as 8 hex digits. */
+function glyphChecksum(item: GlyphRunItem): string {
+  let hash = 0x811c9dc5;
+  for (const glyph of item.glyphs) {
+    for (const value of [glyph.id, Math.round(glyph.x * 100), Math.round(glyph.y * 100)]) {
+      hash = Math.imul(hash ^ (value & 0xffff), 0x01000193);
+      hash = Math.imul(hash ^ (value >>> 16), 0x01000193);
+    }
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}

@@ -1,0 +1,169 @@
+// Paint: one page's fragment tree → its display list, in CSS 2.1 Appendix E order for
+// normal flow (backgrounds and borders, then content, in tree order), with clipping for
+// overflow: hidden, opacity groups, text decorations, links and named destinations.
+import type { BlockBox, TextDecoration } from '../boxes/types.js';
+import type { ComputedStyle } from '../css/types.js';
+import type { DomElement } from '../dom/types.js';
+import { borderOf, paddingOf, resolveAuto } from '../layout/box-model.js';
+import type { LaidOutPage } from '../layout/page/paginate.js';
+import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TextFragment } from '../layout/types.js';
+import { cornerRadii, paintBackground, paintBorders, roundedRectPath } from './borders.js';
+import type { DisplayItem, PageDisplayList } from './types.js';
+
+/** Paints one laid-out page. `root` is the root element's box, whose background fills the canvas. */
+export function paintPage(page: LaidOutPage, root: BlockBox): PageDisplayList {
+  const { style } = page;
+  const items: DisplayItem[] = [];
+  const canvas = canvasBackground(root);
+  if (canvas && canvas.style.backgroundColor.a > 0) {
+    items.push({ kind: 'rect', x: 0, y: 0, width: style.width, height: style.height, color: canvas.style.backgroundColor });
+  }
+  const painter = new Painter(canvas?.element ?? null);
+  if (page.root) painter.box(page.root, style.marginLeft, style.marginTop, items);
+  return { width: style.width, height: style.height, items };
+}
+
+/**
+ * CSS Backgrounds 3 §2.11.2: the root's background paints the canvas; when it is
+ * transparent and the root is html, the body's background does instead.
+ */
+function canvasBackground(root: BlockBox): { style: ComputedStyle; element: DomElement | null } | null {
+  if (root.style.backgroundColor.a > 0) return { style: root.style, element: root.element };
+  if (root.content.kind !== 'blocks') return null;
+  const body = root.content.children.find((c) => c.element?.tagName === 'body');
+  return body && body.style.backgroundColor.a > 0 ? { style: body.style, element: body.element } : null;
+}
+
+class Painter {
+  constructor(private readonly canvasElement: DomElement | null) {}
+
+  box(f: BoxFragment, ox: number, oy: number, out: DisplayItem[]): void {
+    const style = f.box.style;
+    const [dx, dy] = relativeOffset(style);
+    const x = ox + f.x + dx;
+    const y = oy + f.y + dy;
+    const own: DisplayItem[] = [];
+    const edges = { top: f.isFirst, right: true, bottom: f.isLast, left: true };
+    const visible = style.visibility === 'visible';
+    if (visible && f.box.element !== this.canvasElement) paintBackground(style, x, y, f.width, f.height, edges, own);
+    if (visible) paintBorders(style, x, y, f.width, f.height, edges, own);
+    const id = anchorName(f.box.element);
+    if (id && f.isFirst) own.push({ kind: 'anchor', name: id, x, y });
+    if (f.box.kind === 'replaced' && visible) {
+      const pad = paddingOf(style, f.width);
+      const bdr = borderOf(style);
+      own.push({
+        kind: 'image', image: f.box.image,
+        x: x + bdr.left + pad.left, y: y + bdr.top + pad.top,
+        width: f.width - bdr.left - bdr.right - pad.left - pad.right,
+        height: f.height - bdr.top - bdr.bottom - pad.top - pad.bottom,
+      });
+    }
+    if (f.marker) this.lineItem(f.marker, x, y, own);
+    const content: DisplayItem[] = [];
+    for (const child of f.children) {
+      if (child.kind === 'box') this.box(child, x, y, content);
+      else this.line(child, x, y, content);
+    }
+    if (style.overflow === 'hidden' && content.length > 0) {
+      const bdr = borderOf(style);
+      const w = f.width - bdr.left - bdr.right;
+      const h = f.height - (f.isFirst ? bdr.top : 0) - (f.isLast ? bdr.bottom : 0);
+      const radii = cornerRadii(style, f.width, f.height, edges);
+      const clip: DisplayItem = { kind: 'clip', x: x + bdr.left, y: y + (f.isFirst ? bdr.top : 0), width: w, height: h, items: content };
+      own.push(radii ? { ...clip, radii } : clip);
+    } else own.push(...content);
+    if (style.opacity < 1) {
+      if (style.opacity > 0 && own.length > 0) out.push({ kind: 'opacity', opacity: style.opacity, items: own });
+    } else out.push(...own);
+  }
+
+  line(line: LineFragment, ox: number, oy: number, out: DisplayItem[]): void {
+    const x = ox + line.x;
+    const y = oy + line.y;
+    for (const item of line.items) this.lineItem(item, x, y, out);
+  }
+
+  lineItem(item: LineItemFragment, x: number, y: number, out: DisplayItem[]): void {
+    switch (item.kind) {
+      case 'text': paintText(item, x, y, out); break;
+      case 'inline-box': this.inlineBox(item, x, y, out); break;
+      case 'atomic': this.box(item.fragment, x, y, out); break;
+      case 'bullet': paintBullet(item, x, y, out); break;
+    }
+  }
+
+  inlineBox(f: InlineBoxFragment, ox: number, oy: number, out: DisplayItem[]): void {
+    const style = f.box.style;
+    const [dx, dy] = relativeOffset(style);
+    const x = ox + f.x + dx;
+    const y = oy + f.y + dy;
+    const edges = { top: true, right: f.isLast, bottom: true, left: f.isFirst };
+    if (style.visibility === 'visible') {
+      paintBackground(style, x, y, f.width, f.height, edges, out);
+      paintBorders(style, x, y, f.width, f.height, edges, out);
+    }
+    const id = anchorName(f.box.element);
+    if (id && f.isFirst) out.push({ kind: 'anchor', name: id, x, y });
+    if (f.link && f.width > 0) out.push({ kind: 'link', x, y, width: f.width, height: f.height, target: f.link });
+  }
+}
+
+/** `position: relative` offsets (CSS 2.1 §9.4.3); left wins over right, top over bottom. */
+function relativeOffset(style: ComputedStyle): [number, number] {
+  if (style.position !== 'relative') return [0, 0];
+  const left = resolveAuto(style.left, 0);
+  const right = resolveAuto(style.right, 0);
+  const top = resolveAuto(style.top, 0);
+  const bottom = resolveAuto(style.bottom, 0);
+  return [left ?? (right !== null ? -right : 0), top ?? (bottom !== null ? -bottom : 0)];
+}
+
+/** Elements reachable by `#fragment` links: any id, and `<a name>`. */
+function anchorName(element: DomElement | null): string | null {
+  if (!element) return null;
+  const id = element.attrs.get('id');
+  if (id) return id;
+  return element.tagName === 'a' ? element.attrs.get('name') ?? null : null;
+}
+
+function paintText(t: TextFragment, ox: number, oy: number, out: DisplayItem[]): void {
+  if (!t.visible) return;
+  const x = ox + t.x;
+  const baseline = oy + t.baseline;
+  if (t.color.a > 0 && t.glyphs.length > 0) out.push({ kind: 'glyphs', x, y: baseline, face: t.face, size: t.size, color: t.color, glyphs: t.glyphs });
+  for (const d of t.decorations) paintDecoration(d, t, x, baseline, out);
+}
+
+/** Underline, overline and line-through across a text run (CSS Text Decoration 3 §2). */
+function paintDecoration(d: TextDecoration, t: TextFragment, x: number, baseline: number, out: DisplayItem[]): void {
+  const scale = t.size / t.face.unitsPerEm;
+  const thickness = Math.max(0.5, (t.face.underlineThickness || t.face.unitsPerEm / 14) * scale);
+  let y: number;
+  switch (d.line) {
+    case 'underline': y = baseline - (t.face.underlinePosition || -t.face.unitsPerEm / 10) * scale + thickness / 2; break;
+    case 'overline': y = baseline - t.face.ascent * scale + thickness / 2; break;
+    case 'line-through': y = baseline - (t.face.xHeight || t.face.unitsPerEm / 2) * scale / 2; break;
+  }
+  const style = d.style === 'dotted' || d.style === 'dashed' ? d.style : 'solid';
+  out.push({ kind: 'line', x1: x, y1: y, x2: x + t.width, y2: y, width: thickness, color: d.color, style });
+  if (d.style === 'double') out.push({ kind: 'line', x1: x, y1: y + thickness * 2, x2: x + t.width, y2: y + thickness * 2, width: thickness, color: d.color, style: 'solid' });
+}
+
+/** Bullets as shapes, as browsers draw them: a filled disc, a stroked circle, a filled square. */
+function paintBullet(b: BulletFragment, ox: number, oy: number, out: DisplayItem[]): void {
+  const x = ox + b.x;
+  const y = oy + b.y;
+  const s = b.size;
+  if (b.shape === 'square') {
+    out.push({ kind: 'rect', x, y, width: s, height: s, color: b.color });
+    return;
+  }
+  const r = s / 2;
+  const circle = roundedRectPath(x, y, s, s, [[r, r], [r, r], [r, r], [r, r]]);
+  if (b.shape === 'disc') out.push({ kind: 'path', ops: circle, fill: b.color, stroke: null });
+  else {
+    const w = Math.max(0.5, s / 8);
+    out.push({ kind: 'path', ops: roundedRectPath(x + w / 2, y + w / 2, s - w, s - w, [[r - w / 2, r - w / 2], [r - w / 2, r - w / 2], [r - w / 2, r - w / 2], [r - w / 2, r - w / 2]]), fill: null, stroke: { color: b.color, width: w } });
+  }
+}

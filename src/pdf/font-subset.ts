@@ -1,0 +1,62 @@
+// Cutting a font down to the glyphs a document uses, with fontkit 2's subsetter. It renumbers
+// glyphs (in the order they are included; .notdef is always 0) and appends the components
+// of composite glyphs, so we keep the old → new mapping for content streams and ToUnicode.
+// Subsets are remembered per font program and glyph set: documents made from one template
+// use the same glyphs, and a CJK subset costs tens of milliseconds.
+
+import { createHash } from 'node:crypto';
+import type * as fontkit from 'fontkit';
+
+/** A subset font program and how its glyph ids relate to the original's. */
+export interface FontSubset {
+  /** TrueType (glyf) font file, or a bare CID-keyed CFF table for CFF fonts. */
+  readonly data: Uint8Array;
+  /** Original glyph id → subset glyph id, for every glyph asked for. */
+  readonly newIdOf: ReadonlyMap<number, number>;
+  /** Original glyph id of each subset glyph (index = subset id), components included. */
+  readonly originalIds: readonly number[];
+  /** Six capital letters naming this subset (ISO 32000-1 §9.6.4), stable for a glyph set. */
+  readonly tag: string;
+}
+
+// Per program, the last few glyph sets (oldest dropped first).
+const SUBSETS_PER_PROGRAM = 16;
+const subsetCache = new WeakMap<fontkit.Font, Map<string, FontSubset>>();
+
+/** Subsets `program` to `glyphIds` (ids outside the font are mapped to .notdef). */
+export function subsetFont(program: fontkit.Font, glyphIds: Iterable<number>): FontSubset {
+  // Sorted, so the same glyph set gives the same subset whatever order pages used them in.
+  const sorted = [...new Set(glyphIds)].sort((a, b) => a - b);
+  let cache = subsetCache.get(program);
+  if (!cache) {
+    cache = new Map();
+    subsetCache.set(program, cache);
+  }
+  const key = sorted.join(',');
+  let subset = cache.get(key);
+  if (!subset) {
+    subset = cutSubset(program, sorted);
+    if (cache.size >= SUBSETS_PER_PROGRAM) cache.delete(cache.keys().next().value!);
+    cache.set(key, subset);
+  }
+  return subset;
+}
+
+function cutSubset(program: fontkit.Font, sorted: readonly number[]): FontSubset {
+  const subset = program.createSubset();
+  const newIdOf = new Map<number, number>();
+  for (const id of sorted) {
+    const valid = Number.isInteger(id) && id >= 0 && id < program.numGlyphs;
+    newIdOf.set(id, valid ? subset.includeGlyph(id) : 0);
+  }
+  const data = subset.encode();
+  return { data, newIdOf, originalIds: [...subset.glyphs], tag: subsetTag(program.postscriptName ?? '', sorted) };
+}
+
+/** Six letters A–Z from a hash of the font name and glyph set. */
+function subsetTag(name: string, sortedIds: readonly number[]): string {
+  const digest = createHash('sha256').update(name).update(Uint32Array.from(sortedIds)).digest();
+  let tag = '';
+  for (let i = 0; i < 6; i++) tag += String.fromCharCode(65 + (digest[i]! % 26));
+  return tag;
+}

@@ -1,0 +1,50 @@
+// What the painters of one page share: the content stream being written, the page height for
+// flipping y, the document's resources, and where links and anchors are collected.
+
+import type { PDFRef } from 'pdf-lib';
+import type { ContentStream } from './content-stream.js';
+import type { EmbeddedFont } from './font-embed.js';
+import type { ResourceRegistry } from './resources.js';
+
+/** A link area in PDF user space (y up), waiting for annotations to be written. */
+export interface PendingLink {
+  readonly rect: readonly [number, number, number, number];
+  readonly target: { readonly uri: string } | { readonly dest: string };
+}
+
+/** A named destination on this page, PDF user space. */
+export interface PendingAnchor {
+  readonly name: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface PaintContext {
+  readonly canvas: ContentStream;
+  /** Page height in pt: display-list y (down from the top) becomes `pageHeight - y`. */
+  readonly pageHeight: number;
+  readonly resources: ResourceRegistry;
+  /** Embedded fonts by face id. */
+  readonly fonts: ReadonlyMap<string, EmbeddedFont>;
+  /** Embedded images by ImageResource key (absent: the image could not be embedded). */
+  readonly images: ReadonlyMap<string, PDFRef>;
+  /** Registers a transparency group form XObject drawing `content`; returns its resource name. */
+  readonly addGroup: (content: string) => string;
+  readonly links: PendingLink[];
+  readonly anchors: PendingAnchor[];
+}
+
+/**
+ * Runs `draw` with constant alphas applied through an ExtGState (ISO 32000-1 §11.6.4.4),
+ * inside q/Q so they do not leak; with full opacity it just draws.
+ */
+export function withAlpha(ctx: PaintContext, fillAlpha: number, strokeAlpha: number, draw: () => void): void {
+  if (fillAlpha >= 1 && strokeAlpha >= 1) {
+    draw();
+    return;
+  }
+  ctx.canvas.save();
+  ctx.canvas.push(`/${ctx.resources.alphaState(fillAlpha, strokeAlpha)} gs`);
+  draw();
+  ctx.canvas.restore();
+}

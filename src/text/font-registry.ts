@@ -1,0 +1,209 @@
+// The font registry: which faces exist (the bundled Noto Sans family, plus @font-face faces a
+// document adds), CSS font matching over them, and itemization with per-character fallback.
+
+import type * as fontkit from 'fontkit';
+import { BUNDLED_FACES, DEFAULT_FAMILY, readBundledFont, type BundledFace } from './bundled-fonts.js';
+import { FallbackChain, itemizeText } from './font-fallback.js';
+import { FontkitFace, fontDataDigest, parseFontProgram, type FaceDescriptors } from './font-face.js';
+import { selectFace } from './font-matching.js';
+import type { FontFace, FontQuery, FontRun } from './types.js';
+
+/** A registered face whose file is parsed on first use. */
+interface RegisteredFace {
+  readonly family: string;
+  readonly weight: number;
+  readonly style: 'normal' | 'italic';
+  load(): FontFace;
+}
+
+/**
+ * Names that map to the default family until real faces for them exist: the CSS generic
+ * families (CSS Fonts 4 §4.2) and common platform names documents ask for.
+ */
+const DEFAULT_FAMILY_ALIASES: ReadonlySet<string> = new Set([
+  'sans-serif', 'serif', 'monospace', 'system-ui', 'cursive', 'fantasy', 'math', 'emoji', 'fangsong',
+  'ui-sans-serif', 'ui-serif', 'ui-monospace', 'ui-rounded',
+  'noto cjk', 'helvetica', 'arial',
+]);
+
+// Caches keyed by query; cleared when they grow past this (a document uses a few dozen).
+const QUERY_CACHE_LIMIT = 512;
+
+/** Registered font faces, matched by CSS rules. One shared instance holds the bundled faces. */
+export class FontRegistry {
+  private static shared: FontRegistry | undefined;
+  private readonly families: Map<string, RegisteredFace[]>;
+  private readonly matched = new Map<string, FontFace>();
+  private readonly chains = new Map<string, FallbackChain>();
+  // Layout asks again and again with the same query object (style-font.ts memoizes them per
+  // computed style): answer those without building the string key.
+  private matchedByQuery = new WeakMap<FontQuery, FontFace>();
+  private chainsByQuery = new WeakMap<FontQuery, FallbackChain>();
+
+  private constructor(families: Map<string, RegisteredFace[]>) {
+    this.families = families;
+  }
+
+  /** The process-wide registry of the bundled faces (each file parsed once, on first use). */
+  static default(): FontRegistry {
+    FontRegistry.shared ??= FontRegistry.withBundledFaces();
+    return FontRegistry.shared;
+  }
+
+  /** A registry with no faces (for tests and for callers that bring all their own fonts). */
+  static empty(): FontRegistry {
+    return new FontRegistry(new Map());
+  }
+
+  /** A copy that shares the already-parsed faces; add a document's @font-face faces to it. */
+  fork(): FontRegistry {
+    const families = new Map<string, RegisteredFace[]>();
+    for (const [key, faces] of this.families) families.set(key, [...faces]);
+    return new FontRegistry(families);
+  }
+
+  /** Registers a font file under @font-face descriptors; returns the face (parsed now). */
+  addFace(data: Uint8Array, descriptors: FaceDescriptors): FontFace {
+    const digest = fontDataDigest(data);
+    const program = parsedProgram(digest, data);
+    const id = `${program.postscriptName ?? 'Font'}#${digest}`;
+    const face = new FontkitFace(program, data, descriptors, id);
+    this.register({ family: descriptors.family, weight: face.weight, style: face.style, load: () => face });
+    return face;
+  }
+
+  /**
+   * CSS Fonts 3 §5.2: the first family of the list that exists, then the best style and
+   * weight within it. Names nobody registered (and generic families) use Noto Sans.
+   */
+  match(query: FontQuery): FontFace {
+    const known = this.matchedByQuery.get(query);
+    if (known) return known;
+    const key = queryKey(query);
+    let face = this.matched.get(key);
+    if (!face) {
+      face = this.preferredFaces(query)[0] ?? this.defaultFace(query);
+      remember(this.matched, key, face);
+    }
+    this.matchedByQuery.set(query, face);
+    return face;
+  }
+
+  /**
+   * Splits `text` into runs of one face each: every character takes the first face of the
+   * query's families that has a glyph for it, else any registered face that has one, else the
+   * primary face (which draws .notdef). Marks and joiners stay with their base.
+   */
+  itemize(text: string, query: FontQuery): FontRun[] {
+    return itemizeText(text, this.fallbackChain(query));
+  }
+
+  private fallbackChain(query: FontQuery): FallbackChain {
+    const known = this.chainsByQuery.get(query);
+    if (known) return known;
+    const key = queryKey(query);
+    let chain = this.chains.get(key);
+    if (!chain) {
+      const preferred = this.preferredFaces(query);
+      if (preferred.length === 0) preferred.push(this.match(query));
+      chain = new FallbackChain(preferred, () => this.facesOfEveryFamily(query));
+      remember(this.chains, key, chain);
+    }
+    this.chainsByQuery.set(query, chain);
+    return chain;
+  }
+
+  /** The matched face of each family in the query that resolves, in order, without repeats. */
+  private preferredFaces(query: FontQuery): FontFace[] {
+    const faces: FontFace[] = [];
+    for (const family of query.families) {
+      const candidates = this.resolveFamily(family);
+      const chosen = candidates && selectFace(candidates, query.style, query.weight);
+      const face = chosen?.load();
+      if (face && !faces.includes(face)) faces.push(face);
+    }
+    return faces;
+  }
+
+  private facesOfEveryFamily(query: FontQuery): FontFace[] {
+    const faces: FontFace[] = [];
+    for (const candidates of this.families.values()) {
+      const chosen = selectFace(candidates, query.style, query.weight);
+      if (chosen) faces.push(chosen.load());
+    }
+    return faces;
+  }
+
+  private defaultFace(query: FontQuery): FontFace {
+    const candidates = this.families.get(familyKey(DEFAULT_FAMILY)) ?? this.families.values().next().value;
+    const chosen = candidates && selectFace(candidates, query.style, query.weight);
+    if (!chosen) throw new Error('font registry has no faces to match against');
+    return chosen.load();
+  }
+
+  private resolveFamily(name: string): RegisteredFace[] | undefined {
+    const key = familyKey(name);
+    const own = this.families.get(key);
+    if (own) return own;
+    return DEFAULT_FAMILY_ALIASES.has(key) ? this.families.get(familyKey(DEFAULT_FAMILY)) : undefined;
+  }
+
+  private register(face: RegisteredFace): void {
+    const key = familyKey(face.family);
+    const faces = this.families.get(key) ?? [];
+    // A later @font-face rule with the same descriptors replaces the earlier one (CSS Fonts 3 §4.1).
+    const kept = faces.filter((other) => other.weight !== face.weight || other.style !== face.style);
+    this.families.set(key, [...kept, face]);
+    this.matched.clear();
+    this.chains.clear();
+    this.matchedByQuery = new WeakMap();
+    this.chainsByQuery = new WeakMap();
+  }
+
+  private static withBundledFaces(): FontRegistry {
+    const registry = new FontRegistry(new Map());
+    for (const bundled of BUNDLED_FACES) {
+      registry.register({ family: bundled.family, weight: bundled.weight, style: bundled.style, load: lazyBundledFace(bundled) });
+    }
+    return registry;
+  }
+}
+
+function lazyBundledFace(bundled: BundledFace): () => FontFace {
+  let face: FontFace | undefined;
+  return () => {
+    if (!face) {
+      const data = readBundledFont(bundled);
+      const program = parseFontProgram(data);
+      face = new FontkitFace(program, data, bundled, program.postscriptName ?? bundled.file);
+    }
+    return face;
+  };
+}
+
+// Parsed @font-face programs by content digest, so that every document that brings the same
+// file reuses one parse (and one shaping-cache key). Bounded: oldest dropped first.
+const PROGRAM_CACHE_LIMIT = 32;
+const programsByDigest = new Map<string, fontkit.Font>();
+
+function parsedProgram(digest: string, data: Uint8Array): fontkit.Font {
+  let program = programsByDigest.get(digest);
+  if (!program) {
+    program = parseFontProgram(data);
+    remember(programsByDigest, digest, program, PROGRAM_CACHE_LIMIT);
+  }
+  return program;
+}
+
+function remember<V>(cache: Map<string, V>, key: string, value: V, limit = QUERY_CACHE_LIMIT): void {
+  if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+}
+
+function familyKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+function queryKey(query: FontQuery): string {
+  return `${query.style}|${query.weight}|${query.families.join('\u0001')}`;
+}

@@ -1,0 +1,63 @@
+// How many input code points each shaped glyph stands for. fontkit 2 does not report clusters
+// (no stringIndex), and the `codePoints` of the Glyph objects that layout() returns are
+// unreliable: fontkit caches one Glyph per glyph id, so a ligature glyph also reachable
+// through the cmap (Noto Sans maps U+FB01 'ﬁ' to its f_i ligature) keeps whichever code points
+// it was first created with. The OpenType engine's per-run GlyphInfo records are exact, but
+// it drops them in cleanup(); we wrap cleanup() to keep the last run's records.
+// Pinned to fontkit 2.0.x internals (_layoutEngine.engine, glyphInfos); test/text/shape.test.ts
+// fails loudly if they change.
+
+import type * as fontkit from 'fontkit';
+
+interface GlyphInfoRecord {
+  readonly codePoints: readonly number[];
+}
+
+interface OpenTypeEngine {
+  glyphInfos: GlyphInfoRecord[] | null;
+  cleanup(): void;
+}
+
+interface Capture {
+  last: GlyphInfoRecord[] | null;
+}
+
+const captures = new WeakMap<fontkit.Font, Capture | null>();
+
+/**
+ * Lays `glyphs` out with the font's default features and returns the run together with the
+ * code-point count of each output glyph (in logical order), or null when the font has no
+ * OpenType engine (then output glyphs are the input glyphs, one for one).
+ */
+export function layoutWithClusters(
+  program: fontkit.Font,
+  glyphs: fontkit.Glyph[],
+): { run: fontkit.GlyphRun; codePointCounts: number[] | null } {
+  const capture = captureOf(program);
+  if (capture) capture.last = null;
+  const run = program.layout(glyphs);
+  const infos = capture?.last ?? null;
+  if (capture) capture.last = null;
+  return { run, codePointCounts: infos ? infos.map((info) => info.codePoints.length) : null };
+}
+
+function captureOf(program: fontkit.Font): Capture | null {
+  let capture = captures.get(program);
+  if (capture === undefined) {
+    capture = installCapture(program);
+    captures.set(program, capture);
+  }
+  return capture;
+}
+
+function installCapture(program: fontkit.Font): Capture | null {
+  const engine = (program as unknown as { _layoutEngine?: { engine?: OpenTypeEngine } })._layoutEngine?.engine;
+  if (!engine || typeof engine.cleanup !== 'function' || !('glyphInfos' in engine)) return null;
+  const capture: Capture = { last: null };
+  const cleanup = engine.cleanup.bind(engine);
+  engine.cleanup = () => {
+    capture.last = engine.glyphInfos;
+    cleanup();
+  };
+  return capture;
+}

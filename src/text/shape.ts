@@ -1,0 +1,141 @@
+// Shaping: a string in one face → positioned glyphs with their source text (fontkit's
+// OpenType layout with the default features: ccmp, liga, kern, mark …). Layout shapes one word
+// at a time, so results are cached by face and text, and a hit is one Map look-up.
+
+import type * as fontkit from 'fontkit';
+import { BoundedCache } from './bounded-cache.js';
+import { fontProgramOf } from './font-face.js';
+import { layoutWithClusters } from './fontkit-clusters.js';
+import type { FontFace, ShapedGlyph, ShapedText } from './types.js';
+
+const SHAPING_CACHE_LIMIT = 50_000;
+const shapingCache = new BoundedCache<ShapedText>(SHAPING_CACHE_LIMIT);
+
+/**
+ * Shapes `text` with `face`. Each glyph carries the text of its cluster, so a ligature "fi"
+ * carries "fi"; later glyphs of a cluster carry ''. Metrics are in font units. The same face
+ * and text return the same (frozen-by-contract) object until the cache evicts it.
+ */
+export function shapeText(face: FontFace, text: string): ShapedText {
+  const key = face.id + '\0' + text;
+  let shaped = shapingCache.get(key);
+  if (!shaped) {
+    shaped = shapeUncached(face, text);
+    shapingCache.set(key, shaped);
+  }
+  return shaped;
+}
+
+/** The advance width of `text` in `face`, font units (multiply by size / unitsPerEm for pt). */
+export function measureText(face: FontFace, text: string): number {
+  return shapeText(face, text).advance;
+}
+
+/** Empties the shaping cache (tests; a long-running process that swapped its fonts). */
+export function clearShapingCache(): void {
+  shapingCache.clear();
+}
+
+function shapeUncached(face: FontFace, text: string): ShapedText {
+  if (text.length === 0) return { face, glyphs: [], advance: 0 };
+  const program = fontProgramOf(face);
+  const input = inputGlyphs(program, text);
+  const { run, codePointCounts } = layoutWithClusters(program, input.glyphs);
+  const counts = clusterSizes(run, input.glyphs, codePointCounts);
+  const glyphs = placeGlyphs(run, counts, text, input.codePointStarts);
+  let advance = 0;
+  for (const glyph of glyphs) advance += glyph.advance;
+  return { face, glyphs, advance };
+}
+
+/**
+ * One glyph per code point (a code point plus its variation selector make one, as in
+ * fontkit's glyphsForString), each carrying exactly its own code points; see
+ * fontkit-clusters.ts for why the shared Glyph objects' code points cannot be trusted.
+ */
+function inputGlyphs(program: fontkit.Font, text: string): { glyphs: fontkit.Glyph[]; codePointStarts: number[] } {
+  const glyphs: fontkit.Glyph[] = [];
+  const codePointStarts: number[] = [];
+  for (let i = 0; i < text.length; ) {
+    const codePoint = text.codePointAt(i)!;
+    const size = codePoint > 0xffff ? 2 : 1;
+    const selector = i + size < text.length ? text.codePointAt(i + size)! : 0;
+    codePointStarts.push(i);
+    if (isVariationSelector(selector)) {
+      codePointStarts.push(i + size);
+      const pair = text.slice(i, i + size + (selector > 0xffff ? 2 : 1));
+      glyphs.push(withCodePoints(program.glyphsForString(pair)[0]!, [codePoint, selector]));
+      i += pair.length;
+    } else {
+      glyphs.push(withCodePoints(program.glyphForCodePoint(codePoint), [codePoint]));
+      i += size;
+    }
+  }
+  codePointStarts.push(text.length);
+  return { glyphs, codePointStarts };
+}
+
+/** The number of code points each output glyph stands for, in logical order. */
+function clusterSizes(run: fontkit.GlyphRun, input: readonly fontkit.Glyph[], counts: number[] | null): number[] {
+  if (counts && counts.length === run.glyphs.length) return counts;
+  // No OpenType engine ran: output glyphs are the input glyphs, one for one.
+  if (run.glyphs.length === input.length) return input.map((glyph) => glyph.codePoints.length);
+  const logical = run.direction === 'rtl' ? [...run.glyphs].reverse() : run.glyphs;
+  return logical.map((glyph) => glyph.codePoints.length);
+}
+
+/** Builds ShapedGlyphs in visual order, giving each the text of the code points it consumed. */
+function placeGlyphs(run: fontkit.GlyphRun, counts: readonly number[], text: string, starts: readonly number[]): ShapedGlyph[] {
+  const count = run.glyphs.length;
+  const rtl = run.direction === 'rtl';
+  const glyphs = new Array<ShapedGlyph>(count);
+  let consumed = 0;
+  let cluster = 0;
+  for (let logical = 0; logical < count; logical++) {
+    const visual = rtl ? count - 1 - logical : logical;
+    const size = counts[logical]!;
+    const start = starts[Math.min(consumed, starts.length - 1)]!;
+    const end = starts[Math.min(consumed + size, starts.length - 1)]!;
+    if (size > 0) cluster = start;
+    consumed += size;
+    const position = run.positions[visual]!;
+    glyphs[visual] = {
+      id: run.glyphs[visual]!.id,
+      advance: position.xAdvance,
+      xOffset: position.xOffset,
+      yOffset: position.yOffset,
+      cluster,
+      text: glyphText(text, start, end),
+    };
+  }
+  return glyphs;
+}
+
+const IGNORABLE_ONLY = /^\p{Default_Ignorable_Code_Point}+$/u;
+
+/**
+ * The cluster's source text; '' for invisible characters, which fontkit draws as a zero-width
+ * space glyph and which must not become that glyph's ToUnicode text.
+ */
+function glyphText(text: string, start: number, end: number): string {
+  if (end <= start) return '';
+  const slice = text.slice(start, end);
+  return slice.charCodeAt(0) < 0xad ? slice : IGNORABLE_ONLY.test(slice) ? '' : slice;
+}
+
+function isVariationSelector(codePoint: number): boolean {
+  return (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || (codePoint >= 0xe0100 && codePoint <= 0xe01ef);
+}
+
+const MARK = /^\p{M}$/u;
+
+/** The glyph itself when its code points are right; otherwise a view of it that says ours. */
+function withCodePoints(glyph: fontkit.Glyph, codePoints: number[]): fontkit.Glyph {
+  const own = glyph.codePoints;
+  if (own.length === codePoints.length && own.every((cp, i) => cp === codePoints[i])) return glyph;
+  return Object.create(glyph, {
+    codePoints: { value: codePoints },
+    isMark: { value: codePoints.every((cp) => MARK.test(String.fromCodePoint(cp))) },
+    isLigature: { value: codePoints.length > 1 },
+  }) as fontkit.Glyph;
+}

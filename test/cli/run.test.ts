@@ -1,0 +1,70 @@
+// runCli with an in-memory terminal and file system: messages and exit statuses of the paths
+// that end before rendering.
+import { describe, expect, it } from 'vitest';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli, type CliIo } from '../../src/cli/run.js';
+
+function fakeIo(files: Record<string, string>): CliIo & { out: string; err: string; written: Map<string, Uint8Array> } {
+  const io = {
+    out: '',
+    err: '',
+    written: new Map<string, Uint8Array>(),
+    stdout: (text: string | Uint8Array) => {
+      io.out += typeof text === 'string' ? text : '<bytes>';
+    },
+    stderr: (text: string) => {
+      io.err += text;
+    },
+    readText: (file: string) => {
+      if (file in files) return files[file]!;
+      throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+    },
+    writeFile: (file: string, bytes: Uint8Array) => {
+      io.written.set(file, bytes);
+    },
+  };
+  return io;
+}
+
+describe('runCli', () => {
+  it('prints the usage for --help', async () => {
+    const io = fakeIo({});
+    expect(await runCli(['--help'], io)).toBe(EXIT_OK);
+    expect(io.out).toContain('quire render <page.html>');
+    expect(io.out).toContain('--page-width');
+  });
+
+  it('prints the package version for --version', async () => {
+    const io = fakeIo({});
+    expect(await runCli(['--version'], io)).toBe(EXIT_OK);
+    expect(io.out).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it('exits 2 with a message for bad arguments', async () => {
+    const io = fakeIo({});
+    expect(await runCli(['render', 'missing.html'], io)).toBe(EXIT_USAGE);
+    expect(io.err).toContain('quire: cannot read "missing.html": no such file');
+    expect(io.err).toContain('quire --help');
+  });
+
+  it('exits 1 and lists every invalid property of the request, writing nothing', async () => {
+    const io = fakeIo({ 'p.html': '<p>x</p>' });
+    const status = await runCli(['render', 'p.html', '--page-width', '10vw', '--margin', 'wide'], io);
+    expect(status).toBe(EXIT_FAILED);
+    expect(io.err).toContain('quire: invalid request\n');
+    expect(io.err).toContain('  page.width: Unsupported unit "vw" in "10vw"');
+    expect(io.err).toContain('  page.margin: Expected a length');
+    expect(io.written.size).toBe(0);
+  });
+
+  it('reports a JSON body in markdown mode as a validation error on type', async () => {
+    const io = fakeIo({ 'r.json': JSON.stringify({ data: [{ content: 'hi' }] }) });
+    expect(await runCli(['render', 'r.json'], io)).toBe(EXIT_FAILED);
+    expect(io.err).toMatch(/^ {2}type: markdown mode/m);
+  });
+
+  it('names the request body itself when it is not an object', async () => {
+    const io = fakeIo({ 'r.json': '"just a string"' });
+    expect(await runCli(['render', 'r.json'], io)).toBe(EXIT_FAILED);
+    expect(io.err).toContain('(request body): Expected the request body to be an object');
+  });
+});

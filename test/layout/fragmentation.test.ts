@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { layout, pageText, runWith, runs } from './helpers.js';
+
+// 300px × 200px pages without margins: 10 lines of 20px per page.
+const small = { width: '300px', height: '200px', margin: '0' };
+const base = 'body { margin: 0; font-size: 12px; line-height: 20px } p { margin: 0 }';
+const lines = (n: number, prefix = 'L') => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`).join('<br>');
+
+describe('pagination with break tokens', () => {
+  it('splits a paragraph between lines and continues on the next page', async () => {
+    const pages = await layout(`<p>${lines(25)}</p>`, base, small);
+    expect(pages).toHaveLength(3);
+    expect(pageText(pages, 0)).toContain('L10');
+    expect(pageText(pages, 0)).not.toContain('L11');
+    expect(runWith(pages, 'L11').page).toBe(1);
+    expect(runWith(pages, 'L11').y).toBeLessThan(20);
+  });
+
+  it('places every line exactly once and in order', async () => {
+    const pages = await layout(Array.from({ length: 40 }, (_, i) => `<p>Para ${i + 1} ${lines(3, `p${i + 1}-`)}</p>`).join(''), base, small);
+    const texts = runs(pages).map((r) => r.text);
+    const all = texts.join(' ');
+    for (let i = 1; i <= 40; i++) expect(all.match(new RegExp(`Para ${i} `, 'g'))).toHaveLength(1);
+    const order = runs(pages).filter((r) => r.text.startsWith('Para')).map((r) => Number(r.text.split(' ')[1]));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it('break-before: page starts a new page', async () => {
+    const pages = await layout('<p>One</p><p style="break-before: page">Two</p><p style="page-break-before: always">Three</p>', base, small);
+    expect(pages).toHaveLength(3);
+    expect(runWith(pages, 'Two').page).toBe(1);
+    expect(runWith(pages, 'Three').page).toBe(2);
+  });
+
+  it('break-after: page on a nested last child propagates', async () => {
+    const pages = await layout('<section><p style="break-after: page">One</p></section><p>Two</p>', base, small);
+    expect(runWith(pages, 'Two').page).toBe(1);
+  });
+
+  it('break-inside: avoid moves a block that would split', async () => {
+    const pages = await layout(`<p>${lines(6)}</p><div style="break-inside: avoid">${lines(6, 'K')}</div>`, base, small);
+    expect(runWith(pages, 'K1').page).toBe(1);
+  });
+
+  it('orphans keep at least two lines at the bottom of a page', async () => {
+    const pages = await layout(`<p>${lines(9)}</p><p>${lines(5, 'Q')}</p>`, base, small);
+    // Only one line of the second paragraph would fit; orphans: 2 moves it whole.
+    expect(runWith(pages, 'Q1').page).toBe(1);
+  });
+
+  it('widows keep at least two lines at the top of the next page', async () => {
+    const pages = await layout(`<p>${lines(5)}</p><p>${lines(6, 'W')}</p>`, base, small);
+    // 5 of W fit, leaving one widow: the break moves up one line.
+    expect(runWith(pages, 'W4').page).toBe(0);
+    expect(runWith(pages, 'W5').page).toBe(1);
+  });
+
+  it('a heading is not left alone at the bottom of a page (break-after: avoid)', async () => {
+    const pages = await layout(`<p>${lines(8)}</p><h2 style="margin:0;font-size:12px;line-height:20px">Heading</h2><p>${lines(4, 'H')}</p>`, base, small);
+    expect(runWith(pages, 'Heading').page).toBe(1);
+  });
+
+  it('content taller than a page still makes progress', async () => {
+    const pages = await layout(`<div style="height: 900px; background: #eee">Tall</div><p>After</p>`, base, small);
+    expect(pages.length).toBeGreaterThanOrEqual(5);
+    expect(runWith(pages, 'After').page).toBe(pages.length - 1);
+  });
+
+  it('an unbreakable word wider than the page overflows instead of looping', async () => {
+    const pages = await layout(`<p>${'x'.repeat(400)}</p>`, base, small);
+    expect(pages).toHaveLength(1);
+  });
+
+  it('overflow-wrap: break-word splits a long word', async () => {
+    const pages = await layout(`<p style="overflow-wrap: break-word">${'x'.repeat(200)}</p>`, base, small);
+    expect(runs(pages).length).toBeGreaterThan(2);
+    for (const r of runs(pages)) expect(r.x + r.item.glyphs.length * 0).toBeLessThan(300 * 0.75);
+  });
+});

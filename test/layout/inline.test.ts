@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { PX, flatten, layout, runWith, runs } from './helpers.js';
+
+const page = { width: '400px', height: '400px', margin: '0' };
+const base = 'body { margin: 0; font-size: 16px; line-height: 20px } p { margin: 0 }';
+
+function runWidth(r: ReturnType<typeof runWith>): number {
+  const last = r.item.glyphs[r.item.glyphs.length - 1]!;
+  return last.x;
+}
+
+describe('inline layout', () => {
+  it('wraps text at the container width', async () => {
+    const pages = await layout('<p style="width: 120px">one two three four five six seven</p>', base, page);
+    const ys = new Set(runs(pages).map((r) => r.y));
+    expect(ys.size).toBeGreaterThan(2);
+    for (const r of runs(pages)) expect(r.x + runWidth(r)).toBeLessThanOrEqual(120 * PX + 1e-6);
+  });
+
+  it('text-align: right and center place the line against the edges', async () => {
+    const right = await layout('<p style="text-align: right">Edge</p>', base, page);
+    const center = await layout('<p style="text-align: center">Edge</p>', base, page);
+    const left = await layout('<p>Edge</p>', base, page);
+    const r = runWith(right, 'Edge').x;
+    const c = runWith(center, 'Edge').x;
+    expect(runWith(left, 'Edge').x).toBe(0);
+    expect(c).toBeCloseTo(r / 2, 1);
+    expect(r).toBeGreaterThan(250);
+  });
+
+  it('justify stretches all but the last line to the full width', async () => {
+    const text = 'aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq rr ss tt uu vv ww xx yy zz';
+    const pages = await layout(`<p style="text-align: justify; width: 200px">${text}</p>`, base, page);
+    const lines = runs(pages);
+    expect(lines.length).toBeGreaterThan(1);
+    const first = lines[0]!;
+    const lastGlyph = first.item.glyphs.filter((g) => g.text.trim() !== '').pop()!;
+    // The last visible glyph of the first line ends near the right edge (within one glyph).
+    expect(lastGlyph.x).toBeGreaterThan(200 * PX - 12);
+  });
+
+  it('white-space: pre keeps spaces and newlines', async () => {
+    const pages = await layout('<pre style="margin:0">a    b\nc</pre>', base, page);
+    const texts = runs(pages).map((r) => r.text);
+    expect(texts).toContain('a    b');
+    expect(texts).toContain('c');
+  });
+
+  it('white-space: normal collapses spaces across elements', async () => {
+    const pages = await layout('<p>a   <b> b</b>   c</p>', base, page);
+    expect(runs(pages).map((r) => r.text).join('')).toBe('a b c');
+  });
+
+  it('vertical-align: super raises and sub lowers', async () => {
+    const pages = await layout('<p>x<sup>up</sup><sub>down</sub></p>', base, page);
+    const x = runWith(pages, 'x').y;
+    expect(runWith(pages, 'up').y).toBeLessThan(x);
+    expect(runWith(pages, 'down').y).toBeGreaterThan(x);
+  });
+
+  it('letter-spacing widens a run', async () => {
+    const plain = await layout('<p>spacing</p>', base, page);
+    const spaced = await layout('<p style="letter-spacing: 4px">spacing</p>', base, page);
+    expect(runWidth(runWith(spaced, 'spacing')) - runWidth(runWith(plain, 'spacing'))).toBeCloseTo(6 * 4 * PX, 1);
+  });
+
+  it('text-indent shifts only the first line', async () => {
+    const pages = await layout('<p style="text-indent: 40px; width: 100px">alpha beta gamma delta epsilon</p>', base, page);
+    const rs = runs(pages);
+    expect(rs[0]!.x).toBeCloseTo(40 * PX, 2);
+    expect(rs[1]!.x).toBe(0);
+  });
+
+  it('links become link items over their text', async () => {
+    const pages = await layout('<p>See <a href="https://example.com/">the site</a> and <a href="#end">the end</a>.</p><p id="end">End</p>', base, page);
+    const items = flatten(pages[0]!.items);
+    const links = items.filter((i) => i.kind === 'link');
+    expect(links.map((l) => (l.kind === 'link' ? l.target : null))).toEqual([{ uri: 'https://example.com/' }, { dest: 'end' }]);
+    expect(items.some((i) => i.kind === 'anchor' && i.name === 'end')).toBe(true);
+  });
+
+  it('list items get markers in every style', async () => {
+    const pages = await layout('<ol style="list-style-type: upper-roman"><li>one</li><li>two</li><li>three</li></ol><ul><li>dot</li></ul><ol start="4" style="list-style-position: inside"><li>four</li></ol>', base, page);
+    const texts = runs(pages).map((r) => r.text);
+    expect(texts).toEqual(expect.arrayContaining(['I. ', 'II. ', 'III. ']));
+    expect(texts.some((t) => t.startsWith('4. '))).toBe(true);
+    expect(flatten(pages[0]!.items).some((i) => i.kind === 'path')).toBe(true);
+  });
+
+  it('::before and ::after content with counters and attr()', async () => {
+    const css = `${base} body { counter-reset: sec } h2 { counter-increment: sec; margin: 0; font-size: 16px } h2::before { content: "§" counter(sec) " " } a::after { content: " (" attr(href) ")" }`;
+    const pages = await layout('<h2>Intro</h2><h2>Method</h2><p><a href="x.html">link</a></p>', css, page);
+    const all = runs(pages).map((r) => r.text).join('|');
+    expect(all).toContain('§1 Intro');
+    expect(all).toContain('§2 Method');
+    expect(all).toContain('link (x.html)');
+  });
+});
