@@ -6,6 +6,7 @@ import { resolvePending, type LonghandValue } from './declarations.js';
 import { INITIAL_STYLE, MEDIUM_FONT_SIZE } from './initial-style.js';
 import { LONGHANDS, LONGHAND_BY_NAME } from './properties/index.js';
 import type { LonghandDef } from './properties/registry.js';
+import { LEGACY_BREAK_WORD } from './properties/text.js';
 import type { BorderStyle, ComputedStyle, Display } from './types.js';
 import type { ComputeContext } from './values/context.js';
 import type { CustomLookup } from './values/var.js';
@@ -100,6 +101,8 @@ export function computeStyle(req: ComputeRequest): ComputeResult {
   }
   if (extra !== null) s.extra = extra;
   applyComputedValueRules(s, req.blockify);
+  // Not frozen: frozen objects give V8 extra hidden classes and this is the hottest object of
+  // the pipeline. The readonly types are the guard.
   return { style: s, custom };
 }
 
@@ -144,6 +147,10 @@ const SIDES = [
 function applyComputedValueRules(s: MutableStyle, blockify: boolean): void {
   // css-backgrounds-3 §4.3: the computed border width is 0 if the style is none or hidden.
   for (const [style, width] of SIDES) if (isNoBorder(s[style])) s[width] = 0;
+  if (s.wordBreak === LEGACY_BREAK_WORD) {
+    s.wordBreak = 'normal';
+    s.overflowWrap = 'anywhere';
+  }
   // CSS 2.1 §9.7: absolute positioning wins over float; both blockify the box.
   let block = blockify;
   if (s.position === 'absolute' || s.position === 'fixed') {

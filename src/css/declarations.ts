@@ -1,6 +1,7 @@
 // Declarations as written → cascaded longhand declarations: aliases resolved, shorthands
 // expanded, values validated and parsed once (css-cascade-4 §1–2). Invalid declarations are
 // dropped with a warning, so earlier values in the cascade still apply, as in a browser.
+import * as csstree from 'css-tree';
 import type { CustomLookup } from './values/var.js';
 import { LONGHANDS, LONGHAND_BY_NAME, PROPERTY_ALIASES, SHORTHAND_BY_NAME } from './properties/index.js';
 import type { Expansion } from './properties/registry.js';
@@ -47,7 +48,9 @@ export function expandDeclaration(decl: Declaration, warn: Warn): CascadedDeclar
   const text = normalizeRawValue(decl.value);
   const longhands = longhandsOf(property);
   if (longhands === null) {
-    if (!isVendorPrefixed(property)) warn(`unknown property '${decl.property}' ignored`);
+    // Real CSS properties that mean nothing on paper (cursor, transition…) are dropped
+    // quietly; only names CSS does not know (typos) are worth a warning.
+    if (!isVendorPrefixed(property) && csstree.lexer.getProperty(property) === null) warn(`unknown property '${decl.property}' ignored`);
     return [];
   }
   const keyword = cssWideKeyword(text);
@@ -131,6 +134,11 @@ export function resolvePending(property: string, value: LonghandValue & { kind: 
   }
   if (parsed === null) return UNSET;
   return parsed.get(property) ?? INITIAL;
+}
+
+/** Empties the substituted-value cache (tests, long-running processes). */
+export function clearPendingCache(): void {
+  pendingCache.clear();
 }
 
 const UNSET: LonghandValue = { kind: 'keyword', keyword: 'unset' };

@@ -11,10 +11,13 @@ const VALIGN_ELEMENTS = new Set(['td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'c
 const BGCOLOR_ELEMENTS = new Set(['body', 'table', 'td', 'th', 'tr', 'thead', 'tbody', 'tfoot']);
 const FONT_SIZES = ['x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large'];
 
+const HINTED_ELEMENTS = new Set([...DIMENSION_ELEMENTS, ...HEIGHT_ELEMENTS, ...TEXT_ALIGN_ELEMENTS, ...VALIGN_ELEMENTS, ...BGCOLOR_ELEMENTS, 'font']);
+
 /** The hints for one element as a CSS declaration list ('' when there are none). */
 export function presentationalHints(el: DomElement): string {
-  if (el.attrs.size === 0 && lowerTag(el) !== 'td' && lowerTag(el) !== 'th') return '';
   const tag = lowerTag(el);
+  if (!HINTED_ELEMENTS.has(tag)) return '';
+  if (el.attrs.size === 0 && tag !== 'td' && tag !== 'th') return '';
   const out: string[] = [];
   const attr = (name: string): string | undefined => el.attrs.get(name);
   const width = attr('width');

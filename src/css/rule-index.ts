@@ -6,7 +6,7 @@
 import type { DomElement } from '../dom/types.js';
 import { classList, lowerTag } from './selectors/dom-index.js';
 import { matchesSelector } from './selectors/match.js';
-import type { ComplexSelector } from './selectors/types.js';
+import type { AttributeValueTest, ComplexSelector } from './selectors/types.js';
 import type { StyleRule } from './stylesheet.js';
 
 /** One selector of one rule, with its place in the cascade. */
@@ -34,8 +34,12 @@ interface Buckets {
 interface SignatureParts {
   readonly ids: ReadonlySet<string>;
   readonly classes: ReadonlySet<string>;
-  readonly attributeValues: ReadonlySet<string>;
-  readonly attributePresence: ReadonlySet<string>;
+  readonly attributeValues: readonly string[];
+  readonly attributePresence: readonly string[];
+  /** Attribute-value tests by attribute name, each with a number for the signature. */
+  readonly attributeTests: ReadonlyMap<string, readonly { readonly id: number; readonly test: (value: string) => boolean }[]>;
+  /** Whether some attribute selector reads `id` or `class` (`[class*="col-"]`). */
+  readonly idOrClassAttributes: boolean;
 }
 
 export interface RuleIndex {
@@ -101,13 +105,29 @@ function signatureParts(selectors: readonly ComplexSelector[]): SignatureParts {
   const classes = new Set<string>();
   const values = new Set<string>();
   const presence = new Set<string>();
+  const tests = new Map<string, AttributeValueTest>();
   for (const { dependencies: d } of selectors) {
     d.ids.forEach((x) => ids.add(x));
     d.classes.forEach((x) => classes.add(x));
     d.attributeValues.forEach((x) => values.add(x));
     d.attributePresence.forEach((x) => presence.add(x));
+    d.attributeTests.forEach((t) => tests.set(t.key, t));
   }
-  return { ids, classes, attributeValues: values, attributePresence: new Set([...presence].filter((a) => !values.has(a))) };
+  const attributeTests = new Map<string, { id: number; test: (value: string) => boolean }[]>();
+  [...tests.values()].forEach((t, id) => {
+    const list = attributeTests.get(t.name) ?? [];
+    list.push({ id, test: t.test });
+    attributeTests.set(t.name, list);
+  });
+  const attributeNames = new Set([...values, ...presence, ...attributeTests.keys()]);
+  return {
+    ids,
+    classes,
+    attributeValues: [...values],
+    attributePresence: [...presence].filter((a) => !values.has(a)),
+    attributeTests,
+    idOrClassAttributes: attributeNames.has('id') || attributeNames.has('class'),
+  };
 }
 
 /** The root element's parent context. */
@@ -125,6 +145,8 @@ export interface MatchSet {
 /** The empty match set; its id is 0. */
 export const EMPTY_MATCH_SET: MatchSet = { id: 0, entries: [] };
 
+const NO_SELECTORS: readonly IndexedSelector[] = [];
+
 /** The result of matching one element, split by pseudo-element. */
 export interface ElementMatches {
   readonly element: MatchSet;
@@ -137,31 +159,91 @@ export interface ElementMatches {
 
 type Split = Omit<ElementMatches, 'context'>;
 
+const EMPTY_SPLIT: Split = { element: EMPTY_MATCH_SET, before: EMPTY_MATCH_SET, after: EMPTY_MATCH_SET, marker: EMPTY_MATCH_SET };
+
+// A trie over rank sequences: equal merged match lists reach the same node without building
+// a string key for each element.
+interface TrieNode {
+  split: Split | null;
+  readonly next: Map<number, TrieNode>;
+}
+
 /** Matches elements of one document against an index, sharing results between alike chains. */
 export class Matcher {
-  private readonly contexts: Map<string, number>[] = [new Map()];
-  private readonly sharedResults: IndexedSelector[][] = [[]];
-  private readonly sharedSplits: Split[] = [];
+  // contexts[parent] → tag → attribute signature → context. Two levels, so that the common
+  // element without relevant attributes is found without building a string.
+  private readonly contexts: (Map<string, Map<string, number>> | undefined)[] = [];
+  private readonly classSignatures = new Map<string, string>();
+  /** Per context: the shared selectors that match, and their split. */
+  private readonly sharedResults: (readonly IndexedSelector[])[] = [NO_SELECTORS];
+  private readonly sharedSplits: Split[] = [EMPTY_SPLIT];
+  /**
+   * Per context: the structural selectors filed under the element's tag, id, classes or
+   * attributes. They depend on the same things as the signature, so they are looked up once.
+   */
+  private readonly structuralCandidates: (readonly IndexedSelector[])[] = [NO_SELECTORS];
   private readonly sets = new Map<string, MatchSet>([['', EMPTY_MATCH_SET]]);
+  private readonly trie: TrieNode = { split: null, next: new Map() };
+  private readonly scratch: IndexedSelector[] = [];
 
   constructor(private readonly index: RuleIndex) {}
 
   /** Matches `el`, whose parent's context is `parentContext` (ROOT_CONTEXT for the root). */
   match(el: DomElement, parentContext: number): ElementMatches {
+    const context = this.contextOf(el, parentContext);
+    const candidates = this.structuralCandidates[context]!;
+    let split = this.sharedSplits[context]!;
+    if (candidates.length > 0) {
+      const structural = this.scratch;
+      structural.length = 0;
+      testAll(candidates, el, structural);
+      if (structural.length > 0) split = this.mergedSplit(this.sharedResults[context]!, structural);
+    }
+    return { element: split.element, before: split.before, after: split.after, marker: split.marker, context };
+  }
+
+  private contextOf(el: DomElement, parentContext: number): number {
     const sig = this.signature(el);
-    const children = this.contexts[parentContext]!;
+    let byTag = this.contexts[parentContext];
+    if (byTag === undefined) {
+      byTag = new Map();
+      this.contexts[parentContext] = byTag;
+    }
+    let children = byTag.get(el.tagName);
+    if (children === undefined) {
+      children = new Map();
+      byTag.set(el.tagName, children);
+    }
     let context = children.get(sig);
     if (context === undefined) {
-      context = this.contexts.length;
+      context = this.sharedResults.length;
       children.set(sig, context);
-      this.contexts.push(new Map());
       const shared = matchBuckets(this.index.shared, el, []).sort(byRank);
       this.sharedResults.push(shared);
-      this.sharedSplits[context] = this.split(shared);
+      this.sharedSplits.push(this.mergedSplit(shared, NO_SELECTORS));
+      // Candidates keep rank order, so structural matches come out sorted.
+      this.structuralCandidates.push(candidatesOf(this.index.structural, el).sort(byRank));
     }
-    const structural = matchBuckets(this.index.structural, el, []);
-    const split = structural.length === 0 ? this.sharedSplits[context]! : this.split([...this.sharedResults[context]!, ...structural].sort(byRank));
-    return { element: split.element, before: split.before, after: split.after, marker: split.marker, context };
+    return context;
+  }
+
+  // Walks the trie along the merge of two rank-sorted lists.
+  private mergedSplit(a: readonly IndexedSelector[], b: readonly IndexedSelector[]): Split {
+    let node = this.trie;
+    let i = 0;
+    let j = 0;
+    while (i < a.length || j < b.length) {
+      const takeA = j >= b.length || (i < a.length && a[i]!.rank < b[j]!.rank);
+      const rank = takeA ? a[i++]!.rank : b[j++]!.rank;
+      let child = node.next.get(rank);
+      if (child === undefined) {
+        child = { split: null, next: new Map() };
+        node.next.set(rank, child);
+      }
+      node = child;
+    }
+    node.split ??= this.split([...a, ...b].sort(byRank));
+    return node.split;
   }
 
   private split(matched: readonly IndexedSelector[]): Split {
@@ -180,18 +262,46 @@ export class Matcher {
     return set;
   }
 
-  // Tag, plus the ids, classes and attributes some selector mentions (attributes in source
-  // order: two orders give two signatures, which costs sharing, never correctness). NUL
-  // cannot occur in HTML attribute values (the parser replaces it), so it separates parts.
+  // The ids, classes and attributes of `el` that some selector mentions (the tag is the other
+  // key level). NUL cannot occur in HTML attribute values (the parser replaces it), so it
+  // separates the parts unambiguously.
   private signature(el: DomElement): string {
-    if (el.attrs.size === 0) return el.tagName;
+    const attrs = el.attrs;
+    if (attrs.size === 0) return '';
     const parts = this.index.signature;
-    let sig = el.tagName;
-    for (const [name, value] of el.attrs) {
-      if (name === 'id' && parts.ids.has(value)) sig += `\u0000#${value}`;
-      else if (name === 'class') for (const c of classList(el)) if (parts.classes.has(c)) sig += `\u0000.${c}`;
-      if (parts.attributeValues.has(name)) sig += `\u0000[${name}=${value}`;
-      else if (parts.attributePresence.has(name)) sig += `\u0000[${name}`;
+    let sig = '';
+    let seen = 0;
+    const id = attrs.get('id');
+    if (id !== undefined) {
+      seen++;
+      if (parts.ids.has(id)) sig += `\u0000#${id}`;
+    }
+    const classes = attrs.get('class');
+    if (classes !== undefined) {
+      seen++;
+      sig += this.classSignature(classes, el);
+    }
+    if (attrs.size === seen && !parts.idOrClassAttributes) return sig;
+    for (const name of parts.attributeValues) {
+      const v = attrs.get(name);
+      if (v !== undefined) sig += `\u0000[${name}=${v}`;
+    }
+    for (const name of parts.attributePresence) if (attrs.has(name)) sig += `\u0000[${name}`;
+    // Attribute-value selectors contribute their outcome only, so `<a href>`s with different
+    // targets still share a context when every `[href…]` test agrees.
+    for (const [name, tests] of parts.attributeTests) {
+      const v = attrs.get(name);
+      if (v !== undefined) for (const t of tests) if (t.test(v)) sig += `\u0000?${t.id}`;
+    }
+    return sig;
+  }
+
+  private classSignature(text: string, el: DomElement): string {
+    let sig = this.classSignatures.get(text);
+    if (sig === undefined) {
+      sig = '';
+      for (const c of classList(el)) if (this.index.signature.classes.has(c)) sig += `\u0000.${c}`;
+      this.classSignatures.set(text, sig);
     }
     return sig;
   }
@@ -212,6 +322,19 @@ function matchBuckets(buckets: Buckets, el: DomElement, out: IndexedSelector[]):
   return out;
 }
 
+/** Every selector filed under a key `el` has (without testing them), deduplicated. */
+function candidatesOf(buckets: Buckets, el: DomElement): IndexedSelector[] {
+  const out = new Set<IndexedSelector>();
+  const add = (list: readonly IndexedSelector[] | undefined): void => list?.forEach((e) => out.add(e));
+  const id = el.attrs.get('id');
+  if (id !== undefined) add(buckets.byId.get(id));
+  for (const c of classList(el)) add(buckets.byClass.get(c));
+  add(buckets.byTag.get(lowerTag(el)));
+  for (const name of el.attrs.keys()) add(buckets.byAttribute.get(name));
+  add(buckets.universal);
+  return [...out];
+}
+
 function testAll(list: readonly IndexedSelector[] | undefined, el: DomElement, out: IndexedSelector[]): void {
   if (list === undefined) return;
   for (let i = 0; i < list.length; i++) {
@@ -222,9 +345,4 @@ function testAll(list: readonly IndexedSelector[] | undefined, el: DomElement, o
 
 function byRank(x: IndexedSelector, y: IndexedSelector): number {
   return x.rank - y.rank;
-}
-
-/** Matches one element without sharing (for tests and tools). */
-export function collectMatches(index: RuleIndex, el: DomElement): IndexedSelector[] {
-  return [...matchBuckets(index.shared, el, []), ...matchBuckets(index.structural, el, [])].sort(byRank);
 }

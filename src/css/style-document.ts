@@ -80,8 +80,9 @@ const ROOT_PARENT = INITIAL_STYLE;
 class Styler {
   // parent style → (cascade key → result). The parent's identity stands for everything
   // inherited, including custom properties.
-  private readonly shared = new WeakMap<ComputedStyle, Map<number | string, ComputeResult>>();
-  private readonly customOf = new WeakMap<ComputedStyle, CustomProperties>();
+  private readonly shared = new Map<ComputedStyle, Map<number | string, ComputeResult>>();
+  private readonly customOf = new Map<ComputedStyle, CustomProperties>();
+  private readonly pseudoCache = new Map<ComputedStyle, Map<number | string, PseudoStyles>>();
   private readonly declarationLists = new Map<string, CascadedDeclaration[]>();
   private rootFontSize: number | null = null;
 
@@ -102,24 +103,37 @@ class Styler {
       if (child.kind === 'text') children.push({ kind: 'text', text: child.text, style });
       else children.push(this.styleElement(child, style, context));
     }
-    // Pseudo-element styles are computed for every element, most of them from empty match
-    // sets (a cache hit). Branching around the rare cases instead leaves call sites without
-    // type feedback in this hot recursive function, and V8 then deoptimizes it thousands of
-    // times (measured: several hundred ms on a 40,000-element document).
-    const flexContainer = style.display === 'flex' || style.display === 'inline-flex';
-    const beforeStyle = this.compute(style, 'before', before, NONE, NONE, flexContainer);
-    const afterStyle = this.compute(style, 'after', after, NONE, NONE, flexContainer);
-    const markerStyle = this.compute(style, 'marker', marker, NONE, NONE, false);
-    return {
-      kind: 'element',
-      element: el,
-      style,
-      // ::before / ::after exist only when their content is not none or normal (css-content-3 §2).
-      before: generatesBox(beforeStyle) ? beforeStyle : null,
-      after: generatesBox(afterStyle) ? afterStyle : null,
-      marker: style.display === 'list-item' ? markerStyle : null,
-      children,
-    };
+    const pseudo = this.pseudoStyles(style, before, after, marker);
+    return { kind: 'element', element: el, style, before: pseudo.before, after: pseudo.after, marker: pseudo.marker, children };
+  }
+
+  /**
+   * The element's ::before, ::after and ::marker styles, cached per (element style, match
+   * sets). Looked up for every element: branching around the rare elements that have them
+   * instead leaves call sites without type feedback in this hot recursive code, and V8 then
+   * deoptimizes it thousands of times (measured: several hundred ms on 40,000 elements).
+   */
+  private pseudoStyles(style: ComputedStyle, before: MatchSet, after: MatchSet, marker: MatchSet): PseudoStyles {
+    let cache = this.pseudoCache.get(style);
+    if (cache === undefined) {
+      cache = new Map();
+      this.pseudoCache.set(style, cache);
+    }
+    const key = before.id < 512 && after.id < 512 && marker.id < 512 ? (before.id * 512 + after.id) * 512 + marker.id : `${before.id}:${after.id}:${marker.id}`;
+    let result = cache.get(key);
+    if (result === undefined) {
+      const flexContainer = style.display === 'flex' || style.display === 'inline-flex';
+      const beforeStyle = this.compute(style, 'before', before, NONE, NONE, flexContainer);
+      const afterStyle = this.compute(style, 'after', after, NONE, NONE, flexContainer);
+      result = {
+        // ::before / ::after exist only when their content is not none or normal (css-content-3 §2).
+        before: generatesBox(beforeStyle) ? beforeStyle : null,
+        after: generatesBox(afterStyle) ? afterStyle : null,
+        marker: style.display === 'list-item' ? this.compute(style, 'marker', marker, NONE, NONE, false) : null,
+      };
+      cache.set(key, result);
+    }
+    return result;
   }
 
   private compute(
@@ -166,6 +180,12 @@ class Styler {
 }
 
 const NONE: readonly CascadedDeclaration[] = [];
+
+interface PseudoStyles {
+  readonly before: ComputedStyle | null;
+  readonly after: ComputedStyle | null;
+  readonly marker: ComputedStyle | null;
+}
 
 function generatesBox(style: ComputedStyle): boolean {
   return style.content !== 'none' && style.content !== 'normal';

@@ -58,6 +58,8 @@ h4 { margin-top: 1.33em; margin-bottom: 1.33em; font-size: 1em; }
 h5 { margin-top: 1.67em; margin-bottom: 1.67em; font-size: 0.83em; }
 h6 { margin-top: 2.33em; margin-bottom: 2.33em; font-size: 0.67em; }
 h1, h2, h3, h4, h5, h6 { font-weight: bold; }
+/* CSS 2.1 Appendix D, print: keep a heading with what follows it */
+h1, h2, h3, h4, h5, h6 { break-after: avoid; }
 
 /* §15.3.7 Lists */
 dir, dd, dl, dt, menu, ol, ul { display: block; }

@@ -5,17 +5,17 @@ import { FontRegistry } from '../text/font-registry.js';
 import { shapeText } from '../text/shape.js';
 import { fontQueryOf } from '../text/style-font.js';
 import { fontMetrics } from './inline/metrics.js';
-import { bulletAdvance, glyphAdvance } from './inline/pieces.js';
+import { BULLET_SIZE, bulletAdvance, glyphAdvance } from './inline/pieces.js';
 import type { LineItemFragment } from './types.js';
 
 /** The marker fragment, relative to the list item's fragment; `contentLeft` is the content edge. */
 export function outsideMarker(marker: MarkerBox, baseline: number, contentLeft: number): LineItemFragment {
   const style = marker.style;
   if (marker.marker.kind === 'bullet') {
-    const size = style.fontSize * 0.33;
+    const size = style.fontSize * BULLET_SIZE;
     const xHeight = fontMetrics(style).xHeight;
-    const right = contentLeft - (bulletAdvance(style) - size * 1.2);
-    return { kind: 'bullet', shape: marker.marker.shape, x: right - size, y: baseline - xHeight / 2 - size / 2, size, color: style.color };
+    const left = contentLeft - bulletAdvance(style);
+    return { kind: 'bullet', shape: marker.marker.shape, x: left, y: baseline - xHeight / 2 - size / 2, size, color: style.color };
   }
   const face = FontRegistry.default().match(fontQueryOf(style));
   const shaped = shapeText(face, marker.marker.text);

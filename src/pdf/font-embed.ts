@@ -10,6 +10,7 @@ import type { FontFace } from '../text/types.js';
 import { subsetFont, type FontSubset } from './font-subset.js';
 import type { FaceUsage } from './glyph-usage.js';
 import type { ResourceRegistry } from './resources.js';
+import { deflate, flateStream } from './flate.js';
 import { hex4, toUnicodeCMap } from './to-unicode.js';
 
 /** A face written into the document, as content streams need it. */
@@ -48,7 +49,7 @@ function embedFace(context: PDFContext, usage: FaceUsage, resources: ResourceReg
       ...(cff ? {} : { CIDToGIDMap: 'Identity' }),
     }),
   );
-  const toUnicode = context.register(context.flateStream(toUnicodeCMap(unicodeMappings(usage, subset))));
+  const toUnicode = context.register(flateStream(context, toUnicodeCMap(unicodeMappings(usage, subset))));
   const type0 = context.register(
     context.obj({
       Type: 'Font',
@@ -97,13 +98,12 @@ const deflatedPrograms = new WeakMap<FontSubset, Uint8Array>();
 
 /**
  * §9.9: FontFile2 (TrueType, /Length1 = uncompressed length) or FontFile3 /CIDFontType0C
- * (bare CFF). Compressed once per cached subset, with pdf-lib's pure-JS deflate so the bytes
- * do not depend on the platform's zlib.
+ * (bare CFF). Compressed once per cached subset.
  */
 function fontFileStream(context: PDFContext, subset: FontSubset, cff: boolean): PDFRawStream {
   let deflated = deflatedPrograms.get(subset);
   if (!deflated) {
-    deflated = context.flateStream(subset.data).contents;
+    deflated = deflate(subset.data);
     deflatedPrograms.set(subset, deflated);
   }
   const dict = cff ? { Subtype: 'CIDFontType0C' } : { Length1: subset.data.length };

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
 import type { PageDisplayList } from '../paint/types.js';
 import { ContentStream } from './content-stream.js';
+import { flateStream } from './flate.js';
 import { embedFonts, type EmbeddedFont } from './font-embed.js';
 import { collectGlyphUsage } from './glyph-usage.js';
 import { embedImages } from './images.js';
@@ -73,7 +74,7 @@ function writePage(pdf: PDFDocument, list: PageDisplayList, shared: SharedResour
   paintItems(list.items, ctx);
   const content = ctx.canvas.toString();
   digest.update(content);
-  page.node.set(PDFName.of('Contents'), pdf.context.register(pdf.context.flateStream(content)));
+  page.node.set(PDFName.of('Contents'), pdf.context.register(flateStream(pdf.context, content)));
   page.node.set(PDFName.of('Resources'), shared.resources.ref);
   return { page, links: ctx.links, anchors: ctx.anchors };
 }
@@ -81,7 +82,7 @@ function writePage(pdf: PDFDocument, list: PageDisplayList, shared: SharedResour
 /** §8.10 form XObject with an isolated transparency group (§11.6.6) covering the page. */
 function addTransparencyGroup(pdf: PDFDocument, resources: ResourceRegistry, list: PageDisplayList, content: string, digest: ReturnType<typeof createHash>): string {
   digest.update(content);
-  const form = pdf.context.flateStream(content, {
+  const form = flateStream(pdf.context, content, {
     Type: 'XObject',
     Subtype: 'Form',
     BBox: [0, 0, list.width, list.height],

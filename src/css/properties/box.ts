@@ -92,6 +92,8 @@ function maxSize(items: readonly Component[]): Computer<LengthPercentageNone> | 
   return lpNonNegative(items);
 }
 
+const MEDIUM_BORDER: Computer<number> = constant(3 * PT_PER_PX);
+
 const BORDER_WIDTH_KEYWORDS: Readonly<Record<string, number>> = { thin: 1 * PT_PER_PX, medium: 3 * PT_PER_PX, thick: 5 * PT_PER_PX };
 
 /** `<line-width>`: thin | medium | thick | `<length>` ≥ 0, in pt. */
@@ -173,7 +175,8 @@ function sideLonghands(): LonghandDef[] {
     longhand(side, side, false, lpAuto(true)),
     longhand(`margin-${side}`, `margin${Side[side]}`, false, lpAuto(true)),
     longhand(`padding-${side}`, `padding${Side[side]}`, false, lpNonNegative),
-    longhand(`border-${side}-width`, `border${Side[side]}Width`, false, parseBorderWidth),
+    // Initial `medium`; the computed-value rule turns it into 0 while the style is none.
+    longhand(`border-${side}-width`, `border${Side[side]}Width`, false, parseBorderWidth, MEDIUM_BORDER),
     keywordLonghand(`border-${side}-style`, `border${Side[side]}Style`, false, BORDER_STYLES),
     colorLonghand(`border-${side}-color`, `border${Side[side]}Color`),
   ]);

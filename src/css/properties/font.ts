@@ -1,6 +1,6 @@
 // Font properties (css-fonts-4 §2–3, CSS 2.1 §10.8 for line-height): family lists, absolute and
 // relative sizes, numeric weights with bolder/lighter, style, small-caps.
-import type { ComputedStyle, FontStyle, LineHeight } from '../types.js';
+import type { FontStyle, LineHeight } from '../types.js';
 import { keywordOf, splitCommas, type Component } from '../values/components.js';
 import { constant, type Computer } from '../values/context.js';
 import { parseLengthPercentage, parseNumber } from '../values/length.js';
@@ -146,5 +146,3 @@ export const FONT_LONGHANDS: readonly LonghandDef[] = [
   longhand('line-height', 'lineHeight', true, single(parseLineHeight)),
 ];
 
-/** The computed-style fields the `font` shorthand resets. */
-export type FontField = keyof Pick<ComputedStyle, 'fontSize' | 'fontFamily' | 'fontWeight' | 'fontStyle' | 'fontVariantSmallCaps' | 'lineHeight'>;

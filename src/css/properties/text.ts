@@ -13,6 +13,7 @@ const TEXT_ALIGN_ALIASES: Readonly<Record<string, TextAlign>> = {
   '-moz-center': 'center',
   '-webkit-left': 'left',
   '-webkit-right': 'right',
+  '-webkit-match-parent': 'start',
   'justify-all': 'justify',
   'match-parent': 'start',
 };
@@ -64,6 +65,18 @@ function parseVerticalAlign(items: readonly Component[]): Computer<VerticalAlign
   return parseLengthPercentage(items[0], { negative: true });
 }
 
+/**
+ * The deprecated `word-break: break-word` (css-text-3 §5.2) acts as `word-break: normal` plus
+ * `overflow-wrap: anywhere`; it is carried as this marker until compute.ts splits it.
+ */
+export const LEGACY_BREAK_WORD = 'break-word' as unknown as ComputedStyle['wordBreak'];
+
+function parseWordBreak(items: readonly Component[]): Computer<ComputedStyle['wordBreak']> | null {
+  const word = items.length === 1 ? keywordOf(items[0]) : null;
+  if (word === 'normal' || word === 'break-all' || word === 'keep-all') return constant(word);
+  return word === 'break-word' ? constant(LEGACY_BREAK_WORD) : null;
+}
+
 /** Text longhands. `color` must be computed before anything that uses currentcolor. */
 export const TEXT_LONGHANDS: readonly LonghandDef[] = [
   longhand('color', 'color', true, parseColorProperty),
@@ -82,6 +95,6 @@ export const TEXT_LONGHANDS: readonly LonghandDef[] = [
   longhand('vertical-align', 'verticalAlign', false, parseVerticalAlign),
   keywordLonghand('direction', 'direction', true, ['ltr', 'rtl']),
   keywordLonghand('overflow-wrap', 'overflowWrap', true, ['normal', 'break-word', 'anywhere']),
-  keywordLonghand('word-break', 'wordBreak', true, ['normal', 'break-all', 'keep-all']),
+  longhand('word-break', 'wordBreak', true, parseWordBreak),
   keywordLonghand('hyphens', 'hyphens', true, ['none', 'manual', 'auto']),
 ];

@@ -4,9 +4,17 @@
 import type { DomElement } from '../../dom/types.js';
 
 const childrenCache = new WeakMap<DomElement, readonly DomElement[]>();
-const classCache = new WeakMap<DomElement, readonly string[]>();
+// Keyed by the attribute's text, which repeats across elements far more than it varies.
+const CLASS_CACHE_LIMIT = 10_000;
+const classCache = new Map<string, readonly string[]>();
+const NO_CLASSES: readonly string[] = [];
 const typePositionCache = new WeakMap<DomElement, { readonly index: Int32Array; readonly counts: ReadonlyMap<string, number> }>();
 const lowerTags = new Map<string, string>();
+
+/** Empties the class-list cache (tests, long-running processes). */
+export function clearClassCache(): void {
+  classCache.clear();
+}
 
 /** The element children of `parent`, in order. */
 export function elementChildren(parent: DomElement): readonly DomElement[] {
@@ -30,11 +38,13 @@ export function indexOf(el: DomElement): number {
 
 /** The `class` attribute split on ASCII whitespace. */
 export function classList(el: DomElement): readonly string[] {
-  let classes = classCache.get(el);
+  const attr = el.attrs.get('class');
+  if (attr === undefined) return NO_CLASSES;
+  let classes = classCache.get(attr);
   if (classes === undefined) {
-    const attr = el.attrs.get('class');
-    classes = attr === undefined ? [] : attr.split(/[ \t\n\f\r]+/).filter((c) => c !== '');
-    classCache.set(el, classes);
+    classes = attr.split(/[ \t\n\f\r]+/).filter((c) => c !== '');
+    if (classCache.size >= CLASS_CACHE_LIMIT) classCache.clear();
+    classCache.set(attr, classes);
   }
   return classes;
 }

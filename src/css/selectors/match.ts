@@ -18,7 +18,7 @@ export function matchesCompound(compound: Compound, el: DomElement): boolean {
 
 /** True if `el` is the subject of `selector` (pseudo-elements are the caller's concern). */
 export function matchesSelector(selector: ComplexSelector, el: DomElement): boolean {
-  return matchFrom(selector, 0, el, null);
+  return matchFrom(selector, 0, el, null) === Result.Matches;
 }
 
 /**
@@ -31,27 +31,50 @@ export interface AnchoredMatch {
 }
 
 export function matchesRelative(selector: ComplexSelector, el: DomElement, anchored: AnchoredMatch): boolean {
-  return matchFrom(selector, 0, el, anchored);
+  return matchFrom(selector, 0, el, anchored) === Result.Matches;
 }
 
-function matchFrom(sel: ComplexSelector, i: number, el: DomElement, anchored: AnchoredMatch | null): boolean {
-  if (!matchesCompound(sel.compounds[i]!, el)) return false;
-  if (i === sel.compounds.length - 1) return anchored === null || related(el, anchored.anchor, anchored.leading);
+/**
+ * How a partial match failed, so that a combinator can stop early instead of retrying every
+ * ancestor or sibling (the technique of WebKit's and Blink's selector checkers). Without it,
+ * `a b c d` against a deep chain that almost matches is exponential in the depth.
+ */
+const enum Result {
+  Matches,
+  /** This element does not fit; another candidate for the same combinator might. */
+  FailsLocally,
+  /** No earlier sibling can fit either; an ancestor's siblings still might. */
+  FailsAllSiblings,
+  /** Nothing further up the tree can fit. */
+  FailsCompletely,
+}
+
+function matchFrom(sel: ComplexSelector, i: number, el: DomElement, anchored: AnchoredMatch | null): Result {
+  if (!matchesCompound(sel.compounds[i]!, el)) return Result.FailsLocally;
+  if (i === sel.compounds.length - 1) {
+    return anchored === null || related(el, anchored.anchor, anchored.leading) ? Result.Matches : Result.FailsLocally;
+  }
   switch (sel.combinators[i]!) {
     case '>':
-      return el.parent !== null && matchFrom(sel, i + 1, el.parent, anchored);
+      return el.parent === null ? Result.FailsCompletely : matchFrom(sel, i + 1, el.parent, anchored);
     case ' ':
-      for (let a = el.parent; a !== null; a = a.parent) if (matchFrom(sel, i + 1, a, anchored)) return true;
-      return false;
+      for (let a = el.parent; a !== null; a = a.parent) {
+        const r = matchFrom(sel, i + 1, a, anchored);
+        if (r === Result.Matches || r === Result.FailsCompletely) return r;
+      }
+      return Result.FailsCompletely;
     case '+': {
       const prev = previousSibling(el);
-      return prev !== null && matchFrom(sel, i + 1, prev, anchored);
+      return prev === null ? Result.FailsAllSiblings : matchFrom(sel, i + 1, prev, anchored);
     }
     case '~': {
-      if (el.parent === null) return false;
+      if (el.parent === null) return Result.FailsAllSiblings;
       const siblings = elementChildren(el.parent);
-      for (let k = el.elementIndex - 1; k >= 0; k--) if (matchFrom(sel, i + 1, siblings[k]!, anchored)) return true;
-      return false;
+      for (let k = el.elementIndex - 1; k >= 0; k--) {
+        const r = matchFrom(sel, i + 1, siblings[k]!, anchored);
+        if (r !== Result.FailsLocally) return r;
+      }
+      return Result.FailsAllSiblings;
     }
   }
 }

@@ -4,6 +4,16 @@
 import type * as csstree from 'css-tree';
 import type { DomElement } from '../../dom/types.js';
 import { matchesRelative, matchesSelector, relativeCandidates } from './match.js';
+import {
+  dependOnClass,
+  dependOnId,
+  dependOnPresence,
+  dependOnPseudoClass,
+  dependOnStructure,
+  dependOnValueTest,
+  NO_DEPENDENCIES,
+  recordDependencies,
+} from './dependencies.js';
 import { langTest, nthMatches, nthPosition, simplePseudoClass, type NthKind } from './pseudo-classes.js';
 import {
   packSpecificity,
@@ -12,7 +22,6 @@ import {
   type Compound,
   type ElementTest,
   type PseudoElement,
-  type SelectorDependencies,
 } from './types.js';
 
 /** A complex selector that is valid but can never match here (e.g. `p::first-line`). */
@@ -40,70 +49,18 @@ function compileList(list: csstree.SelectorList, topLevel: boolean): ComplexSele
   const out: ComplexSelector[] = [];
   for (const node of list.children) {
     if (node.type !== 'Selector') return null;
-    const parsed = topLevel ? withDependencies(() => compileComplex(node, false).result) : compileComplex(node, false).result;
-    if (parsed === null) return null;
-    if (parsed !== NEVER) out.push(parsed);
+    if (topLevel) {
+      const { value: parsed, dependencies } = recordDependencies(() => compileComplex(node, false).result);
+      if (parsed === null) return null;
+      if (parsed !== NEVER) out.push({ ...parsed, dependencies });
+    } else {
+      const parsed = compileComplex(node, false).result;
+      if (parsed === null) return null;
+      if (parsed !== NEVER) out.push(parsed);
+    }
   }
   return out;
 }
-
-// Dependencies are recorded while one top-level complex selector compiles, nested ones included.
-interface DependencyRecorder {
-  structural: boolean;
-  readonly values: Set<string>;
-  readonly presence: Set<string>;
-  readonly ids: Set<string>;
-  readonly classes: Set<string>;
-}
-
-let recorder: DependencyRecorder = newRecorder();
-
-function newRecorder(): DependencyRecorder {
-  return { structural: false, values: new Set(), presence: new Set(), ids: new Set(), classes: new Set() };
-}
-
-function withDependencies(compile: () => Parsed): Parsed {
-  const saved = recorder;
-  recorder = newRecorder();
-  try {
-    const parsed = compile();
-    if (parsed === null || parsed === NEVER) return parsed;
-    return { ...parsed, dependencies: dependenciesOf(recorder) };
-  } finally {
-    recorder = saved;
-  }
-}
-
-function dependenciesOf(r: DependencyRecorder): SelectorDependencies {
-  return {
-    structural: r.structural,
-    attributeValues: [...r.values],
-    attributePresence: [...r.presence].filter((a) => !r.values.has(a)),
-    ids: [...r.ids],
-    classes: [...r.classes],
-  };
-}
-
-const STRUCTURAL_PSEUDO_CLASSES = new Set(['first-child', 'last-child', 'only-child', 'first-of-type', 'last-of-type', 'only-of-type', 'empty']);
-// Pseudo-classes that read attributes: name → [attribute, value matters?].
-const ATTRIBUTE_PSEUDO_CLASSES: Readonly<Record<string, readonly (readonly [string, boolean])[]>> = {
-  link: [['href', false]],
-  'any-link': [['href', false]],
-  checked: [['checked', false], ['selected', false]],
-  disabled: [['disabled', false]],
-  enabled: [['disabled', false]],
-  required: [['required', false]],
-  optional: [['required', false]],
-  'read-only': [['readonly', false]],
-  lang: [['lang', true], ['xml:lang', true]],
-};
-
-function recordPseudoClass(name: string): void {
-  if (STRUCTURAL_PSEUDO_CLASSES.has(name) || name.startsWith('nth-') || name === 'has') recorder.structural = true;
-  for (const [attribute, valued] of ATTRIBUTE_PSEUDO_CLASSES[name] ?? []) (valued ? recorder.values : recorder.presence).add(attribute);
-}
-
-const NO_DEPENDENCIES: SelectorDependencies = { structural: false, attributeValues: [], attributePresence: [], ids: [], classes: [] };
 
 interface CompoundBuilder {
   tag: string | null;
@@ -148,7 +105,7 @@ function compileComplex(selector: csstree.Selector, relative: boolean): Compiled
     if (node.type === 'Combinator') {
       const combinator = asCombinator(node.name);
       if (combinator === null || afterPseudoElement) return INVALID;
-      if (combinator === '+' || combinator === '~') recorder.structural = true;
+      if (combinator === '+' || combinator === '~') dependOnStructure();
       if (current.empty) {
         if (!relative || compounds.length > 0 || leading !== null) return INVALID;
         leading = combinator;
@@ -223,21 +180,19 @@ function addSimple(node: csstree.CssNode, compound: CompoundBuilder, spec: Speci
     case 'IdSelector':
       if (compound.id !== null && compound.id !== node.name) compound.tests.push(() => false);
       compound.id = node.name;
-      recorder.ids.add(node.name);
+      dependOnId(node.name);
       spec.a++;
       return true;
     case 'ClassSelector':
       compound.classes.push(node.name);
-      recorder.classes.add(node.name);
+      dependOnClass(node.name);
       spec.b++;
       return true;
     case 'AttributeSelector': {
       const test = attributeTest(node);
       if (test === null) return false;
       compound.tests.push(test);
-      const attribute = stripNamespace(node.name.name).toLowerCase();
-      compound.attributeNames.push(attribute);
-      (node.matcher === null ? recorder.presence : recorder.values).add(attribute);
+      compound.attributeNames.push(stripNamespace(node.name.name).toLowerCase());
       spec.b++;
       return true;
     }
@@ -264,17 +219,21 @@ function stripNamespace(name: string): string {
 // selectors-4 §6: [a], [a=v], [a~=v], [a|=v], [a^=v], [a$=v], [a*=v], with i / s flags.
 function attributeTest(node: csstree.AttributeSelector): ElementTest | null {
   const name = stripNamespace(node.name.name).toLowerCase();
-  if (node.matcher === null || node.value === null) return (el) => el.attrs.has(name);
+  if (node.matcher === null || node.value === null) {
+    dependOnPresence(name);
+    return (el) => el.attrs.has(name);
+  }
   const raw = node.value.type === 'String' ? node.value.value : node.value.name;
   const flag = node.flags?.toLowerCase() ?? null;
   if (flag !== null && flag !== 'i' && flag !== 's') return null;
   const fold = flag === 'i' ? (s: string) => s.toLowerCase() : (s: string) => s;
-  const value = fold(raw);
-  const compare = attributeMatcher(node.matcher, value);
+  const compare = attributeMatcher(node.matcher, fold(raw));
   if (compare === null) return null;
+  const test = (actual: string): boolean => compare(fold(actual));
+  dependOnValueTest({ key: `${name}${node.matcher}${raw}\u0000${flag ?? ''}`, name, test });
   return (el) => {
     const actual = el.attrs.get(name);
-    return actual !== undefined && compare(fold(actual));
+    return actual !== undefined && test(actual);
   };
 }
 
@@ -309,7 +268,7 @@ const ZERO_SPEC: Specificity = { a: 0, b: 0, c: 0 };
 
 function pseudoClass(node: csstree.PseudoClassSelector): CompiledPseudo | null {
   const name = node.name.toLowerCase();
-  recordPseudoClass(name);
+  dependOnPseudoClass(name);
   if (node.children === null) {
     const test = simplePseudoClass(name);
     return test === undefined ? null : { test, spec: ONE_CLASS };

@@ -44,13 +44,23 @@ export interface ComplexSelector {
 export interface SelectorDependencies {
   /** Depends on sibling positions or element content (:nth-child, +, ~, :empty, :has…). */
   readonly structural: boolean;
-  /** Attributes whose value is tested. */
+  /** Attributes whose value matters as a whole (e.g. `lang` for :lang()). */
   readonly attributeValues: readonly string[];
+  /** Attribute-value tests (`[href^="#"]`): only their outcome matters, not the value. */
+  readonly attributeTests: readonly AttributeValueTest[];
   /** Attributes whose presence only is tested. */
   readonly attributePresence: readonly string[];
   /** Ids and classes the selector names anywhere (other ids and classes cannot affect it). */
   readonly ids: readonly string[];
   readonly classes: readonly string[];
+}
+
+/** One attribute selector with a matcher, as a test on the attribute's value. */
+export interface AttributeValueTest {
+  /** Identifies equal tests across selectors, e.g. `href^=#`. */
+  readonly key: string;
+  readonly name: string;
+  readonly test: (value: string) => boolean;
 }
 
 /** Packs a specificity triple (selectors-4 §17) into one comparable number. */

@@ -30,7 +30,7 @@ export function parseComponents(text: string): readonly Component[] | null {
   return result;
 }
 
-/** Empties the component cache (tests). */
+/** Empties the cache (tests, long-running processes). */
 export function clearComponentCache(): void {
   cache.clear();
 }

@@ -90,14 +90,6 @@ function topLevelComma(text: string): number {
   return -1;
 }
 
-/** The custom property names a value refers to (for cycle detection). */
-export function referencedNames(text: string): string[] {
-  const names: string[] = [];
-  const pattern = /var\(\s*(--[^\s,)]+)/gi;
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) names.push(m[1]!);
-  return names;
-}
-
 /** Removes comments and trims, the way a custom property's value is stored. */
 export function normalizeRawValue(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').trim();

@@ -4,12 +4,12 @@ import type { InlineBox, TextDecoration } from '../../boxes/types.js';
 import type { Color, ComputedStyle } from '../../css/types.js';
 import type { PlacedGlyph } from '../../paint/types.js';
 import { resolveLength } from '../box-model.js';
-import type { InlineBoxFragment, LineFragment, LineItemFragment, TextFragment } from '../types.js';
+import type { InlineBoxFragment, LineFragment, LineItemFragment } from '../types.js';
 import type { LineRange } from './break-lines.js';
 import type { InlinePath } from './collect.js';
 import { atomicShift, baselineShift, fontMetrics, layoutBounds } from './metrics.js';
 import type { Piece, TextPiece } from './pieces.js';
-import { glyphAdvance, isSpace } from './pieces.js';
+import { BULLET_SIZE, glyphAdvance, isSpace } from './pieces.js';
 
 export interface LineContext {
   /** The block container's style: the strut, text-align and text-indent come from it. */
@@ -145,9 +145,7 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
     switch (p.kind) {
       case 'text': {
         const expand = index <= lastText ? extra : 0;
-        const frag = placeText(p, x, baselineY, expand, index === lastText);
-        pushText(out, frag);
-        x += frag.width;
+        x += placeText(out, p, x, baselineY, expand, index === lastText);
         break;
       }
       case 'open':
@@ -169,9 +167,9 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
         break;
       }
       case 'bullet': {
-        const size = p.box.style.fontSize * 0.33;
+        const size = p.box.style.fontSize * BULLET_SIZE;
         const m = fontMetrics(p.box.style);
-        out.push({ kind: 'bullet', shape: p.shape, x: x + size * 0.2, y: baselineY - m.xHeight / 2 - size / 2, size, color: p.box.style.color });
+        out.push({ kind: 'bullet', shape: p.shape, x, y: baselineY - m.xHeight / 2 - size / 2, size, color: p.box.style.color });
         x += p.width;
         break;
       }
@@ -228,31 +226,36 @@ function countExpandableSpaces(pieces: readonly Piece[], lastText: number): numb
   return n;
 }
 
-/** Positions the glyphs of a piece; justification adds `extra` to each expandable space. */
-function placeText(p: TextPiece, x: number, baseline: number, extra: number, isLast: boolean): TextFragment {
-  const glyphs: PlacedGlyph[] = [];
+/**
+ * Positions the glyphs of a piece; justification adds `extra` to each expandable space.
+ * Consecutive pieces that look the same extend one run (its glyph array is still private to
+ * this line, so it grows in place). Returns the piece's advance.
+ */
+function placeText(out: LineItemFragment[], p: TextPiece, x: number, baseline: number, extra: number, isLast: boolean): number {
+  const color = p.style.color;
+  const decorations = p.item.kind === 'text' ? p.item.box.decorations : NO_DECORATIONS;
+  const visible = p.style.visibility === 'visible';
+  const prev = out[out.length - 1];
+  const merge = prev !== undefined && prev.kind === 'text' && prev.face === p.face && prev.size === p.style.fontSize
+    && prev.baseline === baseline && sameColor(prev.color, color) && sameDecorations(prev.decorations, decorations)
+    && prev.visible === visible && Math.abs(prev.x + prev.width - x) < 1e-9;
+  const glyphs: PlacedGlyph[] = merge ? (prev.glyphs as PlacedGlyph[]) : [];
+  const dx = merge ? x - prev.x : 0;
   let gx = 0;
   let end = p.glyphs.length;
   if (isLast) while (end > 0 && isSpace(p.glyphs[end - 1]!.text)) end--;
-  p.glyphs.forEach((g, k) => {
-    glyphs.push({ id: g.id, x: gx + g.xOffset * p.scale, y: -g.yOffset * p.scale, text: g.text });
+  for (let k = 0; k < p.glyphs.length; k++) {
+    const g = p.glyphs[k]!;
+    glyphs.push({ id: g.id, x: dx + gx + g.xOffset * p.scale, y: -g.yOffset * p.scale, text: g.text });
     gx += glyphAdvance(g, p.scale, p.style);
     if (extra > 0 && k < end && isSpace(g.text)) gx += extra;
-  });
-  const decorations = p.item.kind === 'text' ? p.item.box.decorations : [];
-  return { kind: 'text', x, baseline, width: gx, face: p.face, size: p.style.fontSize, color: p.style.color, glyphs, decorations, visible: p.style.visibility === 'visible' };
+  }
+  if (merge) out[out.length - 1] = { ...prev, width: prev.width + gx };
+  else out.push({ kind: 'text', x, baseline, width: gx, face: p.face, size: p.style.fontSize, color, glyphs, decorations, visible });
+  return gx;
 }
 
-/** Appends a text fragment, merging it into the previous run when nothing visual differs. */
-function pushText(out: LineItemFragment[], frag: TextFragment): void {
-  const prev = out[out.length - 1];
-  if (prev && prev.kind === 'text' && prev.face === frag.face && prev.size === frag.size && prev.baseline === frag.baseline
-    && sameColor(prev.color, frag.color) && sameDecorations(prev.decorations, frag.decorations) && prev.visible === frag.visible
-    && Math.abs(prev.x + prev.width - frag.x) < 1e-9) {
-    const dx = frag.x - prev.x;
-    out[out.length - 1] = { ...prev, width: prev.width + frag.width, glyphs: [...prev.glyphs, ...frag.glyphs.map((g) => ({ ...g, x: g.x + dx }))] };
-  } else out.push(frag);
-}
+const NO_DECORATIONS: readonly TextDecoration[] = [];
 
 function sameColor(a: Color, b: Color): boolean {
   return a === b || (a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a);

@@ -204,9 +204,14 @@ function markerPiece(item: Extract<InlineItem, { kind: 'marker' }>, paragraph: s
   return { ...piece, trailingSpace: 0 };
 }
 
-/** A bullet marker's advance: the bullet and a following space, as browsers draw "• ". */
+/** Bullet diameter, em (measured on Chromium's disc markers). */
+export const BULLET_SIZE = 0.33;
+/** Gap between a bullet and the text it marks, em (Chromium leaves about 0.9em). */
+export const BULLET_GAP = 0.9;
+
+/** A bullet marker's advance: the bullet and the gap after it. */
 export function bulletAdvance(style: ComputedStyle): number {
-  return style.fontSize * 0.65;
+  return style.fontSize * (BULLET_SIZE + BULLET_GAP);
 }
 
 /**
