@@ -1,5 +1,7 @@
 // HTML → DomDocument with parse5. Accepts anything a browser accepts: fragments are placed in
-// a synthesized html/body exactly as the HTML parsing algorithm does.
+// a synthesized html/body exactly as the HTML parsing algorithm does. Like Chromium's parser,
+// elements nested deeper than MAX_DEPTH are attached at that depth, which bounds the recursion
+// of every later stage.
 import { parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import type { DomDocument, DomElement, DomNode, DomText } from './types.js';
@@ -17,6 +19,9 @@ interface MutableElement {
   order: number;
 }
 
+/** Nesting depth beyond which elements become siblings (Chromium uses 512 as well). */
+export const MAX_DEPTH = 512;
+
 /** Parses an HTML string into the engine's element tree. Never throws on malformed HTML. */
 export function parseHtml(html: string): DomDocument {
   const p5 = parse(html);
@@ -26,7 +31,7 @@ export function parseHtml(html: string): DomDocument {
   let title: string | null = null;
   let order = 0;
 
-  const convert = (src: P5Element, parent: DomElement | null, elementIndex: number): DomElement => {
+  const convert = (src: P5Element, parent: DomElement | null, elementIndex: number, depth: number): DomElement => {
     const el: MutableElement = {
       kind: 'element',
       tagName: src.tagName,
@@ -43,9 +48,9 @@ export function parseHtml(html: string): DomDocument {
       title = textOf(src).trim();
     }
     let index = 0;
-    const kids = src.tagName === 'template' ? [] : src.childNodes;
+    const kids = src.tagName === 'template' ? [] : flattenBeyond(src.childNodes, depth);
     for (const child of kids) {
-      if ('tagName' in child) el.children.push(convert(child as P5Element, self, index++));
+      if ('tagName' in child) el.children.push(convert(child as P5Element, self, index++, depth + 1));
       else if (child.nodeName === '#text') {
         const text: DomText = { kind: 'text', text: (child as { value: string }).value, parent: self };
         el.children.push(text);
@@ -54,8 +59,27 @@ export function parseHtml(html: string): DomDocument {
     return self;
   };
 
-  const root = convert(htmlEl, null, 0);
+  const root = convert(htmlEl, null, 0, 0);
   return { root, styleSheets, title };
+}
+
+/**
+ * The children of an element at `depth`; at MAX_DEPTH the whole subtree is flattened into
+ * one list in document order (iteratively, so no recursion depends on the input).
+ */
+function flattenBeyond(children: readonly P5Node[], depth: number): readonly P5Node[] {
+  if (depth < MAX_DEPTH) return children;
+  const out: P5Node[] = [];
+  const stack: P5Node[] = [...children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if ('tagName' in node) {
+      const el = node as P5Element;
+      out.push({ ...el, childNodes: [] } as P5Element);
+      for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]!);
+    } else out.push(node);
+  }
+  return out;
 }
 
 function textOf(el: P5Node): string {

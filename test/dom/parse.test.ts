@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_DEPTH, parseHtml } from '../../src/dom/parse.js';
+import type { DomElement } from '../../src/dom/types.js';
+import { renderDocument } from '../../src/render.js';
+
+function depthOf(el: DomElement): number {
+  let max = 0;
+  const stack: [DomElement, number][] = [[el, 0]];
+  while (stack.length) {
+    const [e, d] = stack.pop()!;
+    max = Math.max(max, d);
+    for (const c of e.children) if (c.kind === 'element') stack.push([c, d + 1]);
+  }
+  return max;
+}
+
+describe('parseHtml', () => {
+  it('wraps a fragment in html/head/body as a browser does', () => {
+    const doc = parseHtml('<p>Hi <b>there</b>');
+    expect(doc.root.tagName).toBe('html');
+    const body = doc.root.children.find((c) => c.kind === 'element' && c.tagName === 'body') as DomElement;
+    expect(body.children[0]).toMatchObject({ kind: 'element', tagName: 'p' });
+  });
+
+  it('collects <style> sheets with their media and the <title>', () => {
+    const doc = parseHtml('<title> Report </title><style media="print">p{}</style><style>b{}</style>');
+    expect(doc.title).toBe('Report');
+    expect(doc.styleSheets).toEqual([{ text: 'p{}', media: 'print' }, { text: 'b{}', media: null }]);
+  });
+
+  it('bounds the tree depth so 20,000 nested elements render', async () => {
+    const html = '<div>'.repeat(20_000) + 'deep' + '</div>'.repeat(20_000);
+    expect(depthOf(parseHtml(html).root)).toBeLessThanOrEqual(MAX_DEPTH + 1);
+    const result = await renderDocument({ type: 'html', data: { html, css: '' } }, { deterministic: true });
+    expect(result.pageCount).toBe(1);
+  });
+});
