@@ -5,7 +5,8 @@ import { FontRegistry } from '../text/font-registry.js';
 import { shapeText } from '../text/shape.js';
 import { fontQueryOf } from '../text/style-font.js';
 import { fontMetrics } from './inline/metrics.js';
-import { BULLET_SIZE, bulletAdvance, glyphAdvance } from './inline/pieces.js';
+import { segmentWidth } from '../paint/glyph-runs.js';
+import { BULLET_SIZE, bulletAdvance } from './inline/pieces.js';
 import type { LineItemFragment } from './types.js';
 
 /** The marker fragment, relative to the list item's fragment; `contentLeft` is the content edge. */
@@ -19,15 +20,10 @@ export function outsideMarker(marker: MarkerBox, baseline: number, contentLeft: 
   }
   const face = FontRegistry.default().match(fontQueryOf(style));
   const shaped = shapeText(face, marker.marker.text);
-  const scale = style.fontSize / face.unitsPerEm;
-  let x = 0;
-  const glyphs = shaped.glyphs.map((g) => {
-    const placed = { id: g.id, x: x + g.xOffset * scale, y: -g.yOffset * scale, text: g.text };
-    x += glyphAdvance(g, scale, style);
-    return placed;
-  });
+  const segment = { glyphs: shaped.glyphs, x: 0, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing, justify: 0, justifyEnd: 0 };
+  const width = segmentWidth(segment, style.fontSize / face.unitsPerEm);
   return {
-    kind: 'text', x: contentLeft - x, baseline, width: x, face, size: style.fontSize, color: style.color,
-    glyphs, decorations: [], visible: style.visibility === 'visible',
+    kind: 'text', x: contentLeft - width, baseline, width, face, size: style.fontSize, color: style.color,
+    segments: [segment], decorations: [], visible: style.visibility === 'visible',
   };
 }

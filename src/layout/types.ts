@@ -3,7 +3,7 @@
 
 import type { BlockBox, BlockLevelBox, InlineBox, LinkTarget, TextDecoration } from '../boxes/types.js';
 import type { Color, ComputedStyle } from '../css/types.js';
-import type { PlacedGlyph } from '../paint/types.js';
+import type { GlyphSegment } from '../paint/types.js';
 import type { FontFace } from '../text/types.js';
 
 /** What a box may use: the containing block's inline size and the block space left in the fragmentainer. */
@@ -79,7 +79,7 @@ export interface TextFragment {
   readonly face: FontFace;
   readonly size: number;
   readonly color: Color;
-  readonly glyphs: readonly PlacedGlyph[];
+  readonly segments: readonly GlyphSegment[];
   readonly decorations: readonly TextDecoration[];
   readonly visible: boolean;
 }

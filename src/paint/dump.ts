@@ -2,6 +2,7 @@
 // One item per line; clip and opacity groups indent their items. Numbers are rounded to
 // 0.01 with trailing zeros trimmed, so that noise below that does not churn the goldens.
 
+import { forEachGlyph, glyphCount, runText } from './glyph-runs.js';
 import type { Color } from '../css/types.js';
 import type {
   DisplayItem,
@@ -64,10 +65,9 @@ function describeItem(item: DisplayItem): string {
  * positions so that a shaping or positioning change still shows in the diff.
  */
 function describeGlyphs(item: GlyphRunItem): string {
-  const text = item.glyphs.map((glyph) => glyph.text).join('');
   return (
     `glyphs ${item.face.id} ${num(item.size)}pt ${color(item.color)} at ${point(item.x, item.y)}` +
-    ` n=${item.glyphs.length} sum=${glyphChecksum(item)} ${JSON.stringify(text)}`
+    ` n=${glyphCount(item)} sum=${glyphChecksum(item)} ${JSON.stringify(runText(item))}`
   );
 }
 
@@ -137,11 +137,11 @@ export function num(value: number): string {
 /** FNV-1a over glyph ids and positions in hundredths of a point, as 8 hex digits. */
 function glyphChecksum(item: GlyphRunItem): string {
   let hash = 0x811c9dc5;
-  for (const glyph of item.glyphs) {
-    for (const value of [glyph.id, Math.round(glyph.x * 100), Math.round(glyph.y * 100)]) {
+  forEachGlyph(item, (id, x, y) => {
+    for (const value of [id, Math.round(x * 100), Math.round(y * 100)]) {
       hash = Math.imul(hash ^ (value & 0xffff), 0x01000193);
       hash = Math.imul(hash ^ (value >>> 16), 0x01000193);
     }
-  }
+  });
   return (hash >>> 0).toString(16).padStart(8, '0');
 }

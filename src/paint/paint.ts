@@ -131,7 +131,7 @@ function paintText(t: TextFragment, ox: number, oy: number, out: DisplayItem[]):
   if (!t.visible) return;
   const x = ox + t.x;
   const baseline = oy + t.baseline;
-  if (t.color.a > 0 && t.glyphs.length > 0) out.push({ kind: 'glyphs', x, y: baseline, face: t.face, size: t.size, color: t.color, glyphs: t.glyphs });
+  if (t.color.a > 0 && t.segments.length > 0) out.push({ kind: 'glyphs', x, y: baseline, face: t.face, size: t.size, color: t.color, segments: t.segments });
   for (const d of t.decorations) paintDecoration(d, t, x, baseline, out);
 }
 

@@ -3,9 +3,9 @@
 // origin at the page's top-left corner, y pointing down.
 
 import type { Color } from '../css/types.js';
-import type { FontFace } from '../text/types.js';
+import type { FontFace, ShapedGlyph } from '../text/types.js';
 
-/** A glyph placed on the run's baseline; x is relative to the run's origin. */
+/** A glyph at its final position; x is relative to the run's origin (see glyph-runs.ts). */
 export interface PlacedGlyph {
   readonly id: number;
   readonly x: number;
@@ -13,6 +13,24 @@ export interface PlacedGlyph {
   readonly y: number;
   /** Source text for ToUnicode ('' for non-first glyphs of a cluster). */
   readonly text: string;
+}
+
+/**
+ * A stretch of one shaped string inside a run, with the spacing layout applied. Glyph
+ * positions are derived from it on demand, so layout allocates nothing per glyph.
+ */
+export interface GlyphSegment {
+  /** Shaped glyphs (font units), usually shared with the shaping cache. */
+  readonly glyphs: readonly ShapedGlyph[];
+  /** Pen position of the first glyph, pt from the run origin. */
+  readonly x: number;
+  /** Added after every glyph that starts a cluster (letter-spacing), pt. */
+  readonly letterSpacing: number;
+  /** Added after every U+0020 and U+00A0 (word-spacing), pt. */
+  readonly wordSpacing: number;
+  /** Added after every space glyph with index < justifyEnd (text-align: justify), pt. */
+  readonly justify: number;
+  readonly justifyEnd: number;
 }
 
 export interface GlyphRunItem {
@@ -23,7 +41,7 @@ export interface GlyphRunItem {
   readonly face: FontFace;
   readonly size: number;
   readonly color: Color;
-  readonly glyphs: readonly PlacedGlyph[];
+  readonly segments: readonly GlyphSegment[];
 }
 
 export interface RectItem {

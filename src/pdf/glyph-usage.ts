@@ -33,8 +33,11 @@ function addRun(usage: Map<string, FaceUsage>, run: GlyphRunItem): void {
     entry = { face: run.face, glyphs: new Map() };
     usage.set(run.face.id, entry);
   }
-  for (const glyph of run.glyphs) {
-    const known = entry.glyphs.get(glyph.id);
-    if (known === undefined || (known === '' && glyph.text !== '')) entry.glyphs.set(glyph.id, glyph.text);
+  const glyphs = entry.glyphs;
+  for (const segment of run.segments) {
+    for (const glyph of segment.glyphs) {
+      const known = glyphs.get(glyph.id);
+      if (known === undefined || (known === '' && glyph.text !== '')) glyphs.set(glyph.id, glyph.text);
+    }
   }
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '../../src/render.js';
 import { renderToDisplayLists } from '../../src/render.js';
+import { placedGlyphs } from '../../src/paint/glyph-runs.js';
 import { flatten } from '../layout/helpers.js';
 import { poppler, writeTemp } from '../pdf/helpers.js';
 
@@ -52,7 +53,7 @@ describe('a 100-page document', () => {
     for (const [i, page] of pages.entries()) {
       for (const item of flatten(page.items)) {
         if (item.kind !== 'glyphs') continue;
-        const last = item.glyphs[item.glyphs.length - 1]!;
+        const last = placedGlyphs(item).at(-1)!;
         expect(item.x, `page ${i + 1}`).toBeGreaterThanOrEqual(margin - 0.01);
         expect(item.x + last.x, `page ${i + 1}`).toBeLessThanOrEqual(page.width - margin + 0.01);
         expect(item.y, `page ${i + 1}`).toBeGreaterThan(margin);

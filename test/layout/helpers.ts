@@ -1,6 +1,7 @@
 // Geometry test helpers: render HTML through the pipeline up to paint and read back where
 // text, boxes and links landed.
 import type { DisplayItem, GlyphRunItem, PageDisplayList } from '../../src/paint/types.js';
+import { runText } from '../../src/paint/glyph-runs.js';
 import { renderToDisplayLists } from '../../src/render.js';
 
 export interface Run {
@@ -25,7 +26,7 @@ export function flatten(items: readonly DisplayItem[]): DisplayItem[] {
 export function runs(pages: readonly PageDisplayList[]): Run[] {
   return pages.flatMap((p, page) =>
     flatten(p.items).filter((i): i is GlyphRunItem => i.kind === 'glyphs').map((item) => ({
-      page, x: item.x, y: item.y, text: item.glyphs.map((g) => g.text).join(''), item,
+      page, x: item.x, y: item.y, text: runText(item), item,
     })),
   );
 }

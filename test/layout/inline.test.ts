@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { placedGlyphs } from '../../src/paint/glyph-runs.js';
 import { PX, flatten, layout, runWith, runs } from './helpers.js';
 
 const page = { width: '400px', height: '400px', margin: '0' };
 const base = 'body { margin: 0; font-size: 16px; line-height: 20px } p { margin: 0 }';
 
 function runWidth(r: ReturnType<typeof runWith>): number {
-  const last = r.item.glyphs[r.item.glyphs.length - 1]!;
-  return last.x;
+  return placedGlyphs(r.item).at(-1)!.x;
 }
 
 describe('inline layout', () => {
@@ -34,7 +34,7 @@ describe('inline layout', () => {
     const lines = runs(pages);
     expect(lines.length).toBeGreaterThan(1);
     const first = lines[0]!;
-    const lastGlyph = first.item.glyphs.filter((g) => g.text.trim() !== '').pop()!;
+    const lastGlyph = placedGlyphs(first.item).filter((g) => g.text.trim() !== '').pop()!;
     // The last visible glyph of the first line ends near the right edge (within one glyph).
     expect(lastGlyph.x).toBeGreaterThan(200 * PX - 12);
   });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Color } from '../../src/css/types.js';
 import { dumpPage, dumpPages, num } from '../../src/paint/dump.js';
+import { explicitSegments, placedGlyphs } from '../../src/paint/glyph-runs.js';
 import type { DisplayItem, GlyphRunItem, PageDisplayList } from '../../src/paint/types.js';
 import type { FontFace } from '../../src/text/types.js';
 
@@ -12,7 +13,7 @@ const red: Color = { r: 255, g: 0, b: 0, a: 0.5 };
 const face = { id: 'NotoSans-Regular', unitsPerEm: 1000 } as unknown as FontFace;
 
 function run(glyphs: { id: number; x: number; text: string }[], x = 72.004, y = 90.456): GlyphRunItem {
-  return { kind: 'glyphs', x, y, face, size: 12, color: black, glyphs: glyphs.map((g) => ({ ...g, y: 0 })) };
+  return { kind: 'glyphs', x, y, face, size: 12, color: black, segments: explicitSegments(glyphs.map((g) => ({ ...g, y: 0 })), 12 / 1000) };
 }
 
 const hello = run([
@@ -46,9 +47,9 @@ describe('dumpPage', () => {
   it('changes the checksum when a glyph id or a position changes, not for sub-0.005pt noise', () => {
     const sum = (item: GlyphRunItem) => /sum=(\w+)/.exec(dumpPage(page([item]), 0))![1];
     const base = sum(hello);
-    const otherId = run(hello.glyphs.map((g, i) => ({ ...g, id: i === 1 ? 73 : g.id })));
-    const moved = run(hello.glyphs.map((g, i) => ({ ...g, x: i === 4 ? g.x + 0.5 : g.x })));
-    const noise = run(hello.glyphs.map((g) => ({ ...g, x: g.x + 0.001 })));
+    const otherId = run(placedGlyphs(hello).map((g, i) => ({ ...g, id: i === 1 ? 73 : g.id })));
+    const moved = run(placedGlyphs(hello).map((g, i) => ({ ...g, x: i === 4 ? g.x + 0.5 : g.x })));
+    const noise = run(placedGlyphs(hello).map((g) => ({ ...g, x: g.x + 0.001 })));
     expect(sum(otherId)).not.toBe(base);
     expect(sum(moved)).not.toBe(base);
     expect(sum(noise)).toBe(base);

@@ -4,7 +4,8 @@ import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib'
 import { describe, expect, it } from 'vitest';
 import { num } from '../../src/pdf/content-stream.js';
 import { writePdf } from '../../src/pdf/write.js';
-import type { DisplayItem, GlyphRunItem } from '../../src/paint/types.js';
+import { explicitSegments, placedGlyphs } from '../../src/paint/glyph-runs.js';
+import type { DisplayItem, GlyphRunItem, PlacedGlyph } from '../../src/paint/types.js';
 import { BLACK, textLine } from './helpers.js';
 
 async function pageContent(items: DisplayItem[], height = 200): Promise<string> {
@@ -30,7 +31,8 @@ describe('num', () => {
 describe('text objects', () => {
   it('writes one Tm and a TJ array with 2-byte codes; a gap becomes an adjustment', async () => {
     const [run] = textLine('AB', 10, 50, 10) as [GlyphRunItem];
-    const spaced: GlyphRunItem = { ...run, glyphs: [run.glyphs[0]!, { ...run.glyphs[1]!, x: run.glyphs[1]!.x + 5 }] };
+    const [g0, g1] = placedGlyphs(run) as [PlacedGlyph, PlacedGlyph];
+    const spaced: GlyphRunItem = { ...run, segments: explicitSegments([g0, { ...g1, x: g1.x + 5 }], 10 / run.face.unitsPerEm) };
     const content = await pageContent([spaced]);
     // 5pt further right at 10pt size is -500 thousandths of an em.
     expect(content).toMatch(/BT\n\/F1 10 Tf\n1 0 0 1 10 150 Tm\n\[<[0-9A-F]{4}>-500<[0-9A-F]{4}>\] TJ\nET/);
@@ -44,7 +46,8 @@ describe('text objects', () => {
 
   it('starts a new Tm where a glyph sits off the baseline (a raised mark)', async () => {
     const [run] = textLine('ab', 10, 50, 10) as [GlyphRunItem];
-    const raised: GlyphRunItem = { ...run, glyphs: [run.glyphs[0]!, { ...run.glyphs[1]!, y: -3 }] };
+    const [a0, a1] = placedGlyphs(run) as [PlacedGlyph, PlacedGlyph];
+    const raised: GlyphRunItem = { ...run, segments: explicitSegments([a0, { ...a1, y: -3 }], 10 / run.face.unitsPerEm) };
     const content = await pageContent([raised]);
     expect(content.match(/ Tm\n/g)).toHaveLength(2);
     expect(content).toContain(' 153 Tm');

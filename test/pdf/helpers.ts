@@ -20,14 +20,9 @@ export function textLine(text: string, x: number, y: number, size: number, optio
   let pen = x;
   for (const fontRun of FontRegistry.default().itemize(text, query)) {
     const shaped = shapeText(fontRun.face, text.slice(fontRun.start, fontRun.end));
-    const scale = size / fontRun.face.unitsPerEm;
-    const origin = pen;
-    const glyphs = shaped.glyphs.map((g) => {
-      const placed = { id: g.id, x: pen - origin + g.xOffset * scale, y: -g.yOffset * scale, text: g.text };
-      pen += g.advance * scale;
-      return placed;
-    });
-    runs.push({ kind: 'glyphs', x: origin, y, face: fontRun.face, size, color: options.color ?? BLACK, glyphs });
+    const segment = { glyphs: shaped.glyphs, x: 0, letterSpacing: 0, wordSpacing: 0, justify: 0, justifyEnd: 0 };
+    runs.push({ kind: 'glyphs', x: pen, y, face: fontRun.face, size, color: options.color ?? BLACK, segments: [segment] });
+    pen += (shaped.advance * size) / fontRun.face.unitsPerEm;
   }
   return runs;
 }

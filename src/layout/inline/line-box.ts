@@ -2,14 +2,14 @@
 // §10.8), then horizontal placement with text-align and justification (CSS Text 3 §7).
 import type { InlineBox, TextDecoration } from '../../boxes/types.js';
 import type { Color, ComputedStyle } from '../../css/types.js';
-import type { PlacedGlyph } from '../../paint/types.js';
+import type { GlyphSegment } from '../../paint/types.js';
 import { resolveLength } from '../box-model.js';
 import type { InlineBoxFragment, LineFragment, LineItemFragment } from '../types.js';
 import type { LineRange } from './break-lines.js';
 import type { InlinePath } from './collect.js';
 import { atomicShift, baselineShift, fontMetrics, layoutBounds } from './metrics.js';
 import type { Piece, TextPiece } from './pieces.js';
-import { BULLET_SIZE, glyphAdvance, isSpace } from './pieces.js';
+import { BULLET_SIZE, isSpace } from './pieces.js';
 
 export interface LineContext {
   /** The block container's style: the strut, text-align and text-indent come from it. */
@@ -227,32 +227,36 @@ function countExpandableSpaces(pieces: readonly Piece[], lastText: number): numb
 }
 
 /**
- * Positions the glyphs of a piece; justification adds `extra` to each expandable space.
- * Consecutive pieces that look the same extend one run (its glyph array is still private to
- * this line, so it grows in place). Returns the piece's advance.
+ * Places a piece as one segment; justification adds `extra` to each expandable space except
+ * trailing ones. Consecutive pieces that look the same extend one run (its segment array is
+ * still private to this line, so it grows in place). Returns the piece's advance.
  */
 function placeText(out: LineItemFragment[], p: TextPiece, x: number, baseline: number, extra: number, isLast: boolean): number {
   const color = p.style.color;
   const decorations = p.item.kind === 'text' ? p.item.box.decorations : NO_DECORATIONS;
   const visible = p.style.visibility === 'visible';
+  let justifyEnd = p.glyphs.length;
+  if (isLast) while (justifyEnd > 0 && isSpace(p.glyphs[justifyEnd - 1]!.text)) justifyEnd--;
+  const width = p.width + (extra > 0 ? extra * countSpaces(p, justifyEnd) : 0);
   const prev = out[out.length - 1];
   const merge = prev !== undefined && prev.kind === 'text' && prev.face === p.face && prev.size === p.style.fontSize
     && prev.baseline === baseline && sameColor(prev.color, color) && sameDecorations(prev.decorations, decorations)
     && prev.visible === visible && Math.abs(prev.x + prev.width - x) < 1e-9;
-  const glyphs: PlacedGlyph[] = merge ? (prev.glyphs as PlacedGlyph[]) : [];
-  const dx = merge ? x - prev.x : 0;
-  let gx = 0;
-  let end = p.glyphs.length;
-  if (isLast) while (end > 0 && isSpace(p.glyphs[end - 1]!.text)) end--;
-  for (let k = 0; k < p.glyphs.length; k++) {
-    const g = p.glyphs[k]!;
-    glyphs.push({ id: g.id, x: dx + gx + g.xOffset * p.scale, y: -g.yOffset * p.scale, text: g.text });
-    gx += glyphAdvance(g, p.scale, p.style);
-    if (extra > 0 && k < end && isSpace(g.text)) gx += extra;
-  }
-  if (merge) out[out.length - 1] = { ...prev, width: prev.width + gx };
-  else out.push({ kind: 'text', x, baseline, width: gx, face: p.face, size: p.style.fontSize, color, glyphs, decorations, visible });
-  return gx;
+  const segment: GlyphSegment = {
+    glyphs: p.glyphs, x: merge ? x - prev.x : 0,
+    letterSpacing: p.style.letterSpacing, wordSpacing: p.style.wordSpacing, justify: extra, justifyEnd,
+  };
+  if (merge) {
+    (prev.segments as GlyphSegment[]).push(segment);
+    out[out.length - 1] = { ...prev, width: prev.width + width };
+  } else out.push({ kind: 'text', x, baseline, width, face: p.face, size: p.style.fontSize, color, segments: [segment], decorations, visible });
+  return width;
+}
+
+function countSpaces(p: TextPiece, end: number): number {
+  let n = 0;
+  for (let k = 0; k < end; k++) if (isSpace(p.glyphs[k]!.text)) n++;
+  return n;
 }
 
 const NO_DECORATIONS: readonly TextDecoration[] = [];
