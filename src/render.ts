@@ -1,12 +1,14 @@
 // The pipeline entry: request → dom → resources → css → boxes → layout → paint → pdf.
 import { buildBoxTree } from './boxes/build.js';
+import type { BoxTree } from './boxes/types.js';
 import { styleDocument } from './css/style-document.js';
+import type { StyledDocument } from './css/types.js';
 import { parseHtml } from './dom/parse.js';
 import { paginate } from './layout/page/paginate.js';
 import type { RenderOptions } from './options.js';
 import { paintPage } from './paint/paint.js';
 import type { PageDisplayList } from './paint/types.js';
-import { writePdf } from './pdf/write.js';
+import { PdfWriter } from './pdf/write.js';
 import { normalizeRequest } from './request/validate.js';
 import { loadResources } from './resources/load.js';
 
@@ -24,15 +26,21 @@ export async function render(input: unknown, options: RenderOptions = {}): Promi
 
 /** Like render(), but also returns the page count and the warnings. */
 export async function renderDocument(input: unknown, options: RenderOptions = {}): Promise<RenderResult> {
-  const laid = await renderToDisplayLists(input, options);
-  // pdf/: display lists → PDF bytes (fonts subset once, images once).
-  const pdf = await writePdf({
-    pages: laid.pages,
-    title: laid.title,
+  const doc = await prepareDocument(input, options);
+  // pdf/: each page is painted and written as soon as it is laid out, then let go.
+  const writer = await PdfWriter.create({
+    title: doc.title,
     deterministic: options.deterministic ?? false,
+    onWarning: doc.warn,
     ...(options.creationDate ? { creationDate: options.creationDate } : {}),
   });
-  return { pdf, pageCount: laid.pages.length, warnings: laid.warnings };
+  let pageCount = 0;
+  for (const page of paginate({ root: doc.tree.root, pageRules: doc.styled.pageRules, onWarning: doc.warn })) {
+    await writer.addPage(paintPage(page, doc.tree.root));
+    pageCount++;
+  }
+  const pdf = await writer.finish();
+  return { pdf, pageCount, warnings: doc.warnings };
 }
 
 /** The pipeline up to paint: one display list per page. Golden tests compare these. */
@@ -40,6 +48,21 @@ export async function renderToDisplayLists(
   input: unknown,
   options: RenderOptions = {},
 ): Promise<{ pages: PageDisplayList[]; title: string | null; warnings: string[] }> {
+  const doc = await prepareDocument(input, options);
+  const pages = [...paginate({ root: doc.tree.root, pageRules: doc.styled.pageRules, onWarning: doc.warn })];
+  return { pages: pages.map((page) => paintPage(page, doc.tree.root)), title: doc.title, warnings: doc.warnings };
+}
+
+interface PreparedDocument {
+  readonly title: string | null;
+  readonly styled: StyledDocument;
+  readonly tree: BoxTree;
+  readonly warnings: string[];
+  readonly warn: (message: string) => void;
+}
+
+/** The stages before layout: everything a page loop needs. */
+async function prepareDocument(input: unknown, options: RenderOptions): Promise<PreparedDocument> {
   const warnings: string[] = [];
   const warn = (message: string) => {
     warnings.push(message);
@@ -56,9 +79,5 @@ export async function renderToDisplayLists(
   // boxes/: box tree with anonymous boxes, markers, generated content.
   const tree = buildBoxTree(styled, { images: resources.images });
   for (const w of tree.warnings) warn(w);
-  // layout/: pages one at a time, each from the previous page's break token.
-  const pages = paginate({ root: tree.root, pageRules: styled.pageRules, onWarning: warn });
-  // paint/: fragments → display lists.
-  const lists = pages.map((page) => paintPage(page, tree.root));
-  return { pages: lists, title: request.title ?? doc.title, warnings };
+  return { title: request.title ?? doc.title, styled, tree, warnings, warn };
 }

@@ -5,7 +5,7 @@ import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineFormattingContext,
 import { borderOf, hasFixedHeight, paddingOf, resolveContentHeight, solveInlineGeometry } from './box-model.js';
 import { avoidBreakBetween, avoidsBreakInside, forcedBreakBetween } from './break-rules.js';
 import type { AtomicLayout } from './inline/pieces.js';
-import { layoutInlineContent } from './inline/layout-inline.js';
+import { layoutInlineContent, releaseInlineLayout } from './inline/layout-inline.js';
 import { intrinsicContentSizes } from './intrinsic.js';
 import { EMPTY_STRUT, collapsedBottom, collapsedTop, collapsesThrough, joinStruts, strutSize, topAdjoinsChild, bottomAdjoinsChild } from './margins.js';
 import type { MarginStrut } from './margins.js';
@@ -120,6 +120,7 @@ function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number,
   const children = lines.slice(start, start + take).map((l) => ({ ...l, y: l.y - offset }));
   const last = children[children.length - 1]!;
   const next: LinesBreakToken | null = take < remaining ? { kind: 'lines', box, lineIndex: start + take, consumedBlockSize: 0 } : null;
+  if (!next && Number.isFinite(limit)) releaseInlineLayout(ifc);
   return { children, height: last.y + last.height, token: next, pushed: false };
 }
 

@@ -1,43 +1,120 @@
-// Embedding one face as a composite font (ISO 32000-1 §9.7): a Type0 font with Identity-H
-// encoding (2-byte codes = CIDs) over a CIDFontType2 (TrueType, CIDToGIDMap /Identity) or
-// CIDFontType0 (CFF) descendant whose CIDs are the subset's glyph ids, with /W widths, a
-// FontDescriptor with the subset program, and a ToUnicode CMap.
-
-import { PDFName, PDFString, type PDFContext, type PDFRawStream } from 'pdf-lib';
+// Embedding faces as composite fonts (ISO 32000-1 §9.7): a Type0 font with Identity-H
+// encoding over a CIDFontType2 (TrueType, CIDToGIDMap /Identity) or CIDFontType0 (CFF)
+// descendant, with /W widths, a FontDescriptor with the subset program, and a ToUnicode CMap.
+// CIDs are handed out in order of first use while pages are painted, and the subset includes
+// the glyphs in that same order, so subset glyph id = CID: pages can be written (and their
+// streams compressed) before the document's glyph set is known.
+import { PDFName, PDFString, type PDFContext, type PDFRawStream, type PDFRef } from 'pdf-lib';
 import type * as fontkit from 'fontkit';
 import { fontProgramOf } from '../text/font-face.js';
 import type { FontFace } from '../text/types.js';
 import { subsetFont, type FontSubset } from './font-subset.js';
-import type { FaceUsage } from './glyph-usage.js';
 import type { ResourceRegistry } from './resources.js';
 import { deflate, flateStream } from './flate.js';
-import { hex4, toUnicodeCMap } from './to-unicode.js';
+import { toUnicodeCMap } from './to-unicode.js';
 
-/** A face written into the document, as content streams need it. */
+/** A face as content streams use it. */
 export interface EmbeddedFont {
   /** Resource name for `Tf` (F1 …). */
   readonly resourceName: string;
-  /** The 2-byte code (four hex digits) that draws an original glyph id. */
-  code(glyphId: number): string;
+  /**
+   * The 2-byte code drawing an original glyph id, as the body of a literal string (§7.3.4.2:
+   * raw bytes, escaped where needed; half the size of hex); `text` feeds ToUnicode.
+   */
+  code(glyphId: number, text: string): string;
   /** That glyph's width as /W states it, in thousandths of an em (§9.7.4.3). */
   width(glyphId: number): number;
 }
 
-/** Subsets and embeds every used face; the map is keyed by face id. */
-export function embedFonts(context: PDFContext, usage: ReadonlyMap<string, FaceUsage>, resources: ResourceRegistry): Map<string, EmbeddedFont> {
-  const fonts = new Map<string, EmbeddedFont>();
-  for (const [id, faceUsage] of usage) fonts.set(id, embedFace(context, faceUsage, resources));
-  return fonts;
+/** Hands out fonts while pages are painted and writes them all at the end. */
+export class FontEmbedder {
+  private readonly slots = new Map<string, FontSlot>();
+
+  constructor(private readonly context: PDFContext, private readonly resources: ResourceRegistry) {}
+
+  /** The embedded font for a face; the first call reserves its object and resource name. */
+  font(face: FontFace): EmbeddedFont {
+    let slot = this.slots.get(face.id);
+    if (!slot) {
+      const ref = this.context.nextRef();
+      slot = new FontSlot(face, ref, this.resources.addFont(ref));
+      this.slots.set(face.id, slot);
+    }
+    return slot;
+  }
+
+  /** Subsets and writes every used face; call once, after the last page. */
+  finish(): void {
+    for (const slot of this.slots.values()) writeFont(this.context, slot);
+  }
 }
 
-function embedFace(context: PDFContext, usage: FaceUsage, resources: ResourceRegistry): EmbeddedFont {
-  const program = fontProgramOf(usage.face);
-  const subset = subsetFont(program, usage.glyphs.keys());
-  const widths = subset.originalIds.map((id) => Math.round((program.getGlyph(id).advanceWidth * 1000) / program.unitsPerEm));
-  const cff = 'CFF ' in program.directory.tables || 'CFF2' in program.directory.tables;
-  const baseFont = `${subset.tag}+${postscriptName(usage.face, program)}`;
+/** One face's CIDs: CID n draws original glyph `glyphs[n]` (CID 0 is .notdef). */
+class FontSlot implements EmbeddedFont {
+  readonly program: fontkit.Font;
+  readonly glyphs: number[] = [0];
+  readonly texts: string[] = [''];
+  private readonly cids = new Map<number, number>([[0, 0]]);
+  private readonly literals: string[] = [literalCode(0)];
+  private readonly widths = new Map<number, number>();
 
-  const descriptor = context.register(fontDescriptor(context, usage.face, program, subset, baseFont, cff));
+  constructor(readonly face: FontFace, readonly ref: PDFRef, readonly resourceName: string) {
+    this.program = fontProgramOf(face);
+  }
+
+  code(glyphId: number, text: string): string {
+    let cid = this.cids.get(glyphId);
+    if (cid === undefined) {
+      const valid = Number.isInteger(glyphId) && glyphId > 0 && glyphId < this.program.numGlyphs;
+      cid = valid ? this.glyphs.length : 0;
+      if (valid) {
+        this.glyphs.push(glyphId);
+        this.texts.push(text);
+        this.literals.push(literalCode(cid));
+      }
+      this.cids.set(glyphId, cid);
+    } else if (text !== '' && this.texts[cid] === '' && cid !== 0) {
+      this.texts[cid] = text;
+    }
+    return this.literals[cid]!;
+  }
+
+  width(glyphId: number): number {
+    let w = this.widths.get(glyphId);
+    if (w === undefined) {
+      w = Math.round((this.program.getGlyph(glyphId).advanceWidth * 1000) / this.program.unitsPerEm);
+      this.widths.set(glyphId, w);
+    }
+    return w;
+  }
+}
+
+/** A CID as two bytes inside `( )`, escaping the delimiters, the backslash and line ends. */
+export function literalCode(cid: number): string {
+  return literalByte(cid >> 8) + literalByte(cid & 0xff);
+}
+
+function literalByte(byte: number): string {
+  switch (byte) {
+    case 0x28: return '\\(';
+    case 0x29: return '\\)';
+    case 0x5c: return '\\\\';
+    case 0x0d: return '\\r';
+    case 0x0a: return '\\n';
+    default: return String.fromCharCode(byte);
+  }
+}
+
+function writeFont(context: PDFContext, slot: FontSlot): void {
+  const { program, face } = slot;
+  const subset = subsetFont(program, slot.glyphs);
+  slot.glyphs.forEach((glyph, cid) => {
+    if (subset.newIdOf.get(glyph) !== cid) throw new Error(`pdf: subset of ${face.id} renumbered glyph ${glyph}`);
+  });
+  const widths = slot.glyphs.map((id) => slot.width(id));
+  const cff = 'CFF ' in program.directory.tables || 'CFF2' in program.directory.tables;
+  const baseFont = `${subset.tag}+${postscriptName(face, program)}`;
+  const descriptor = context.register(fontDescriptor(context, face, program, subset, baseFont, cff));
   const descendant = context.register(
     context.obj({
       Type: 'Font',
@@ -49,28 +126,16 @@ function embedFace(context: PDFContext, usage: FaceUsage, resources: ResourceReg
       ...(cff ? {} : { CIDToGIDMap: 'Identity' }),
     }),
   );
-  const toUnicode = context.register(flateStream(context, toUnicodeCMap(unicodeMappings(usage, subset))));
-  const type0 = context.register(
-    context.obj({
-      Type: 'Font',
-      Subtype: 'Type0',
-      BaseFont: PDFName.of(baseFont),
-      Encoding: 'Identity-H',
-      DescendantFonts: [descendant],
-      ToUnicode: toUnicode,
-    }),
-  );
-  return embeddedFont(resources.addFont(type0), subset, widths);
-}
-
-function embeddedFont(resourceName: string, subset: FontSubset, widths: readonly number[]): EmbeddedFont {
-  const codes = new Map<number, string>();
-  for (const [original, id] of subset.newIdOf) codes.set(original, hex4(id));
-  return {
-    resourceName,
-    code: (glyphId) => codes.get(glyphId) ?? '0000',
-    width: (glyphId) => widths[subset.newIdOf.get(glyphId) ?? 0] ?? 0,
-  };
+  const mappings = slot.texts.flatMap((text, code) => (code !== 0 && text !== '' ? [{ code, text }] : []));
+  const toUnicode = context.register(flateStream(context, toUnicodeCMap(mappings)));
+  context.assign(slot.ref, context.obj({
+    Type: 'Font',
+    Subtype: 'Type0',
+    BaseFont: PDFName.of(baseFont),
+    Encoding: 'Identity-H',
+    DescendantFonts: [descendant],
+    ToUnicode: toUnicode,
+  }));
 }
 
 /** §9.8: the FontDescriptor, metrics in glyph space (1000 units per em). */
@@ -127,15 +192,6 @@ function fontFlags(face: FontFace, program: fontkit.Font): number {
 /** Fonts do not record their stem width; estimate it from the weight as common producers do. */
 function stemV(weight: number): number {
   return Math.round(10 + 220 * ((Math.max(weight, 50) - 50) / 900) ** 2);
-}
-
-function unicodeMappings(usage: FaceUsage, subset: FontSubset): { code: number; text: string }[] {
-  const mappings: { code: number; text: string }[] = [];
-  for (const [glyphId, text] of usage.glyphs) {
-    const code = subset.newIdOf.get(glyphId);
-    if (code !== undefined && code !== 0 && text !== '') mappings.push({ code, text });
-  }
-  return mappings;
 }
 
 /** §9.6.2.1: a PostScript name without spaces; faces without one get their family's letters. */

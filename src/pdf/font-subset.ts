@@ -1,6 +1,6 @@
-// Cutting a font down to the glyphs a document uses, with fontkit 2's subsetter. It renumbers
-// glyphs (in the order they are included; .notdef is always 0) and appends the components
-// of composite glyphs, so we keep the old → new mapping for content streams and ToUnicode.
+// Cutting a font down to the glyphs a document uses, with fontkit 2's subsetter. It numbers
+// glyphs in the order they are included (.notdef is always 0) and appends the components of
+// composite glyphs after them, so including glyphs in CID order keeps subset id = CID.
 // Subsets are remembered per font program and glyph set: documents made from one template
 // use the same glyphs, and a CJK subset costs tens of milliseconds.
 
@@ -23,39 +23,37 @@ export interface FontSubset {
 const SUBSETS_PER_PROGRAM = 16;
 const subsetCache = new WeakMap<fontkit.Font, Map<string, FontSubset>>();
 
-/** Subsets `program` to `glyphIds` (ids outside the font are mapped to .notdef). */
-export function subsetFont(program: fontkit.Font, glyphIds: Iterable<number>): FontSubset {
-  // Sorted, so the same glyph set gives the same subset whatever order pages used them in.
-  const sorted = [...new Set(glyphIds)].sort((a, b) => a - b);
+/** Subsets `program` to `glyphIds`, included in the order given (ids outside the font map to .notdef). */
+export function subsetFont(program: fontkit.Font, glyphIds: readonly number[]): FontSubset {
   let cache = subsetCache.get(program);
   if (!cache) {
     cache = new Map();
     subsetCache.set(program, cache);
   }
-  const key = sorted.join(',');
+  const key = glyphIds.join(',');
   let subset = cache.get(key);
   if (!subset) {
-    subset = cutSubset(program, sorted);
+    subset = cutSubset(program, glyphIds);
     if (cache.size >= SUBSETS_PER_PROGRAM) cache.delete(cache.keys().next().value!);
     cache.set(key, subset);
   }
   return subset;
 }
 
-function cutSubset(program: fontkit.Font, sorted: readonly number[]): FontSubset {
+function cutSubset(program: fontkit.Font, ordered: readonly number[]): FontSubset {
   const subset = program.createSubset();
   const newIdOf = new Map<number, number>();
-  for (const id of sorted) {
+  for (const id of ordered) {
     const valid = Number.isInteger(id) && id >= 0 && id < program.numGlyphs;
     newIdOf.set(id, valid ? subset.includeGlyph(id) : 0);
   }
   const data = subset.encode();
-  return { data, newIdOf, originalIds: [...subset.glyphs], tag: subsetTag(program.postscriptName ?? '', sorted) };
+  return { data, newIdOf, originalIds: [...subset.glyphs], tag: subsetTag(program.postscriptName ?? '', ordered) };
 }
 
-/** Six letters A–Z from a hash of the font name and glyph set. */
-function subsetTag(name: string, sortedIds: readonly number[]): string {
-  const digest = createHash('sha256').update(name).update(Uint32Array.from(sortedIds)).digest();
+/** Six letters A–Z from a hash of the font name and glyph list. */
+function subsetTag(name: string, ids: readonly number[]): string {
+  const digest = createHash('sha256').update(name).update(Uint32Array.from(ids)).digest();
   let tag = '';
   for (let i = 0; i < 6; i++) tag += String.fromCharCode(65 + (digest[i]! % 26));
   return tag;

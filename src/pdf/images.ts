@@ -1,35 +1,38 @@
 // Image XObjects (ISO 32000-1 §8.9.5): each distinct ImageResource embedded once, through
-// pdf-lib's PNG (Flate, alpha as an SMask) and JPEG (DCTDecode, bytes as they are) embedders.
-
+// pdf-lib's PNG (Flate, alpha as an SMask) and JPEG (DCTDecode, bytes as they are) embedders,
+// the first time a page draws it.
 import type { PDFDocument, PDFRef } from 'pdf-lib';
-import type { DisplayItem, ImageResource, PageDisplayList } from '../paint/types.js';
+import type { DisplayItem, ImageResource } from '../paint/types.js';
 
-/** Embeds every image the pages draw, deduplicated by key; returns key → XObject reference. */
-export async function embedImages(
-  pdf: PDFDocument,
-  pages: readonly PageDisplayList[],
-  onWarning: (message: string) => void,
-): Promise<Map<string, PDFRef>> {
-  const refs = new Map<string, PDFRef>();
-  for (const image of uniqueImages(pages)) {
-    try {
-      const embedded = image.format === 'png' ? await pdf.embedPng(image.data) : await pdf.embedJpg(image.data);
-      refs.set(image.key, embedded.ref);
-    } catch (error) {
-      onWarning(`image ${image.key} could not be embedded (${(error as Error).message}); it is not drawn`);
+export class ImageEmbedder {
+  private readonly refs = new Map<string, PDFRef | null>();
+
+  constructor(private readonly pdf: PDFDocument, private readonly onWarning: (message: string) => void) {}
+
+  /** Embeds the images `items` draw that are not embedded yet. */
+  async prepare(items: readonly DisplayItem[]): Promise<void> {
+    for (const image of imagesIn(items)) {
+      if (this.refs.has(image.key)) continue;
+      this.refs.set(image.key, null);
+      try {
+        const embedded = image.format === 'png' ? await this.pdf.embedPng(image.data) : await this.pdf.embedJpg(image.data);
+        this.refs.set(image.key, embedded.ref);
+      } catch (error) {
+        this.onWarning(`image ${image.key} could not be embedded (${(error as Error).message}); it is not drawn`);
+      }
     }
   }
-  return refs;
+
+  /** The XObject of an image, or undefined when it could not be embedded. */
+  get(key: string): PDFRef | undefined {
+    return this.refs.get(key) ?? undefined;
+  }
 }
 
-function uniqueImages(pages: readonly PageDisplayList[]): ImageResource[] {
-  const byKey = new Map<string, ImageResource>();
-  const visit = (items: readonly DisplayItem[]): void => {
-    for (const item of items) {
-      if (item.kind === 'image' && !byKey.has(item.image.key)) byKey.set(item.image.key, item.image);
-      else if (item.kind === 'clip' || item.kind === 'opacity') visit(item.items);
-    }
-  };
-  for (const page of pages) visit(page.items);
-  return [...byKey.values()];
+function imagesIn(items: readonly DisplayItem[], out: ImageResource[] = []): ImageResource[] {
+  for (const item of items) {
+    if (item.kind === 'image') out.push(item.image);
+    else if (item.kind === 'clip' || item.kind === 'opacity') imagesIn(item.items, out);
+  }
+  return out;
 }

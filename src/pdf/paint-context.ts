@@ -3,7 +3,7 @@
 
 import type { PDFRef } from 'pdf-lib';
 import type { ContentStream } from './content-stream.js';
-import type { EmbeddedFont } from './font-embed.js';
+import type { FontEmbedder } from './font-embed.js';
 import type { ResourceRegistry } from './resources.js';
 
 /** A link area in PDF user space (y up), waiting for annotations to be written. */
@@ -24,10 +24,10 @@ export interface PaintContext {
   /** Page height in pt: display-list y (down from the top) becomes `pageHeight - y`. */
   readonly pageHeight: number;
   readonly resources: ResourceRegistry;
-  /** Embedded fonts by face id. */
-  readonly fonts: ReadonlyMap<string, EmbeddedFont>;
+  /** The document's fonts, handed out per face. */
+  readonly fonts: FontEmbedder;
   /** Embedded images by ImageResource key (absent: the image could not be embedded). */
-  readonly images: ReadonlyMap<string, PDFRef>;
+  readonly images: { get(key: string): PDFRef | undefined };
   /** Registers a transparency group form XObject drawing `content`; returns its resource name. */
   readonly addGroup: (content: string) => string;
   readonly links: PendingLink[];

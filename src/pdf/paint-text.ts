@@ -10,8 +10,7 @@ import { withAlpha, type PaintContext } from './paint-context.js';
 /** Paints one run in its fill colour; fully transparent or empty runs draw nothing. */
 export function paintGlyphRun(run: GlyphRunItem, ctx: PaintContext): void {
   if (run.color.a <= 0 || run.size <= 0 || run.segments.length === 0) return;
-  const font = ctx.fonts.get(run.face.id);
-  if (!font) throw new Error(`pdf: glyph run uses face "${run.face.id}", which the glyph pass did not collect`);
+  const font = ctx.fonts.font(run.face);
   withAlpha(ctx, run.color.a, 1, () => {
     ctx.canvas.setFillColor(run.color);
     ctx.canvas.push(`BT\n/${font.resourceName} ${num(run.size)} Tf\n${textShowing(run, font, ctx.pageHeight)}ET`);
@@ -32,11 +31,11 @@ function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number):
   let pen = 0;
   let lineY = Number.NaN;
   const flush = () => {
-    if (array !== '' || codes !== '') out += `${array}<${codes}>] TJ\n`;
+    if (array !== '' || codes !== '') out += `${array}(${codes})] TJ\n`;
     array = '';
     codes = '';
   };
-  forEachGlyph(run, (id, x, y) => {
+  forEachGlyph(run, (id, x, y, text) => {
     if (y !== lineY) {
       flush();
       lineY = y;
@@ -46,12 +45,12 @@ function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number):
     } else {
       const adjustment = Math.round(((pen - x) * 1000) / size * 10) / 10;
       if (adjustment !== 0) {
-        array += `<${codes}>${num(adjustment)}`;
+        array += `(${codes})${num(adjustment)}`;
         codes = '';
         pen -= (adjustment * size) / 1000;
       }
     }
-    codes += font.code(id);
+    codes += font.code(id, text);
     pen += (font.width(id) * size) / 1000;
   });
   flush();

@@ -1,24 +1,25 @@
-// The PDF writer: page display lists → PDF bytes, with pdf-lib's low-level objects. Fonts are
-// subset and embedded by us (Type0/CIDFont with ToUnicode), images once each, links and
-// named destinations after all pages, then metadata. One comment per step below.
+// The PDF writer: page display lists → PDF bytes, with pdf-lib's low-level objects. Pages are
+// written one at a time as layout produces them (their content streams compress on the
+// thread pool meanwhile); fonts are subset and written at the end, with links, named
+// destinations and metadata.
 
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
+import { deflate as deflateAsync } from 'node:zlib';
+import { promisify } from 'node:util';
 import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
 import type { PageDisplayList } from '../paint/types.js';
 import { ContentStream } from './content-stream.js';
 import { flateStream } from './flate.js';
-import { embedFonts, type EmbeddedFont } from './font-embed.js';
-import { collectGlyphUsage } from './glyph-usage.js';
-import { embedImages } from './images.js';
+import { FontEmbedder } from './font-embed.js';
+import { ImageEmbedder } from './images.js';
 import { writeLinksAndDestinations, type PageTargets } from './links.js';
 import { writeMetadata } from './metadata.js';
 import type { PaintContext } from './paint-context.js';
 import { paintItems } from './paint-page.js';
 import { ResourceRegistry } from './resources.js';
 
-/** What writePdf needs: the finished pages and document-level options. */
-export interface PdfDocumentInput {
-  readonly pages: readonly PageDisplayList[];
+/** Document-level options of a PDF. */
+export interface PdfOptions {
   readonly title?: string | null;
   /** Same input → same bytes: dates from `creationDate` (default 2000-01-01Z), /ID from content. */
   readonly deterministic?: boolean;
@@ -29,65 +30,93 @@ export interface PdfDocumentInput {
   readonly onWarning?: (message: string) => void;
 }
 
+/** What writePdf needs: the finished pages and document-level options. */
+export interface PdfDocumentInput extends PdfOptions {
+  readonly pages: readonly PageDisplayList[];
+}
+
 /** US Letter, for a document without pages (a PDF must have at least one). */
 const EMPTY_DOCUMENT_PAGE: PageDisplayList = { width: 612, height: 792, items: [] };
 
-/** Writes the pages as a PDF file. */
+const deflate = promisify(deflateAsync);
+
+/** Writes a PDF page by page: `create`, `addPage` for each page, then `finish`. */
+export class PdfWriter {
+  private readonly resources: ResourceRegistry;
+  private readonly fonts: FontEmbedder;
+  private readonly images: ImageEmbedder;
+  private readonly digest: Hash;
+  private readonly pages: PageTargets[] = [];
+  private readonly pending: Promise<void>[] = [];
+
+  private constructor(private readonly pdf: PDFDocument, private readonly options: PdfOptions) {
+    this.resources = new ResourceRegistry(pdf.context);
+    this.fonts = new FontEmbedder(pdf.context, this.resources);
+    this.images = new ImageEmbedder(pdf, options.onWarning ?? (() => {}));
+    this.digest = createHash('sha256').update(options.title ?? '');
+  }
+
+  static async create(options: PdfOptions = {}): Promise<PdfWriter> {
+    return new PdfWriter(await PDFDocument.create({ updateMetadata: false }), options);
+  }
+
+  /** Paints one page into a content stream; links and anchors are kept for `finish`. */
+  async addPage(list: PageDisplayList): Promise<void> {
+    await this.images.prepare(list.items);
+    const page = this.pdf.addPage([list.width, list.height]);
+    const ctx: PaintContext = {
+      canvas: new ContentStream(),
+      pageHeight: list.height,
+      resources: this.resources,
+      fonts: this.fonts,
+      images: this.images,
+      addGroup: (content) => this.addTransparencyGroup(list, content),
+      links: [],
+      anchors: [],
+    };
+    paintItems(list.items, ctx);
+    const content = ctx.canvas.toString();
+    this.digest.update(content);
+    // The object number is fixed now; the stream is compressed off the main thread.
+    const ref = this.pdf.context.nextRef();
+    this.pending.push(deflate(Buffer.from(content, 'latin1'), { level: 6 }).then((bytes) => {
+      this.pdf.context.assign(ref, this.pdf.context.stream(bytes, { Filter: 'FlateDecode' }));
+    }));
+    page.node.set(PDFName.of('Contents'), ref);
+    page.node.set(PDFName.of('Resources'), this.resources.ref);
+    this.pages.push({ page, links: ctx.links, anchors: ctx.anchors });
+  }
+
+  /** Fonts, links, destinations, resources and metadata; returns the file. */
+  async finish(): Promise<Uint8Array> {
+    if (this.pages.length === 0) await this.addPage(EMPTY_DOCUMENT_PAGE);
+    this.fonts.finish();
+    writeLinksAndDestinations(this.pdf.context, (dests) => this.pdf.catalog.set(PDFName.of('Names'), this.pdf.context.obj({ Dests: dests })), this.pages);
+    this.resources.write();
+    writeMetadata(this.pdf, this.options, this.digest.digest('hex'));
+    await Promise.all(this.pending);
+    // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the
+    // bytes depend only on the objects.
+    return this.pdf.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false });
+  }
+
+  /** §8.10 form XObject with an isolated transparency group (§11.6.6) covering the page. */
+  private addTransparencyGroup(list: PageDisplayList, content: string): string {
+    this.digest.update(content);
+    const form = flateStream(this.pdf.context, content, {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, list.width, list.height],
+      Group: { Type: 'Group', S: 'Transparency', I: true },
+      Resources: this.resources.ref,
+    });
+    return this.resources.addXObject('Fm', this.pdf.context.register(form) as PDFRef);
+  }
+}
+
+/** Writes finished pages as a PDF file. */
 export async function writePdf(doc: PdfDocumentInput): Promise<Uint8Array> {
-  const pages = doc.pages.length > 0 ? doc.pages : [EMPTY_DOCUMENT_PAGE];
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  const resources = new ResourceRegistry(pdf.context);
-
-  // 1. Fonts: collect every glyph used, then subset and embed each face once.
-  const fonts = embedFonts(pdf.context, collectGlyphUsage(pages), resources);
-  // 2. Images: embed each distinct image once (the only async step).
-  const images = await embedImages(pdf, pages, doc.onWarning ?? (() => {}));
-  // 3. Pages: paint each display list into a content stream; links and anchors are collected.
-  const digest = createHash('sha256').update(doc.title ?? '');
-  const painted = pages.map((page) => writePage(pdf, page, { resources, fonts, images }, digest));
-  // 4. Named destinations and link annotations, now that every anchor's page exists.
-  writeLinksAndDestinations(pdf.context, (dests) => pdf.catalog.set(PDFName.of('Names'), pdf.context.obj({ Dests: dests })), painted);
-  // 5. The shared resource dictionary, then metadata and the file identifier.
-  resources.write();
-  writeMetadata(pdf, doc, digest.digest('hex'));
-  // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the
-  // bytes depend only on the objects.
-  return pdf.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false });
-}
-
-interface SharedResources {
-  readonly resources: ResourceRegistry;
-  readonly fonts: ReadonlyMap<string, EmbeddedFont>;
-  readonly images: ReadonlyMap<string, PDFRef>;
-}
-
-function writePage(pdf: PDFDocument, list: PageDisplayList, shared: SharedResources, digest: ReturnType<typeof createHash>): PageTargets {
-  const page = pdf.addPage([list.width, list.height]);
-  const ctx: PaintContext = {
-    ...shared,
-    canvas: new ContentStream(),
-    pageHeight: list.height,
-    addGroup: (content) => addTransparencyGroup(pdf, shared.resources, list, content, digest),
-    links: [],
-    anchors: [],
-  };
-  paintItems(list.items, ctx);
-  const content = ctx.canvas.toString();
-  digest.update(content);
-  page.node.set(PDFName.of('Contents'), pdf.context.register(flateStream(pdf.context, content)));
-  page.node.set(PDFName.of('Resources'), shared.resources.ref);
-  return { page, links: ctx.links, anchors: ctx.anchors };
-}
-
-/** §8.10 form XObject with an isolated transparency group (§11.6.6) covering the page. */
-function addTransparencyGroup(pdf: PDFDocument, resources: ResourceRegistry, list: PageDisplayList, content: string, digest: ReturnType<typeof createHash>): string {
-  digest.update(content);
-  const form = flateStream(pdf.context, content, {
-    Type: 'XObject',
-    Subtype: 'Form',
-    BBox: [0, 0, list.width, list.height],
-    Group: { Type: 'Group', S: 'Transparency', I: true },
-    Resources: resources.ref,
-  });
-  return resources.addXObject('Fm', pdf.context.register(form));
+  const writer = await PdfWriter.create(doc);
+  for (const page of doc.pages) await writer.addPage(page);
+  return writer.finish();
 }

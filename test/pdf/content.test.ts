@@ -3,6 +3,7 @@
 import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { num } from '../../src/pdf/content-stream.js';
+import { literalCode } from '../../src/pdf/font-embed.js';
 import { writePdf } from '../../src/pdf/write.js';
 import { explicitSegments, placedGlyphs } from '../../src/paint/glyph-runs.js';
 import type { DisplayItem, GlyphRunItem, PlacedGlyph } from '../../src/paint/types.js';
@@ -35,13 +36,13 @@ describe('text objects', () => {
     const spaced: GlyphRunItem = { ...run, segments: explicitSegments([g0, { ...g1, x: g1.x + 5 }], 10 / run.face.unitsPerEm) };
     const content = await pageContent([spaced]);
     // 5pt further right at 10pt size is -500 thousandths of an em.
-    expect(content).toMatch(/BT\n\/F1 10 Tf\n1 0 0 1 10 150 Tm\n\[<[0-9A-F]{4}>-500<[0-9A-F]{4}>\] TJ\nET/);
+    expect(content).toMatch(/BT\n\/F1 10 Tf\n1 0 0 1 10 150 Tm\n\[\(\x00\x01\)-500\(\x00\x02\)\] TJ\nET/);
   });
 
   it('does not accumulate rounding: glyphs on their natural advances need no numbers', async () => {
     const runs = textLine('Hello world, this is plain', 10, 50, 9.7); // no kerning pairs
     const content = await pageContent(runs);
-    expect(content).toMatch(/\[<[0-9A-F]+>\] TJ/);
+    expect(content).toMatch(/\[\((?:[^\\)]|\\.)+\)\] TJ/);
   });
 
   it('starts a new Tm where a glyph sits off the baseline (a raised mark)', async () => {
@@ -97,5 +98,15 @@ describe('shapes', () => {
     ]);
     // Black is the initial fill and stroke colour (§8.4.1), so no colour operator is needed.
     expect(content).toBe('q\n0 150 50 50 re\nW n\n0 200 m\n10 190 l\nh\nB*\nQ');
+  });
+});
+
+describe('glyph codes in literal strings', () => {
+  it('escapes the bytes that would end or break a literal string (ISO 32000-1 §7.3.4.2)', () => {
+    expect(literalCode(0x0128)).toBe('\x01\\(');
+    expect(literalCode(0x2900)).toBe('\\)\x00');
+    expect(literalCode(0x5c5c)).toBe('\\\\\\\\');
+    expect(literalCode(0x0d0a)).toBe('\\r\\n');
+    expect(literalCode(0x0041)).toBe('\x00A');
   });
 });

@@ -36,3 +36,8 @@ export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext,
   cache.set(ifc, { width, layout });
   return layout;
 }
+
+/** Forgets the lines of an IFC once its last line is placed, so finished pages can be freed. */
+export function releaseInlineLayout(ifc: InlineFormattingContext): void {
+  cache.delete(ifc);
+}

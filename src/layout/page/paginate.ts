@@ -23,26 +23,27 @@ export interface PaginateInput {
 
 export const DEFAULT_MAX_PAGES = 20_000;
 
-/** Lays out the document into pages until the root box has no break token left. */
-export function paginate(input: PaginateInput): LaidOutPage[] {
+/**
+ * Lays out the document into pages until the root box has no break token left. Pages are
+ * yielded one at a time, so a caller can paint and write each and let its fragments go.
+ */
+export function* paginate(input: PaginateInput): Generator<LaidOutPage, void, undefined> {
   const maxPages = input.maxPages ?? DEFAULT_MAX_PAGES;
-  const pages: LaidOutPage[] = [];
   let token: BreakToken | null = null;
   for (let index = 0; index < maxPages; index++) {
     const style = resolvePageStyle(input.pageRules, { index, name: null }, { fontSize: input.root.style.fontSize });
     const inlineSize = Math.max(1, style.width - style.marginLeft - style.marginRight);
     const blockLimit = Math.max(1, style.height - style.marginTop - style.marginBottom);
     const result = layoutBlockLevel(input.root, { inlineSize, blockLimit, atFragmentainerStart: true }, token);
-    pages.push({ index, style, root: result.fragment });
-    if (!result.breakToken) return pages;
+    yield { index, style, root: result.fragment };
+    if (!result.breakToken) return;
     if (token && sameBreakToken(token, result.breakToken)) {
       input.onWarning?.(`layout made no progress on page ${index + 1}; the rest of the document was dropped`);
-      return pages;
+      return;
     }
     token = result.breakToken;
   }
   input.onWarning?.(`the document was cut at ${maxPages} pages`);
-  return pages;
 }
 
 /** Structural equality of break tokens: the same place in the same box tree. */
