@@ -5,6 +5,8 @@ import type { WhiteSpace } from '../css/types.js';
 import type { InlineLevelBox, LineBreakBox, TextBox } from './types.js';
 
 const TAB_SPACES = '        ';
+/** Text that collapsing would change apart from a leading space (a quick scan before replacing). */
+const NEEDS_COLLAPSING = /[\t\n\f]| {2}/;
 
 /** Returns the IFC's children with white space processed; empty text boxes are dropped. */
 export function processWhiteSpace(children: readonly InlineLevelBox[]): InlineLevelBox[] {
@@ -52,27 +54,23 @@ function preservesNewlines(ws: WhiteSpace): boolean {
 /** Splits a text box at preserved newlines and collapses its spaces. */
 function processText(box: TextBox, state: State): InlineLevelBox[] {
   const ws = box.style.whiteSpace;
-  const text = box.text.replace(/\r\n?/g, '\n');
+  const text = box.text.includes('\r') ? box.text.replace(/\r\n?/g, '\n') : box.text;
   if (preservesSpaces(ws)) {
     state.afterSpace = false;
     return splitLines(box, text.replace(/\t/g, TAB_SPACES));
   }
-  const keepNewlines = preservesNewlines(ws);
-  let out = '';
-  for (const ch of text) {
-    if (ch === '\n' && keepNewlines) {
-      // pre-line: spaces before a preserved newline are removed.
-      if (out.endsWith(' ')) out = out.slice(0, -1);
-      out += '\n';
-      state.afterSpace = true;
-    } else if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\f') {
-      if (!state.afterSpace) out += ' ';
-      state.afterSpace = true;
-    } else {
-      out += ch;
-      state.afterSpace = false;
-    }
+  if (!preservesNewlines(ws)) {
+    // normal, nowrap: every run of white space (segment breaks included) becomes one space.
+    let out = NEEDS_COLLAPSING.test(text) ? text.replace(/[ \t\n\f]+/g, ' ') : text;
+    if (state.afterSpace && out.startsWith(' ')) out = out.slice(1);
+    if (out.length === 0) return [];
+    state.afterSpace = out.endsWith(' ');
+    return [out === box.text ? box : { ...box, text: out }];
   }
+  // pre-line: spaces and tabs collapse, newlines stay, spaces around a newline go.
+  let out = text.replace(/[ \t\f]+/g, ' ').replace(/ *\n */g, '\n');
+  if (state.afterSpace && out.startsWith(' ')) out = out.slice(1);
+  if (out.length > 0) state.afterSpace = out.endsWith(' ') || out.endsWith('\n');
   return splitLines(box, out);
 }
 

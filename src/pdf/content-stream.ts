@@ -6,10 +6,11 @@ import type { Color } from '../css/types.js';
 
 /** Prints a number the short way: at most 3 decimals, no trailing zeros, never "-0" or exponents. */
 export function num(value: number): string {
-  const rounded = Math.round(value * 1000) / 1000;
-  if (rounded === 0 || !Number.isFinite(rounded)) return '0';
-  if (Number.isInteger(rounded)) return String(rounded);
-  return rounded.toFixed(3).replace(/0+$/, '');
+  const thousandths = Math.round(value * 1000);
+  if (thousandths === 0 || !Number.isFinite(thousandths)) return '0';
+  // An integer over 1000 prints as its shortest round-trip decimal, which has ≤ 3 decimals;
+  // |value| < 1e21 keeps toString away from exponents.
+  return String(Math.abs(thousandths) < 1e21 ? thousandths / 1000 : 0);
 }
 
 /** The graphics state parameters we change (ISO 32000-1 §8.4, Table 52). */

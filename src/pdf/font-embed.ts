@@ -54,36 +54,40 @@ class FontSlot implements EmbeddedFont {
   readonly program: fontkit.Font;
   readonly glyphs: number[] = [0];
   readonly texts: string[] = [''];
-  private readonly cids = new Map<number, number>([[0, 0]]);
+  /** CID of each original glyph id, -1 while unused (typed arrays: this is the per-glyph path). */
+  private readonly cids: Int32Array;
   private readonly literals: string[] = [literalCode(0)];
-  private readonly widths = new Map<number, number>();
+  /** /W width of each original glyph id, NaN until first asked. */
+  private readonly widths: Float64Array;
 
   constructor(readonly face: FontFace, readonly ref: PDFRef, readonly resourceName: string) {
     this.program = fontProgramOf(face);
+    this.cids = new Int32Array(this.program.numGlyphs).fill(-1);
+    this.cids[0] = 0;
+    this.widths = new Float64Array(this.program.numGlyphs).fill(Number.NaN);
   }
 
   code(glyphId: number, text: string): string {
-    let cid = this.cids.get(glyphId);
-    if (cid === undefined) {
-      const valid = Number.isInteger(glyphId) && glyphId > 0 && glyphId < this.program.numGlyphs;
-      cid = valid ? this.glyphs.length : 0;
-      if (valid) {
-        this.glyphs.push(glyphId);
-        this.texts.push(text);
-        this.literals.push(literalCode(cid));
-      }
-      this.cids.set(glyphId, cid);
-    } else if (text !== '' && this.texts[cid] === '' && cid !== 0) {
+    if (!(glyphId >= 0 && glyphId < this.cids.length)) return this.literals[0]!;
+    let cid = this.cids[glyphId]!;
+    if (cid < 0) {
+      cid = this.glyphs.length;
+      this.glyphs.push(glyphId);
+      this.texts.push(text);
+      this.literals.push(literalCode(cid));
+      this.cids[glyphId] = cid;
+    } else if (text !== '' && cid !== 0 && this.texts[cid] === '') {
       this.texts[cid] = text;
     }
     return this.literals[cid]!;
   }
 
   width(glyphId: number): number {
-    let w = this.widths.get(glyphId);
-    if (w === undefined) {
+    if (!(glyphId >= 0 && glyphId < this.widths.length)) return 0;
+    let w = this.widths[glyphId]!;
+    if (Number.isNaN(w)) {
       w = Math.round((this.program.getGlyph(glyphId).advanceWidth * 1000) / this.program.unitsPerEm);
-      this.widths.set(glyphId, w);
+      this.widths[glyphId] = w;
     }
     return w;
   }

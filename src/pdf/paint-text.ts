@@ -1,7 +1,7 @@
 // Glyph runs → text objects (ISO 32000-1 §9.4): BT, Tf, one Tm per baseline segment, and a
 // TJ array of 2-byte codes whose numbers correct the pen to the shaped positions (kerning).
 
-import { forEachGlyph } from '../paint/glyph-runs.js';
+import { segmentAdvance } from '../paint/glyph-runs.js';
 import type { GlyphRunItem } from '../paint/types.js';
 import { num } from './content-stream.js';
 import type { EmbeddedFont } from './font-embed.js';
@@ -21,38 +21,46 @@ export function paintGlyphRun(run: GlyphRunItem, ctx: PaintContext): void {
  * One `Tm … TJ` per stretch of glyphs on the same vertical offset (marks may sit off it).
  * §9.4.3: after each glyph the pen moves by its /W width; a number n in the array moves it
  * back by n/1000 em. We track the pen exactly as a viewer will and emit a number only where
- * the laid-out position differs, so rounding never accumulates along a line.
+ * the laid-out position differs, so rounding never accumulates along a line. This walks the
+ * segments directly (the same arithmetic as paint/glyph-runs.ts): it is the hottest loop of
+ * the writer.
  */
 function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number): string {
   const size = run.size;
+  const scale = size / run.face.unitsPerEm;
+  const toEm = 1000 / size;
   let out = '';
   let array = '';
   let codes = '';
   let pen = 0;
   let lineY = Number.NaN;
-  const flush = () => {
-    if (array !== '' || codes !== '') out += `${array}(${codes})] TJ\n`;
-    array = '';
-    codes = '';
-  };
-  forEachGlyph(run, (id, x, y, text) => {
-    if (y !== lineY) {
-      flush();
-      lineY = y;
-      pen = x;
-      out += `1 0 0 1 ${num(run.x + x)} ${num(pageHeight - run.y - y)} Tm\n`;
-      array = '[';
-    } else {
-      const adjustment = Math.round(((pen - x) * 1000) / size * 10) / 10;
-      if (adjustment !== 0) {
-        array += `(${codes})${num(adjustment)}`;
+  for (const seg of run.segments) {
+    let x = seg.x;
+    const glyphs = seg.glyphs;
+    for (let k = 0; k < glyphs.length; k++) {
+      const g = glyphs[k]!;
+      const gx = x + g.xOffset * scale;
+      const gy = -g.yOffset * scale;
+      if (gy !== lineY) {
+        if (array !== '') out += `${array}(${codes})] TJ\n`;
         codes = '';
-        pen -= (adjustment * size) / 1000;
+        lineY = gy;
+        pen = gx;
+        out += `1 0 0 1 ${num(run.x + gx)} ${num(pageHeight - run.y - gy)} Tm\n`;
+        array = '[';
+      } else {
+        const adjustment = Math.round((pen - gx) * toEm * 10) / 10;
+        if (adjustment !== 0) {
+          array += `(${codes})${num(adjustment)}`;
+          codes = '';
+          pen -= adjustment / toEm;
+        }
       }
+      codes += font.code(g.id, g.text);
+      pen += font.width(g.id) / toEm;
+      x += segmentAdvance(seg, k, scale);
     }
-    codes += font.code(id, text);
-    pen += (font.width(id) * size) / 1000;
-  });
-  flush();
+  }
+  if (array !== '') out += `${array}(${codes})] TJ\n`;
   return out;
 }

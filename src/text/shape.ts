@@ -8,8 +8,9 @@ import { fontProgramOf } from './font-face.js';
 import { layoutWithClusters } from './fontkit-clusters.js';
 import type { FontFace, ShapedGlyph, ShapedText } from './types.js';
 
+/** Entries kept per face; a face's cache is found first so the text alone is the key. */
 const SHAPING_CACHE_LIMIT = 50_000;
-const shapingCache = new BoundedCache<ShapedText>(SHAPING_CACHE_LIMIT);
+const shapingCaches = new Map<FontFace, BoundedCache<ShapedText>>();
 
 /**
  * Shapes `text` with `face`. Each glyph carries the text of its cluster, so a ligature "fi"
@@ -17,11 +18,15 @@ const shapingCache = new BoundedCache<ShapedText>(SHAPING_CACHE_LIMIT);
  * and text return the same (frozen-by-contract) object until the cache evicts it.
  */
 export function shapeText(face: FontFace, text: string): ShapedText {
-  const key = face.id + '\0' + text;
-  let shaped = shapingCache.get(key);
+  let cache = shapingCaches.get(face);
+  if (!cache) {
+    cache = new BoundedCache<ShapedText>(SHAPING_CACHE_LIMIT);
+    shapingCaches.set(face, cache);
+  }
+  let shaped = cache.get(text);
   if (!shaped) {
     shaped = shapeUncached(face, text);
-    shapingCache.set(key, shaped);
+    cache.set(text, shaped);
   }
   return shaped;
 }
@@ -33,7 +38,7 @@ export function measureText(face: FontFace, text: string): number {
 
 /** Empties the shaping cache (tests; a long-running process that swapped its fonts). */
 export function clearShapingCache(): void {
-  shapingCache.clear();
+  shapingCaches.clear();
 }
 
 function shapeUncached(face: FontFace, text: string): ShapedText {

@@ -4,7 +4,7 @@ import type { InlineBox, TextDecoration } from '../../boxes/types.js';
 import type { Color, ComputedStyle } from '../../css/types.js';
 import type { GlyphSegment } from '../../paint/types.js';
 import { resolveLength } from '../box-model.js';
-import type { InlineBoxFragment, LineFragment, LineItemFragment } from '../types.js';
+import type { InlineBoxFragment, LineFragment, LineItemFragment, TextFragment } from '../types.js';
 import type { LineRange } from './break-lines.js';
 import type { InlinePath } from './collect.js';
 import { atomicShift, baselineShift, fontMetrics, layoutBounds } from './metrics.js';
@@ -247,11 +247,15 @@ function placeText(out: LineItemFragment[], p: TextPiece, x: number, baseline: n
     letterSpacing: p.style.letterSpacing, wordSpacing: p.style.wordSpacing, justify: extra, justifyEnd,
   };
   if (merge) {
-    (prev.segments as GlyphSegment[]).push(segment);
-    out[out.length - 1] = { ...prev, width: prev.width + width };
+    // The run was made by this function for this line and is not shared yet: grow it in place.
+    const run = prev as Mutable<TextFragment>;
+    (run.segments as GlyphSegment[]).push(segment);
+    run.width += width;
   } else out.push({ kind: 'text', x, baseline, width, face: p.face, size: p.style.fontSize, color, segments: [segment], decorations, visible });
   return width;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 function countSpaces(p: TextPiece, end: number): number {
   let n = 0;

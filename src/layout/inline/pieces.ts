@@ -78,23 +78,45 @@ export type Piece = TextPiece | EdgePiece | AtomicPiece | BulletPiece | BreakPie
 /** Lays out an atomic inline in the given available width (supplied by block layout, which owns it). */
 export type AtomicLayout = (box: AtomicInlineBox, availableWidth: number) => { fragment: BoxFragment; width: number; height: number; baseline: number };
 
-const opportunityCache = new WeakMap<CollectedInline, Set<number>>();
+const opportunityCache = new WeakMap<CollectedInline, Int32Array>();
 
-/** Soft wrap opportunities of the paragraph, as a set of offsets (break before that offset). */
-function opportunitiesOf(collected: CollectedInline): Set<number> {
-  let set = opportunityCache.get(collected);
-  if (!set) {
-    set = new Set(breakOpportunities(collected.text).filter((o) => !o.required || o.position < collected.text.length).map((o) => o.position));
+/** Soft wrap opportunities of the paragraph, ascending offsets (a break before that offset). */
+function opportunitiesOf(collected: CollectedInline): Int32Array {
+  let sorted = opportunityCache.get(collected);
+  if (!sorted) {
+    const length = collected.text.length;
+    const positions: number[] = [];
+    for (const o of breakOpportunities(collected.text)) if (!o.required || o.position < length) positions.push(o.position);
     // Atomic inlines allow breaks on both sides, as browsers do for images.
+    let atomics = false;
     for (const item of collected.items) {
       if (item.kind === 'atomic') {
-        set.add(item.start);
-        set.add(item.start + 1);
+        positions.push(item.start, item.start + 1);
+        atomics = true;
       }
     }
-    opportunityCache.set(collected, set);
+    sorted = Int32Array.from(atomics ? [...new Set(positions)] : positions);
+    if (atomics) sorted.sort();
+    opportunityCache.set(collected, sorted);
   }
-  return set;
+  return sorted;
+}
+
+/** Index of the first entry greater than `value` (binary search). */
+function firstAfter(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function hasOpportunity(sorted: Int32Array, position: number): boolean {
+  const i = firstAfter(sorted, position - 1);
+  return i < sorted.length && sorted[i] === position;
 }
 
 function wraps(ws: WhiteSpace): boolean {
@@ -116,7 +138,7 @@ export function buildPieces(collected: CollectedInline, availableWidth: number, 
         break;
       case 'atomic': {
         const laid = layoutAtomic(item.box, availableWidth);
-        pieces.push({ kind: 'atomic', box: item.box, path: item.path, ...laid, trailingSpace: 0, breakAfter: opportunities.has(item.start + 1) });
+        pieces.push({ kind: 'atomic', box: item.box, path: item.path, ...laid, trailingSpace: 0, breakAfter: hasOpportunity(opportunities, item.start + 1) });
         break;
       }
       case 'marker':
@@ -132,19 +154,21 @@ export function buildPieces(collected: CollectedInline, availableWidth: number, 
 }
 
 /** Splits one text item at wrap opportunities and font changes, shaping each piece. */
-function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }>, paragraph: string, opportunities: Set<number>, style: ComputedStyle): void {
+function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }>, paragraph: string, opportunities: Int32Array, style: ComputedStyle): void {
   const text = paragraph.slice(item.start, item.end);
   const runs = FontRegistry.default().itemize(text, fontQueryOf(style));
   const canWrap = wraps(style.whiteSpace);
+  let next = firstAfter(opportunities, item.start);
   for (const run of runs) {
-    let from = run.start;
-    for (let i = run.start + 1; i <= run.end; i++) {
-      const atOpportunity = canWrap && opportunities.has(item.start + i);
-      if (i === run.end || atOpportunity) {
-        out.push(textPiece(item, style, run.face, item.start + from, item.start + i, paragraph, atOpportunity));
-        from = i;
-      }
+    const runEnd = item.start + run.end;
+    let from = item.start + run.start;
+    while (canWrap && next < opportunities.length && opportunities[next]! <= runEnd) {
+      const at = opportunities[next++]!;
+      if (at <= from) continue;
+      out.push(textPiece(item, style, run.face, from, at, paragraph, true));
+      from = at;
     }
+    if (from < runEnd) out.push(textPiece(item, style, run.face, from, runEnd, paragraph, false));
   }
 }
 
@@ -160,15 +184,22 @@ export function textPiece(
 ): TextPiece {
   const shaped = shapeText(face, paragraph.slice(start, end));
   const scale = style.fontSize / face.unitsPerEm;
+  const glyphs = shaped.glyphs;
+  const hangs = style.whiteSpace !== 'break-spaces';
   let width = 0;
   let trailingSpace = 0;
-  const hangs = style.whiteSpace !== 'break-spaces';
-  for (const g of shaped.glyphs) {
-    const w = glyphAdvance(g, scale, style);
-    width += w;
-    trailingSpace = hangs && isSpace(g.text) ? trailingSpace + w : 0;
+  if (style.letterSpacing === 0 && style.wordSpacing === 0) {
+    // The common case: the shaped advance as it is; only trailing spaces need a look.
+    width = shaped.advance * scale;
+    for (let k = glyphs.length - 1; hangs && k >= 0 && isSpace(glyphs[k]!.text); k--) trailingSpace += glyphs[k]!.advance * scale;
+  } else {
+    for (const g of glyphs) {
+      const w = glyphAdvance(g, scale, style);
+      width += w;
+      trailingSpace = hangs && isSpace(g.text) ? trailingSpace + w : 0;
+    }
   }
-  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs: shaped.glyphs, scale, width, trailingSpace, breakAfter };
+  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, scale, width, trailingSpace, breakAfter };
 }
 
 export function isSpace(text: string): boolean {
