@@ -40,6 +40,9 @@ const EMPTY_DOCUMENT_PAGE: PageDisplayList = { width: 612, height: 792, items: [
 
 const deflate = promisify(deflateAsync);
 
+/** Page content streams being compressed at once (2 cores: one compressing beside layout). */
+const MAX_PENDING_STREAMS = 2;
+
 /** Writes a PDF page by page: `create`, `addPage` for each page, then `finish`. */
 export class PdfWriter {
   private readonly resources: ResourceRegistry;
@@ -77,8 +80,11 @@ export class PdfWriter {
     paintItems(list.items, ctx);
     const content = ctx.canvas.toString();
     this.digest.update(content);
-    // The object number is fixed now; the stream is compressed off the main thread.
+    // The object number is fixed now; the stream is compressed on the thread pool while the
+    // next page is laid out. Few compressions are in flight at once: each holds its page's
+    // content and a zlib state, and unbounded they cost more memory than they save time.
     const ref = this.pdf.context.nextRef();
+    while (this.pending.length >= MAX_PENDING_STREAMS) await this.pending.shift();
     this.pending.push(deflate(Buffer.from(content, 'latin1'), { level: 6 }).then((bytes) => {
       this.pdf.context.assign(ref, this.pdf.context.stream(bytes, { Filter: 'FlateDecode' }));
     }));
