@@ -11,7 +11,14 @@ import { CORPUS_DOCUMENTS, corpusDir, type CorpusDocument } from './corpus.js';
 import type { Measurement } from './measure.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
-const REPO_ROOT = path.resolve(path.dirname(THIS_FILE), '..');
+/** The folder holding package.json: `bench/` from source, `dist/bench/` once compiled. */
+const REPO_ROOT = findRepoRoot(path.dirname(THIS_FILE));
+
+function findRepoRoot(start: string): string {
+  let dir = start;
+  for (let i = 0; i < 5 && !existsSync(path.join(dir, 'package.json')); i++) dir = path.dirname(dir);
+  return dir;
+}
 const RESULT_PREFIX = 'QUIRE_BENCH_RESULT ';
 const CHILD_TIMEOUT_MS = 15 * 60_000;
 
@@ -66,12 +73,12 @@ function parseBenchArgs(argv: readonly string[]): BenchArgs | string {
   return { documents, iterations, timeMs };
 }
 
-/** Measures one document in a fresh `node --expose-gc --import tsx` process and reads its report. */
+/** Measures one document in a fresh `node --expose-gc` process (compiled code, as users run it). */
 function runInChild(doc: CorpusDocument, file: string, args: BenchArgs): Measurement {
   if (!existsSync(file)) return { name: doc.name, ok: false, error: `missing file ${file}`, peakRssMb: 0 };
   const child = spawnSync(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', THIS_FILE, '--child', doc.name, file, String(args.iterations), String(args.timeMs)],
+    ['--expose-gc', THIS_FILE, '--child', doc.name, file, String(args.iterations), String(args.timeMs)],
     { cwd: REPO_ROOT, encoding: 'utf8', timeout: CHILD_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 },
   );
   const line = child.stdout?.split('\n').find((l) => l.startsWith(RESULT_PREFIX));
