@@ -42,6 +42,14 @@ const COLOR = LONGHAND_BY_NAME.get('color')!;
 // Inherited values of a parent, combined with initial values, shared by all of its children.
 const baseCache = new WeakMap<ComputedStyle, ComputedStyle>();
 
+/**
+ * The style a child gets before its own declarations: the parent's inherited properties and
+ * initial values for the rest (CSS Cascade 4 §7). Also the style of anonymous boxes.
+ */
+export function inheritedStyle(parent: ComputedStyle): ComputedStyle {
+  return baseFor(parent);
+}
+
 function baseFor(parent: ComputedStyle): ComputedStyle {
   let base = baseCache.get(parent);
   if (base === undefined) {

@@ -51,21 +51,12 @@ export function layoutBounds(style: ComputedStyle): { top: number; bottom: numbe
  */
 export function baselineShift(style: ComputedStyle, parent: ComputedStyle): number {
   const va = style.verticalAlign;
-  if (typeof va === 'object') return -(va.abs + (va.pct / 100) * usedLineHeight(style));
-  switch (va) {
-    case 'baseline': case 'top': case 'bottom': return 0;
-    case 'sub': return parent.fontSize / 5;
-    case 'super': return -parent.fontSize / 3;
-    case 'text-top': return -fontMetrics(parent).ascent - layoutBounds(style).top;
-    case 'text-bottom': return fontMetrics(parent).descent - layoutBounds(style).bottom;
-    case 'middle': {
-      const b = layoutBounds(style);
-      return -fontMetrics(parent).xHeight / 2 - (b.top + b.bottom) / 2;
-    }
-  }
+  if (va === 'baseline' || va === 'top' || va === 'bottom') return 0;
+  const bounds = layoutBounds(style);
+  return atomicShift(style, parent, bounds.top, bounds.bottom);
 }
 
-/** Same as baselineShift but for an atomic box whose bounds are [top, bottom] around its baseline. */
+/** The baseline shift of a box whose bounds are [top, bottom] around its own baseline (atomic inlines, and inline boxes through baselineShift). */
 export function atomicShift(style: ComputedStyle, parent: ComputedStyle, top: number, bottom: number): number {
   const va = style.verticalAlign;
   if (typeof va === 'object') return -(va.abs + (va.pct / 100) * usedLineHeight(style));
