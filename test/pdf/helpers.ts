@@ -1,7 +1,7 @@
 // Test helpers for pdf/: hand-built glyph runs (itemize + shape + place, as layout will) and
 // the poppler-utils command-line tools, which must be installed (CI installs poppler-utils).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Color } from '../../src/css/types.js';
@@ -37,9 +37,16 @@ export function poppler(tool: 'pdftotext' | 'pdffonts' | 'pdfinfo' | 'pdftoppm',
   return { stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Writes bytes to a fresh temporary file and returns its path. */
+let tempDir: string | null = null;
+
+/** Writes bytes to a temporary file (in one folder per test process, removed at exit) and returns its path. */
 export function writeTemp(name: string, bytes: Uint8Array): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'quire-pdf-')), name);
+  if (!tempDir) {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-pdf-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    tempDir = dir;
+  }
+  const path = join(mkdtempSync(join(tempDir, 'f-')), name);
   writeFileSync(path, bytes);
   return path;
 }
