@@ -100,7 +100,7 @@ class BoxBuilder {
     this.counters.reset(style.counterReset);
     this.counters.increment(style.counterIncrement);
     this.counters.set(style.counterSet);
-    const text = this.evaluateContent(style.content as readonly ContentItem[], owner.element);
+    const text = this.evaluateContent(style.content as readonly ContentItem[], owner.element, style);
     const own = withOwnDecorations(style, decorations);
     const items: LevelBox[] = text.length > 0 ? [{ kind: 'text', style, element: null, text: transformText(text, style), decorations: own }] : [];
     if (style.display === 'inline') return makeInline(style, null, items, null);
@@ -108,7 +108,7 @@ class BoxBuilder {
     return isAtomicInline(style) ? [{ kind: 'atomic', style, element: null, box: block }] : [block];
   }
 
-  private evaluateContent(items: readonly ContentItem[], element: DomElement): string {
+  private evaluateContent(items: readonly ContentItem[], element: DomElement, style: ComputedStyle): string {
     let out = '';
     for (const item of items) {
       switch (item.kind) {
@@ -116,8 +116,8 @@ class BoxBuilder {
         case 'attr': out += element.attrs.get(item.name) ?? ''; break;
         case 'counter': out += formatCounter(this.counters.value(item.name), item.style); break;
         case 'counters': out += this.counters.values(item.name).map((v) => formatCounter(v, item.style)).join(item.separator); break;
-        case 'open-quote': out += quoteFor(this.quoteDepth++, true); break;
-        case 'close-quote': out += quoteFor(Math.max(0, --this.quoteDepth), false); break;
+        case 'open-quote': out += quoteFor(style.quotes, this.quoteDepth++, true); break;
+        case 'close-quote': out += quoteFor(style.quotes, (this.quoteDepth = Math.max(0, this.quoteDepth - 1)), false); break;
         case 'url': case 'function': break; // images in content and paged-media functions come later
       }
     }
@@ -130,14 +130,13 @@ class BoxBuilder {
     const tag = element.tagName;
     const names = (list: readonly { name: string }[]) => list.some((c) => c.name === 'list-item');
     if ((tag === 'ol' || tag === 'ul' || tag === 'menu') && !names(style.counterReset)) {
-      const start = Number.parseInt(element.attrs.get('start') ?? '', 10);
-      this.counters.reset([{ name: 'list-item', value: tag === 'ol' && Number.isFinite(start) ? start - 1 : 0 }]);
+      this.counters.reset([{ name: 'list-item', value: listCounterStart(element) }]);
     }
     this.counters.reset(style.counterReset);
     if (style.display === 'list-item' && !names(style.counterIncrement)) {
       const value = Number.parseInt(element.attrs.get('value') ?? '', 10);
       if (tag === 'li' && Number.isFinite(value)) this.counters.set([{ name: 'list-item', value }]);
-      else this.counters.increment([{ name: 'list-item', value: 1 }]);
+      else this.counters.increment([{ name: 'list-item', value: isReversedList(element.parent) ? -1 : 1 }]);
     }
     this.counters.increment(style.counterIncrement);
     this.counters.set(style.counterSet);
@@ -177,6 +176,22 @@ class BoxBuilder {
     if (isAtomicInline(style) || style.display === 'inline') return [{ kind: 'atomic', style, element, box: replaced }];
     return [replaced];
   }
+}
+
+function isReversedList(element: DomElement | null): boolean {
+  return element !== null && element.tagName === 'ol' && element.attrs.has('reversed');
+}
+
+/**
+ * The list-item counter's value before the first item (HTML §4.4.5): `start - 1`, or for a
+ * reversed list `start + 1`, where a reversed list without `start` counts its items.
+ */
+function listCounterStart(list: DomElement): number {
+  const start = Number.parseInt(list.attrs.get('start') ?? '', 10);
+  if (list.tagName !== 'ol') return 0;
+  if (!isReversedList(list)) return Number.isFinite(start) ? start - 1 : 0;
+  const items = list.children.filter((c) => c.kind === 'element' && c.tagName === 'li').length;
+  return (Number.isFinite(start) ? start : items) + 1;
 }
 
 /** An HTML dimension attribute (`width="120"`) in pt; percentages are ignored here. */
@@ -290,9 +305,15 @@ function transformText(text: string, style: ComputedStyle): string {
   }
 }
 
-const QUOTES = ['\u201C', '\u201D', '\u2018', '\u2019'];
+/** `quotes: auto` for English text (CSS Content 3 §3.1): “ ” outside, ‘ ’ inside. */
+const AUTO_QUOTES = ['\u201C', '\u201D', '\u2018', '\u2019'];
 
-function quoteFor(depth: number, open: boolean): string {
-  const level = depth % 2;
-  return QUOTES[level * 2 + (open ? 0 : 1)]!;
+/** The quote for a nesting depth: the last pair repeats for deeper levels; `none` gives nothing. */
+function quoteFor(quotes: ComputedStyle['quotes'], depth: number, open: boolean): string {
+  if (quotes === 'none') return '';
+  const pairs = quotes === 'auto' ? AUTO_QUOTES : quotes;
+  const count = Math.floor(pairs.length / 2);
+  if (count === 0) return '';
+  const level = Math.min(depth, count - 1);
+  return pairs[level * 2 + (open ? 0 : 1)] ?? '';
 }

@@ -96,3 +96,19 @@ describe('inline layout', () => {
     expect(all).toContain('link (x.html)');
   });
 });
+
+describe('lists and quotes', () => {
+  it('<ol reversed> counts down from the number of items', async () => {
+    const pages = await layout('<ol reversed><li>a</li><li>b</li><li>c</li></ol><ol reversed start="10"><li>x</li><li>y</li></ol>', base, page);
+    const markers = runs(pages).map((r) => r.text).filter((t) => /^\d+\. $/.test(t));
+    expect(markers).toEqual(['3. ', '2. ', '1. ', '10. ', '9. ']);
+  });
+
+  it('open-quote and close-quote follow the quotes property and nesting', async () => {
+    const css = `${base} q::before { content: open-quote } q::after { content: close-quote } .fr { quotes: "«" "»" "‹" "›" }`;
+    const pages = await layout('<p>a <q>b <q>c</q></q></p><p class="fr">d <q>e <q>f</q></q></p>', css, page);
+    const all = runs(pages).map((r) => r.text).join('');
+    expect(all).toContain('a “b ‘c’”');
+    expect(all).toContain('d «e ‹f›»');
+  });
+});

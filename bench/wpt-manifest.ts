@@ -1,0 +1,87 @@
+// The WPT reftest manifest (/work/shared/wpt/manifest.json) and the records the runner keeps
+// per test: shared by the parent process (wpt.ts, wpt-pool.ts, wpt-report.ts) and the worker
+// processes that render (wpt-worker.ts, wpt-test.ts).
+
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** One manifest entry, as the wpt README describes it. */
+export interface ManifestEntry {
+  readonly suite: string;
+  readonly test: string;
+  readonly refs: readonly { readonly rel: 'match' | 'mismatch'; readonly path: string }[];
+  readonly print: boolean;
+  /** Which pages to compare, e.g. "2" or "1,3-5"; all pages when absent. */
+  readonly pages?: string;
+}
+
+/** Why a test failed; `pass` when it did not. */
+export type ResultKind = 'pass' | 'pixels' | 'engine-error' | 'timeout' | 'crash' | 'harness';
+
+/** How the test compared with one of its references. */
+export interface RefOutcome {
+  readonly ref: string;
+  readonly rel: 'match' | 'mismatch';
+  /** True when the test looked the same as the reference. */
+  readonly same: boolean;
+  readonly reason: string;
+}
+
+/** The per-test record written by `--json` and summarised at the end of a run. */
+export interface TestResult {
+  readonly test: string;
+  readonly suite: string;
+  readonly print: boolean;
+  readonly kind: ResultKind;
+  /** Empty for a pass; otherwise what went wrong, e.g. `page 1: 312 pixels differ ...`. */
+  readonly reason: string;
+  /** Wall time for the whole test (test and references: inline, render, rasterise, compare). */
+  readonly ms: number;
+  /** Of which rendering in the engine. */
+  readonly renderMs: number;
+  readonly usesAhem: boolean;
+  /** The engine's warnings for the test and its references, without repeats. */
+  readonly warnings: readonly string[];
+  /** Resources the harness could not inline (missing files). */
+  readonly problems: readonly string[];
+  readonly refs: readonly RefOutcome[];
+}
+
+/** Work for a worker process: one manifest entry and where to put files. */
+export interface TestJob {
+  readonly entry: ManifestEntry;
+  readonly print: boolean;
+  readonly wptRoot: string;
+  /** A fresh folder for this test's temporary files; the worker empties it when done. */
+  readonly workDir: string;
+  /** Where to save PNGs of failing tests, or null. */
+  readonly keepDir: string | null;
+}
+
+/** Reads and sanity-checks the manifest. */
+export function loadManifest(wptRoot: string): ManifestEntry[] {
+  const file = path.join(wptRoot, 'manifest.json');
+  if (!existsSync(file)) throw new Error(`no manifest at ${file}`);
+  const entries = JSON.parse(readFileSync(file, 'utf8')) as ManifestEntry[];
+  if (!Array.isArray(entries)) throw new Error(`${file} is not a list`);
+  return entries;
+}
+
+/**
+ * Print reftest or screen reftest. The README defines print reftests as those with `-print`
+ * in the name, the way wpt reads a file name (the last `-` part before the first `.`); the
+ * manifest's own flag agrees except for three `-print.tentative.html` tests it marks false,
+ * which set an @page size and need pagination, so either source makes a test a print test.
+ */
+export function isPrintTest(entry: ManifestEntry): boolean {
+  const base = path.basename(entry.test).split('.')[0] ?? '';
+  return entry.print || base.endsWith('-print');
+}
+
+/** True if the test or a reference names the Ahem font (directly or through /fonts/ahem.css). */
+export function mentionsAhem(entry: ManifestEntry, wptRoot: string): boolean {
+  return [entry.test, ...entry.refs.map((r) => r.path)].some((file) => {
+    const full = path.join(wptRoot, file);
+    return existsSync(full) && /ahem/i.test(readFileSync(full, 'utf8'));
+  });
+}
