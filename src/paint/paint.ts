@@ -2,13 +2,13 @@
 // normal flow (backgrounds and borders, then content, in tree order), with clipping for
 // overflow: hidden, opacity groups, text decorations, links and named destinations.
 import type { BlockBox, TextDecoration } from '../boxes/types.js';
-import type { ComputedStyle } from '../css/types.js';
+import type { Color, ComputedStyle } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { borderOf, paddingOf, resolveAuto } from '../layout/box-model.js';
 import type { LaidOutPage } from '../layout/page/paginate.js';
 import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TextFragment } from '../layout/types.js';
 import { cornerRadii, paintBackground, paintBorders, roundedRectPath } from './borders.js';
-import type { DisplayItem, PageDisplayList } from './types.js';
+import type { DisplayItem, PageDisplayList, PathOp } from './types.js';
 
 /** Paints one laid-out page. `root` is the root element's box, whose background fills the canvas. */
 export function paintPage(page: LaidOutPage, root: BlockBox): PageDisplayList {
@@ -145,9 +145,28 @@ function paintDecoration(d: TextDecoration, t: TextFragment, x: number, baseline
     case 'overline': y = baseline - t.face.ascent * scale + thickness / 2; break;
     case 'line-through': y = baseline - (t.face.xHeight || t.face.unitsPerEm / 2) * scale / 2; break;
   }
+  if (d.style === 'wavy') {
+    out.push(wavyLine(x, x + t.width, y, thickness, d.color));
+    return;
+  }
   const style = d.style === 'dotted' || d.style === 'dashed' ? d.style : 'solid';
   out.push({ kind: 'line', x1: x, y1: y, x2: x + t.width, y2: y, width: thickness, color: d.color, style });
   if (d.style === 'double') out.push({ kind: 'line', x1: x, y1: y + thickness * 2, x2: x + t.width, y2: y + thickness * 2, width: thickness, color: d.color, style: 'solid' });
+}
+
+/** A wavy line as a stroked chain of half-waves (cubic Béziers), about as Chromium draws it. */
+function wavyLine(x1: number, x2: number, y: number, thickness: number, color: Color): DisplayItem {
+  const amplitude = Math.max(thickness * 2, 1);
+  const half = Math.max(thickness * 5, 2.5);
+  const ops: PathOp[] = [{ op: 'M', x: x1, y }];
+  let up = true;
+  for (let x = x1; x < x2 - 1e-6; x += half) {
+    const end = Math.min(x + half, x2);
+    const dy = up ? -amplitude : amplitude;
+    ops.push({ op: 'C', x1: x + (end - x) / 3, y1: y + dy, x2: x + (2 * (end - x)) / 3, y2: y + dy, x: end, y });
+    up = !up;
+  }
+  return { kind: 'path', ops, fill: null, stroke: { color, width: thickness } };
 }
 
 /** Bullets as shapes, as browsers draw them: a filled disc, a stroked circle, a filled square. */

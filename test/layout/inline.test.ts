@@ -112,3 +112,18 @@ describe('lists and quotes', () => {
     expect(all).toContain('d «e ‹f›»');
   });
 });
+
+describe('vertical-align: top and bottom', () => {
+  it('moves a box and its text to the top or bottom of the line box', async () => {
+    const css = `${base} .big { font-size: 48px; line-height: 60px }`;
+    const pages = await layout('<p>x <span class="big">BIG</span> <span style="vertical-align: top">up</span> <span style="vertical-align: bottom">down</span></p>', css, page);
+    const big = runWith(pages, 'BIG');
+    const up = runWith(pages, 'up');
+    const down = runWith(pages, 'down');
+    // The line is 60px tall; 'up' sits at its top edge, 'down' at its bottom edge.
+    expect(up.y).toBeLessThan(big.y - 20);
+    expect(down.y).toBeGreaterThan(big.y);
+    expect(down.y).toBeLessThanOrEqual(60 * PX);
+    expect(up.y).toBeGreaterThan(0);
+  });
+});

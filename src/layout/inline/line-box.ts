@@ -8,7 +8,7 @@ import type { InlineBoxFragment, LineFragment, LineItemFragment, TextFragment } 
 import type { LineRange } from './break-lines.js';
 import type { InlinePath } from './collect.js';
 import { atomicShift, baselineShift, fontMetrics, layoutBounds } from './metrics.js';
-import type { Piece, TextPiece } from './pieces.js';
+import type { AtomicPiece, Piece, TextPiece } from './pieces.js';
 import { BULLET_SIZE, isSpace } from './pieces.js';
 
 export interface LineContext {
@@ -51,24 +51,48 @@ function hasContent(range: LineRange): boolean {
   });
 }
 
-/** Baseline shift of the innermost inline box of a path; `top`/`bottom` boxes shift like baseline. */
-function pathShift(path: InlinePath, root: ComputedStyle, cache: Map<InlineBox, number>): number {
+/** The box a piece aligns within: the root line, or the outermost `top`/`bottom` inline box of its path. */
+type AlignRoot = InlineBox | AtomicPiece | null;
+
+function isLineRelative(style: ComputedStyle): boolean {
+  return style.verticalAlign === 'top' || style.verticalAlign === 'bottom';
+}
+
+/**
+ * A piece's baseline shift relative to its align root's baseline. The path's shifts add up
+ * from the root (or from the outermost box aligned to the line's top or bottom edge, which
+ * then carries its subtree along, CSS 2.1 §10.8.1).
+ */
+function relativeShift(path: InlinePath, root: ComputedStyle, cache: Map<InlineBox, number>): { shift: number; alignRoot: InlineBox | null } {
   let shift = 0;
   let parent = root;
+  let alignRoot: InlineBox | null = null;
   for (const box of path) {
-    let own = cache.get(box);
-    if (own === undefined) {
-      own = baselineShift(box.style, parent);
-      cache.set(box, own);
+    if (alignRoot === null && isLineRelative(box.style)) {
+      alignRoot = box;
+      shift = 0;
+    } else {
+      let own = cache.get(box);
+      if (own === undefined) {
+        own = baselineShift(box.style, parent);
+        cache.set(box, own);
+      }
+      shift += own;
     }
-    shift += own;
     parent = box.style;
   }
-  return shift;
+  return { shift, alignRoot };
 }
 
 function parentStyle(path: InlinePath, root: ComputedStyle): ComputedStyle {
   return path.length > 0 ? path[path.length - 1]!.style : root;
+}
+
+/** Extent of a group of pieces around its baseline, and the edge of the line it sticks to. */
+interface AlignGroup {
+  top: number;
+  bottom: number;
+  readonly edge: 'top' | 'bottom';
 }
 
 function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertical {
@@ -76,40 +100,52 @@ function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertica
   const strut = layoutBounds(root);
   let top = strut.top;
   let bottom = strut.bottom;
-  const aligned: { index: number; top: number; bottom: number; edge: 'top' | 'bottom' }[] = [];
+  const groups = new Map<Exclude<AlignRoot, null>, AlignGroup>();
+  const roots: AlignRoot[] = [];
   const shifts = pieces.map((p, index) => {
-    const base = pathShift(p.path, root, cache);
+    const rel = relativeShift(p.path, root, cache);
+    let shift = rel.shift;
+    let alignRoot: AlignRoot = rel.alignRoot;
     let bounds: { top: number; bottom: number };
-    let shift = base;
-    let va: ComputedStyle['verticalAlign'] = 'baseline';
     if (p.kind === 'atomic') {
       bounds = { top: -p.baseline, bottom: p.height - p.baseline };
-      shift += atomicShift(p.box.style, parentStyle(p.path, root), bounds.top, bounds.bottom);
-      va = p.box.style.verticalAlign;
+      if (alignRoot === null && isLineRelative(p.box.style)) {
+        alignRoot = p;
+        shift = 0;
+      } else shift += atomicShift(p.box.style, parentStyle(p.path, root), bounds.top, bounds.bottom);
     } else if (p.kind === 'open' || p.kind === 'close') {
-      shift += cache.get(p.box) ?? baselineShift(p.box.style, parentStyle(p.path, root));
       bounds = layoutBounds(p.box.style);
-      va = p.box.style.verticalAlign;
-    } else if (p.kind === 'text') {
-      bounds = layoutBounds(p.style);
-    } else if (p.kind === 'bullet') {
-      bounds = layoutBounds(p.box.style);
+      if (alignRoot === null && isLineRelative(p.box.style)) {
+        alignRoot = p.box;
+        shift = 0;
+      } else shift += cache.get(p.box) ?? baselineShift(p.box.style, parentStyle(p.path, root));
     } else {
-      bounds = layoutBounds(parentStyle(p.path, root));
+      bounds = layoutBounds(p.kind === 'text' ? p.style : p.kind === 'bullet' ? p.box.style : parentStyle(p.path, root));
     }
-    if (va === 'top' || va === 'bottom') {
-      aligned.push({ index, top: bounds.top, bottom: bounds.bottom, edge: va });
-      return 0;
+    roots[index] = alignRoot;
+    if (alignRoot === null) {
+      top = Math.min(top, shift + bounds.top);
+      bottom = Math.max(bottom, shift + bounds.bottom);
+    } else {
+      const style = 'style' in alignRoot ? alignRoot.style : alignRoot.box.style;
+      let group = groups.get(alignRoot);
+      if (!group) groups.set(alignRoot, (group = { top: Infinity, bottom: -Infinity, edge: style.verticalAlign === 'top' ? 'top' : 'bottom' }));
+      group.top = Math.min(group.top, shift + bounds.top);
+      group.bottom = Math.max(group.bottom, shift + bounds.bottom);
     }
-    top = Math.min(top, shift + bounds.top);
-    bottom = Math.max(bottom, shift + bounds.bottom);
     return shift;
   });
-  // Boxes aligned to the line box's top or bottom edge may make it taller (CSS 2.1 §10.8.1).
+  // Groups aligned to the line box's top or bottom edge may make it taller.
   let height = bottom - top;
-  for (const a of aligned) height = Math.max(height, a.bottom - a.top);
+  for (const g of groups.values()) height = Math.max(height, g.bottom - g.top);
   const baseline = -top;
-  for (const a of aligned) shifts[a.index] = a.edge === 'top' ? -baseline - a.top : height - baseline - a.bottom;
+  pieces.forEach((_, index) => {
+    const alignRoot = roots[index];
+    if (alignRoot === null || alignRoot === undefined) return;
+    const g = groups.get(alignRoot)!;
+    const groupBaseline = g.edge === 'top' ? -baseline - g.top : height - baseline - g.bottom;
+    shifts[index] = groupBaseline + shifts[index]!;
+  });
   return { shifts, height, baseline };
 }
 
