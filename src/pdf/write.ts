@@ -42,6 +42,8 @@ const deflate = promisify(deflateAsync);
 
 /** Page content streams being compressed at once (2 cores: one compressing beside layout). */
 const MAX_PENDING_STREAMS = 2;
+/** Content streams shorter than this (characters) are compressed on the main thread. */
+const ASYNC_COMPRESSION_MIN = 8192;
 
 /** Writes a PDF page by page: `create`, `addPage` for each page, then `finish`. */
 export class PdfWriter {
@@ -83,12 +85,17 @@ export class PdfWriter {
     // The object number is fixed now; the stream is compressed on the thread pool while the
     // next page is laid out. Few compressions are in flight at once: each holds its page's
     // content and a zlib state, and unbounded they cost more memory than they save time.
-    const ref = this.pdf.context.nextRef();
-    while (this.pending.length >= MAX_PENDING_STREAMS) await this.pending.shift();
-    this.pending.push(deflate(Buffer.from(content, 'latin1'), { level: 6 }).then((bytes) => {
-      this.pdf.context.assign(ref, this.pdf.context.stream(bytes, { Filter: 'FlateDecode' }));
-    }));
-    page.node.set(PDFName.of('Contents'), ref);
+    // Small pages compress at once: handing them to the pool costs more than it saves.
+    if (content.length < ASYNC_COMPRESSION_MIN) {
+      page.node.set(PDFName.of('Contents'), this.pdf.context.register(flateStream(this.pdf.context, content)));
+    } else {
+      const ref = this.pdf.context.nextRef();
+      while (this.pending.length >= MAX_PENDING_STREAMS) await this.pending.shift();
+      this.pending.push(deflate(Buffer.from(content, 'latin1'), { level: 6 }).then((bytes) => {
+        this.pdf.context.assign(ref, this.pdf.context.stream(bytes, { Filter: 'FlateDecode' }));
+      }));
+      page.node.set(PDFName.of('Contents'), ref);
+    }
     page.node.set(PDFName.of('Resources'), this.resources.ref);
     this.pages.push({ page, links: ctx.links, anchors: ctx.anchors });
   }
@@ -103,7 +110,7 @@ export class PdfWriter {
     await Promise.all(this.pending);
     // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the
     // bytes depend only on the objects.
-    return this.pdf.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false });
+    return this.pdf.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: Infinity });
   }
 
   /** §8.10 form XObject with an isolated transparency group (§11.6.6) covering the page. */

@@ -38,7 +38,7 @@ describe('degenerate documents', () => {
   it('bad bodies reject with ValidationError naming each property', async () => {
     const attempt = renderDocument({ type: 'html', data: { html: 42 }, page: { width: '10vw', marginTop: 'abc' } });
     await expect(attempt).rejects.toBeInstanceOf(ValidationError);
-    const error = await attempt.catch((e: ValidationError) => e);
+    const error = (await attempt.catch((e: unknown) => e)) as ValidationError;
     expect(error.fields.map((f) => f.property).sort()).toEqual(['data.html', 'page.marginTop', 'page.width']);
   });
 });
