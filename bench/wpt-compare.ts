@@ -280,9 +280,10 @@ export interface DocumentComparison {
 }
 
 /**
- * Compares two rendered documents page by page: the pages listed in `pageList` (a `pages`
- * value) or else all of them, in which case the page counts must agree too. Stops at the
- * first differing page, which is enough for either verdict.
+ * Compares two rendered documents page by page, the way wptrunner does: the test's pages listed
+ * in `pageList` (its `pages` value) or else all of them, against every page of the reference,
+ * in order; the counts must agree. (A test with `pages: "2"` is thus compared with a
+ * one-page reference.) Stops at the first differing page, which is enough for either verdict.
  */
 export function compareDocuments(
   test: readonly RgbImage[],
@@ -291,14 +292,16 @@ export function compareDocuments(
   fuzzy: FuzzyAllowance | null = null,
 ): DocumentComparison {
   const pages: { page: number; comparison: PageComparison }[] = [];
-  if (pageList === null && test.length !== ref.length) {
-    return { same: false, reason: `page count ${test.length} vs reference ${ref.length}`, pages };
+  const numbers = pageList === null ? test.map((_, i) => i + 1) : parsePageList(pageList, test.length);
+  const missing = numbers.filter((n) => n > test.length);
+  if (missing.length > 0) return { same: false, reason: `test has ${test.length} pages, no page ${missing[0]}`, pages };
+  if (numbers.length !== ref.length) {
+    const selected = pageList === null ? '' : ` (pages ${pageList})`;
+    return { same: false, reason: `page count ${numbers.length}${selected} vs reference ${ref.length}`, pages };
   }
-  const numbers = pageList === null ? test.map((_, i) => i + 1) : parsePageList(pageList, Math.max(test.length, ref.length));
-  for (const page of numbers) {
-    const a = test[page - 1];
-    const b = ref[page - 1];
-    if (!a || !b) return { same: false, reason: `page ${page} missing (${test.length} vs reference ${ref.length} pages)`, pages };
+  for (const [i, page] of numbers.entries()) {
+    const a = test[page - 1]!;
+    const b = ref[i]!;
     const comparison = comparePages(a, b, fuzzy);
     pages.push({ page, comparison });
     if (!comparison.passes) return { same: false, reason: describeDifference(page, comparison, a, b), pages };

@@ -45,6 +45,8 @@ export interface TestResult {
   /** Resources the harness could not inline (missing files). */
   readonly problems: readonly string[];
   readonly refs: readonly RefOutcome[];
+  /** Pages rendered: the test's, then each reference's (fewer when a render failed). */
+  readonly pageCounts: readonly number[];
 }
 
 /** Work for a worker process: one manifest entry and where to put files. */

@@ -61,3 +61,20 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+/** Images placed left to right with a grey gap, top-aligned; shorter ones padded with white. */
+export function sideBySide(images: readonly RgbImage[], gap = 8): RgbImage {
+  const width = images.reduce((n, im) => n + im.width, 0) + gap * Math.max(0, images.length - 1);
+  const height = Math.max(0, ...images.map((im) => im.height));
+  const data = new Uint8Array(width * height * 3).fill(255);
+  let left = 0;
+  for (const [i, im] of images.entries()) {
+    if (i > 0) {
+      for (let y = 0; y < height; y++) data.fill(128, (y * width + left) * 3, (y * width + left + gap) * 3);
+      left += gap;
+    }
+    for (let y = 0; y < im.height; y++) data.set(im.data.subarray(y * im.width * 3, (y + 1) * im.width * 3), (y * width + left) * 3);
+    left += im.width;
+  }
+  return { width, height, data };
+}

@@ -122,6 +122,7 @@ function failure(job: TestJob, kind: ResultKind, reason: string, ms: number): Te
     warnings: [],
     problems: [],
     refs: [],
+    pageCounts: [],
   };
 }
 

@@ -22,9 +22,11 @@ export function formatSummary(results: readonly TestResult[], wallMs: number): s
     '',
     ...slowest(results),
     '',
-    ...mostFrequent('Most frequent engine warnings (number of tests)', results.flatMap((r) => r.warnings)),
+    ...mostFrequent('Most frequent engine warnings (number of tests)', results.flatMap((r) => [...new Set(r.warnings.map(normaliseWarning))])),
     '',
     ...mostFrequent('Most frequent errors (number of tests)', results.filter(isError).map((r) => normaliseError(r.reason))),
+    '',
+    ...mostFrequent('Resources the harness could not inline (number of tests)', results.flatMap((r) => r.problems)),
   ];
 }
 
@@ -86,6 +88,11 @@ function mostFrequent(title: string, items: readonly string[]): string[] {
 
 function isError(r: TestResult): boolean {
   return r.kind === 'engine-error' || r.kind === 'crash' || r.kind === 'timeout' || r.kind === 'harness';
+}
+
+/** Drops where in the document a warning arose, so that the same problem groups together. */
+function normaliseWarning(warning: string): string {
+  return warning.replace(/^(<style> #\d+ line \d+|style attribute): /, '').replace(/\s+/g, ' ');
 }
 
 /** Drops the "test:" / "reference x:" prefix so that the same engine error groups together. */

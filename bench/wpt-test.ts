@@ -14,10 +14,10 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { renderDocument } from '../src/index.js';
-import { compareDocuments, contentHeight, cropImage, diffImage, parsePpm, parseFuzzy, type FuzzyAllowance, type RgbImage } from './wpt-compare.js';
+import { compareDocuments, contentHeight, cropImage, diffImage, parsePageList, parsePpm, parseFuzzy, type FuzzyAllowance, type RgbImage } from './wpt-compare.js';
 import { inlineDocument } from './wpt-inline.js';
 import { mentionsAhem, type RefOutcome, type TestJob, type TestResult } from './wpt-manifest.js';
-import { encodePng } from './wpt-png.js';
+import { encodePng, sideBySide } from './wpt-png.js';
 
 const run = promisify(execFile);
 
@@ -29,8 +29,17 @@ const SCREEN_PAGE = { width: `${SCREEN_WIDTH_PX}px`, height: `${SCREEN_PAGE_HEIG
 
 /** What rendering one file gave: its page images, or why there are none. */
 type Rendered =
-  | { readonly ok: true; readonly pages: RgbImage[]; readonly warnings: readonly string[]; readonly problems: readonly string[]; readonly ms: number }
+  | { readonly ok: true; readonly pages: RgbImage[]; readonly pageCount: number; readonly warnings: readonly string[]; readonly problems: readonly string[]; readonly ms: number }
   | { readonly ok: false; readonly kind: 'engine-error' | 'harness'; readonly reason: string; readonly warnings: readonly string[]; readonly problems: readonly string[]; readonly ms: number };
+
+type RenderedOk = Extract<Rendered, { ok: true }>;
+
+/** The verdict on a test, before timings and warnings are added. */
+interface Verdict {
+  readonly kind: TestResult['kind'];
+  readonly reason: string;
+  readonly refs: RefOutcome[];
+}
 
 /** Error with the kind of failure it stands for, so that one catch can sort them. */
 class HarnessError extends Error {}
@@ -41,43 +50,52 @@ export async function runTest(job: TestJob): Promise<TestResult> {
   const { entry } = job;
   mkdirSync(job.workDir, { recursive: true });
   try {
-    const test = await renderFile(entry.test, 'test', job);
-    const renders = [test];
-    const outcomes: RefOutcome[] = [];
-    let failure: { kind: TestResult['kind']; reason: string } | null = test.ok ? null : { kind: test.kind, reason: `test: ${test.reason}` };
-    const fuzzy = test.ok ? fuzzyFor(path.join(job.wptRoot, entry.test)) : [];
-    for (const [i, ref] of entry.refs.entries()) {
-      if (failure) break;
-      const rendered = await renderFile(ref.path, `ref${i}`, job);
-      renders.push(rendered);
-      if (!rendered.ok) {
-        failure = { kind: rendered.kind, reason: `reference ${ref.path}: ${rendered.reason}` };
-        break;
-      }
-      const outcome = compareWithRef(test as Extract<Rendered, { ok: true }>, rendered, ref, entry.pages ?? null, job.print, pickFuzzy(fuzzy, ref.path));
-      outcomes.push(outcome.result);
-      const wanted = ref.rel === 'match' ? outcome.result.same : !outcome.result.same;
-      if (!wanted) {
-        failure = { kind: 'pixels', reason: ref.rel === 'match' ? outcome.result.reason : `looks the same as mismatch reference ${ref.path}` };
-        if (job.keepDir) keepImages(job, outcome.testPages, outcome.refPages);
-      }
-    }
+    const renders: Rendered[] = [];
+    const verdict = await judge(job, renders);
     return {
       test: entry.test,
       suite: entry.suite,
       print: job.print,
-      kind: failure?.kind ?? 'pass',
-      reason: failure?.reason ?? '',
+      kind: verdict.kind,
+      reason: verdict.reason,
       ms: Math.round(performance.now() - started),
       renderMs: Math.round(renders.reduce((n, r) => n + r.ms, 0)),
       usesAhem: mentionsAhem(entry, job.wptRoot),
       warnings: [...new Set(renders.flatMap((r) => r.warnings))],
       problems: [...new Set(renders.flatMap((r) => r.problems))],
-      refs: outcomes,
+      refs: verdict.refs,
+      pageCounts: renders.map((r) => (r.ok ? r.pageCount : 0)),
     };
   } finally {
     rmSync(job.workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Renders the test, then each reference in turn, and stops at the first thing that decides a
+ * failure. `renders` collects every render for the record (warnings, timings, page counts).
+ */
+async function judge(job: TestJob, renders: Rendered[]): Promise<Verdict> {
+  const { entry } = job;
+  const test = await renderFile(entry.test, 'test', job);
+  renders.push(test);
+  if (!test.ok) return { kind: test.kind, reason: `test: ${test.reason}`, refs: [] };
+  const fuzzy = fuzzyFor(path.join(job.wptRoot, entry.test));
+  const outcomes: RefOutcome[] = [];
+  for (const [i, refEntry] of entry.refs.entries()) {
+    const ref = await renderFile(refEntry.path, `ref${i}`, job);
+    renders.push(ref);
+    if (!ref.ok) return { kind: ref.kind, reason: `reference ${refEntry.path}: ${ref.reason}`, refs: outcomes };
+    const outcome = compareWithRef(test, ref, refEntry, entry.pages ?? null, job.print, pickFuzzy(fuzzy, refEntry.path));
+    outcomes.push(outcome.result);
+    // wpt: a test must look like every `match` reference and unlike every `mismatch` one.
+    if (outcome.result.same !== (refEntry.rel === 'match')) {
+      if (job.keepDir) keepImages(job, outcome.testPages, outcome.refPages);
+      const reason = refEntry.rel === 'match' ? outcome.result.reason : `looks the same as mismatch reference ${refEntry.path}`;
+      return { kind: 'pixels', reason, refs: outcomes };
+    }
+  }
+  return { kind: 'pass', reason: '', refs: outcomes };
 }
 
 /** Inlines, renders and rasterises one file of the test. */
@@ -95,7 +113,7 @@ async function renderFile(file: string, label: string, job: TestJob): Promise<Re
     warnings = result.warnings;
     const pages = await rasterise(result.pdf, label, job);
     if (pages.length === 0) throw new HarnessError('pdftoppm produced no pages');
-    return { ok: true, pages, warnings, problems, ms: renderMs };
+    return { ok: true, pages, pageCount: result.pageCount, warnings, problems, ms: renderMs };
   } catch (error) {
     const harness = error instanceof HarnessError;
     return {
@@ -131,8 +149,8 @@ async function rasterise(pdf: Uint8Array, label: string, job: TestJob): Promise<
 
 /** Compares the test's pages with one reference's, with screen pages first cropped alike. */
 function compareWithRef(
-  test: Extract<Rendered, { ok: true }>,
-  ref: Extract<Rendered, { ok: true }>,
+  test: RenderedOk,
+  ref: RenderedOk,
   refEntry: { readonly rel: 'match' | 'mismatch'; readonly path: string },
   pages: string | null,
   print: boolean,
@@ -140,7 +158,9 @@ function compareWithRef(
 ): { result: RefOutcome; testPages: RgbImage[]; refPages: RgbImage[] } {
   const [testPages, refPages] = print ? [test.pages, ref.pages] : cropScreenPages(test.pages[0]!, ref.pages[0]!);
   const comparison = compareDocuments(testPages, refPages, print ? pages : null, fuzzy);
-  return { result: { ref: refEntry.path, rel: refEntry.rel, same: comparison.same, reason: comparison.reason }, testPages, refPages };
+  // For the saved images, the test pages that were compared, in the order they were.
+  const compared = print && pages !== null ? parsePageList(pages, testPages.length).flatMap((n) => testPages[n - 1] ?? []) : testPages;
+  return { result: { ref: refEntry.path, rel: refEntry.rel, same: comparison.same, reason: comparison.reason }, testPages: compared, refPages };
 }
 
 /** The first pages of a screen test and its reference, cropped to the same viewport-like size. */
@@ -171,18 +191,20 @@ function pickFuzzy(all: ReturnType<typeof parseFuzzy>[], refPath: string): Fuzzy
   return valid.find((f) => f.ref !== null && refPath.endsWith(f.ref)) ?? valid.find((f) => f.ref === null) ?? null;
 }
 
-/** Saves the pages of a failing comparison as PNGs (test, reference, difference) under keepDir. */
+/**
+ * Saves each compared page of a failing test as one PNG under keepDir: test, reference and
+ * (when the sizes agree) the difference map, side by side.
+ */
 function keepImages(job: TestJob, testPages: readonly RgbImage[], refPages: readonly RgbImage[]): void {
   const dir = path.join(job.keepDir!, job.entry.test.replace(/\.[^.]+$/, ''));
   mkdirSync(dir, { recursive: true });
-  testPages.forEach((page, i) => writeFileSync(path.join(dir, `test-p${i + 1}.png`), encodePng(page)));
-  refPages.forEach((page, i) => {
-    writeFileSync(path.join(dir, `ref-p${i + 1}.png`), encodePng(page));
+  for (let i = 0; i < Math.max(testPages.length, refPages.length); i++) {
     const test = testPages[i];
-    if (test && test.width === page.width && test.height === page.height) {
-      writeFileSync(path.join(dir, `diff-p${i + 1}.png`), encodePng(diffImage(test, page)));
-    }
-  });
+    const ref = refPages[i];
+    const sameSize = test && ref && test.width === ref.width && test.height === ref.height;
+    const panels = [test, ref, sameSize ? diffImage(test, ref) : undefined].filter((p): p is RgbImage => p !== undefined);
+    writeFileSync(path.join(dir, `page-${i + 1}.png`), encodePng(sideBySide(panels)));
+  }
 }
 
 function describeError(error: unknown): string {

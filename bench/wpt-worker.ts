@@ -43,6 +43,7 @@ async function handle(
       warnings: [],
       problems: [],
       refs: [],
+      pageCounts: [],
     };
   }
 }
