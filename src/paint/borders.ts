@@ -81,6 +81,17 @@ export function paintBorders(style: ComputedStyle, x: number, y: number, w: numb
     paintRoundedBorder(x, y, w, h, radii, top, out);
     return;
   }
+  if (!radii && top.style === 'solid' && top.width * 2 <= Math.min(w, h) && uniform([top, right, bottom, left])) {
+    // One stroked rectangle along the centre line: no seams at the corners, and rasterisers
+    // do not grow it by a pixel on the far edges the way they can grow four filled shapes.
+    const b = top.width;
+    const ops: PathOp[] = [
+      { op: 'M', x: x + b / 2, y: y + b / 2 }, { op: 'L', x: x + w - b / 2, y: y + b / 2 },
+      { op: 'L', x: x + w - b / 2, y: y + h - b / 2 }, { op: 'L', x: x + b / 2, y: y + h - b / 2 }, { op: 'Z' },
+    ];
+    out.push({ kind: 'path', ops, fill: null, stroke: { color: top.color, width: b } });
+    return;
+  }
   paintSide('top', top, left.width, right.width, x, y, w, h, out);
   paintSide('right', right, top.width, bottom.width, x, y, w, h, out);
   paintSide('bottom', bottom, right.width, left.width, x, y, w, h, out);

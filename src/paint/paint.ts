@@ -16,7 +16,10 @@ export function paintPage(page: LaidOutPage, root: BlockBox): PageDisplayList {
   const items: DisplayItem[] = [];
   const canvas = canvasBackground(root);
   if (canvas && canvas.style.backgroundColor.a > 0) {
-    items.push({ kind: 'rect', x: 0, y: 0, width: style.width, height: style.height, color: canvas.style.backgroundColor });
+    // css-page-3 §3.4: the root paints the canvas within the page area, not over the margins.
+    const width = style.width - style.marginLeft - style.marginRight;
+    const height = style.height - style.marginTop - style.marginBottom;
+    items.push({ kind: 'rect', x: style.marginLeft, y: style.marginTop, width, height, color: canvas.style.backgroundColor });
   }
   const painter = new Painter(canvas?.element ?? null);
   if (page.root) painter.box(page.root, style.marginLeft, style.marginTop, items);
