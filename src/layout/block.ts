@@ -38,10 +38,12 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const consumed = token?.consumedBlockSize ?? 0;
   const topEdge = isFirst ? bdr.top + pad.top : 0;
   const contentLimit = space.blockLimit - topEdge;
+  // Children are placed relative to this box's border box: offset by the top and left edges.
+  const origin = { x: bdr.left + pad.left, y: topEdge };
   // Boxes that must not break, or that are taller than the page anyway, are laid out whole.
   const content = box.content.kind === 'inline'
-    ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, space.atFragmentainerStart, token as LinesBreakToken | null)
-    : layoutChildren(box, geometry.contentWidth, contentLimit, space.atFragmentainerStart, token as BlockBreakToken | null);
+    ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, space.atFragmentainerStart, token as LinesBreakToken | null, origin)
+    : layoutChildren(box, geometry.contentWidth, contentLimit, space.atFragmentainerStart, token as BlockBreakToken | null, origin);
   if (content.pushed && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
 
   const frame = pad.top + pad.bottom + bdr.top + bdr.bottom;
@@ -64,8 +66,8 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   }
   const isLast = nextToken === null;
   const height = topEdge + contentHeight + (isLast ? pad.bottom + bdr.bottom : 0);
-  const shifted = content.children.map((c) => ({ ...c, x: c.x + bdr.left + pad.left, y: c.y + topEdge }));
-  const firstBaseline = baselineOf(shifted, 'first');
+  const children = content.children;
+  const firstBaseline = baselineOf(children, 'first');
   const marker = isFirst && box.marker ? outsideMarker(box.marker, firstBaseline ?? topEdge + pad.top, bdr.left + pad.left) : null;
   const fragment: BoxFragment = {
     kind: 'box',
@@ -76,10 +78,10 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
     height,
     isFirst,
     isLast,
-    children: shifted,
+    children,
     marker,
     firstBaseline,
-    lastBaseline: baselineOf(shifted, 'last'),
+    lastBaseline: baselineOf(children, 'last'),
   };
   return { fragment, breakToken: nextToken };
 }
@@ -103,7 +105,13 @@ function baselineOf(children: readonly (BoxFragment | LineFragment)[], which: 'f
 }
 
 /** Lines of an inline formatting context, cut at the fragmentainer end with orphans and widows. */
-function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number, limit: number, atStart: boolean, token: LinesBreakToken | null): ContentResult {
+/** Where a container's content box starts inside its border box. */
+interface Origin {
+  readonly x: number;
+  readonly y: number;
+}
+
+function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number, limit: number, atStart: boolean, token: LinesBreakToken | null, origin: Origin): ContentResult {
   const { lines } = layoutInlineContent(box, ifc, width, layoutAtomic);
   const start = token?.lineIndex ?? 0;
   const offset = start < lines.length ? lines[start]!.y : 0;
@@ -117,11 +125,11 @@ function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number,
   let take = fit;
   if (fit < remaining) take = applyOrphansWidows(fit, remaining, box, atStart);
   if (take === 0) return { children: [], height: 0, token: null, pushed: true };
-  const children = lines.slice(start, start + take).map((l) => ({ ...l, y: l.y - offset }));
-  const last = children[children.length - 1]!;
+  const children = lines.slice(start, start + take).map((l) => ({ ...l, x: l.x + origin.x, y: l.y - offset + origin.y }));
+  const last = lines[start + take - 1]!;
   const next: LinesBreakToken | null = take < remaining ? { kind: 'lines', box, lineIndex: start + take, consumedBlockSize: 0 } : null;
   if (!next && Number.isFinite(limit)) releaseInlineLayout(ifc);
-  return { children, height: last.y + last.height, token: next, pushed: false };
+  return { children, height: last.y + last.height - offset, token: next, pushed: false };
 }
 
 /**
@@ -139,7 +147,7 @@ function applyOrphansWidows(fit: number, remaining: number, box: BlockBox, atSta
 }
 
 /** Block-level children: margin collapsing, forced and avoided breaks, break tokens. */
-function layoutChildren(box: BlockBox, width: number, limit: number, atStart: boolean, token: BlockBreakToken | null): ContentResult {
+function layoutChildren(box: BlockBox, width: number, limit: number, atStart: boolean, token: BlockBreakToken | null, origin: Origin): ContentResult {
   if (box.content.kind !== 'blocks') throw new Error('layoutChildren needs block content');
   const children = box.content.children;
   const out: BoxFragment[] = [];
@@ -164,7 +172,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, atStart: bo
       if (collapsesThrough(child, width)) {
         strut = joinStruts(strut, collapsedBottom(child, width));
         const empty = layoutBlockLevel(child, { inlineSize: width, blockLimit: Infinity, atFragmentainerStart: false }, null).fragment;
-        if (empty) out.push({ ...empty, y: cursor + strutSize(strut) });
+        if (empty) out.push({ ...empty, x: empty.x + origin.x, y: cursor + strutSize(strut) + origin.y });
         continue;
       }
     }
@@ -176,9 +184,9 @@ function layoutChildren(box: BlockBox, width: number, limit: number, atStart: bo
     const avoidInside = result.breakToken !== null && avoidsBreakInside(child) && !childAtStart;
     if (!result.fragment || avoidInside) {
       if (!placedHere) return { children: out, height: cursor, token: null, pushed: true };
-      return breakBefore(box, children, i, startIndex, out, cursor);
+      return breakBefore(box, children, i, startIndex, out, cursor, origin);
     }
-    out.push({ ...result.fragment, y });
+    out.push({ ...result.fragment, x: result.fragment.x + origin.x, y: y + origin.y });
     placedHere = true;
     cursor = y + result.fragment.height;
     if (result.breakToken) {
@@ -198,13 +206,12 @@ function broken(children: BoxFragment[], height: number, token: BlockBreakToken)
  * Breaks before child `i`. When the break between `i - 1` and `i` is to be avoided (a heading
  * followed by its text), the break moves before `i - 1` if that one was not first here.
  */
-function breakBefore(box: BlockBox, children: readonly BlockLevelBox[], i: number, startIndex: number, out: BoxFragment[], cursor: number): ContentResult {
+function breakBefore(box: BlockBox, children: readonly BlockLevelBox[], i: number, startIndex: number, out: BoxFragment[], cursor: number, origin: Origin): ContentResult {
   const prevIndex = i - 1;
   if (prevIndex > startIndex && avoidBreakBetween(children[prevIndex]!, children[i]!) && out.length > 1) {
-    const removed = out.pop()!;
+    out.pop();
     const prev = out[out.length - 1]!;
-    void removed;
-    return broken(out, prev.y + prev.height, { kind: 'block', box, childIndex: prevIndex, child: null, consumedBlockSize: 0, forced: false });
+    return broken(out, prev.y + prev.height - origin.y, { kind: 'block', box, childIndex: prevIndex, child: null, consumedBlockSize: 0, forced: false });
   }
   return broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: false });
 }
