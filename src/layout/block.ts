@@ -51,10 +51,10 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   let nextToken = content.token;
   if (nextToken) {
     // A box that breaks inside fills the rest of the fragmentainer (css-break-3 §4.4).
-    contentHeight = Math.max(contentHeight, Math.min(contentLimit, hasFixedHeight(style) ? resolveContentHeight(style, 0, frame, cb) - consumed : contentLimit));
+    contentHeight = Math.max(contentHeight, Math.min(contentLimit, hasFixedHeight(style) ? resolveContentHeight(style, 0, frame) - consumed : contentLimit));
     nextToken = { ...nextToken, consumedBlockSize: consumed + contentHeight } as BreakToken;
   } else {
-    const total = resolveContentHeight(style, consumed + contentHeight, frame, cb);
+    const total = resolveContentHeight(style, consumed + contentHeight, frame);
     contentHeight = Math.max(0, total - consumed);
     const bottomEdge = pad.bottom + bdr.bottom;
     if (contentHeight + bottomEdge > contentLimit && hasFixedHeight(style) && contentLimit > 0 && Number.isFinite(contentLimit)) {

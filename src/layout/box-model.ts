@@ -90,7 +90,7 @@ function solveMargins(ml: number | null, mr: number | null, space: number, width
 }
 
 /** Used content height from `height`, `min-height`, `max-height` and the content's own height. */
-export function resolveContentHeight(style: ComputedStyle, contentHeight: number, frame: number, cbWidth: number): number {
+export function resolveContentHeight(style: ComputedStyle, contentHeight: number, frame: number): number {
   const toContent = (h: number) => (style.boxSizing === 'border-box' ? Math.max(0, h - frame) : h);
   // Percentage heights need a definite containing-block height, which flow layout does not have: treat as auto.
   const h = style.height === 'auto' || style.height.pct !== 0 ? null : style.height.abs;
@@ -98,7 +98,6 @@ export function resolveContentHeight(style: ComputedStyle, contentHeight: number
   const max = style.maxHeight === 'none' || style.maxHeight.pct !== 0 ? Infinity : toContent(style.maxHeight.abs);
   const min = style.minHeight.pct !== 0 ? 0 : toContent(style.minHeight.abs);
   height = Math.max(min, Math.min(height, max));
-  void cbWidth;
   return height;
 }
 

@@ -142,7 +142,7 @@ export function buildPieces(collected: CollectedInline, availableWidth: number, 
         break;
       }
       case 'marker':
-        pieces.push(markerPiece(item, collected.text));
+        pieces.push(markerPiece(item));
         break;
       case 'br':
         pieces.push({ kind: 'br', path: item.path, width: 0, trailingSpace: 0, breakAfter: true });
@@ -223,7 +223,7 @@ function edgeWidth(style: ComputedStyle, side: 'open' | 'close', cbWidth: number
 }
 
 /** An inside marker: text markers shape like text; bullets are a shape plus a space. */
-function markerPiece(item: Extract<InlineItem, { kind: 'marker' }>, paragraph: string): Piece {
+function markerPiece(item: Extract<InlineItem, { kind: 'marker' }>): Piece {
   const { box } = item;
   const style = box.style;
   if (box.marker.kind === 'bullet') {
@@ -231,7 +231,6 @@ function markerPiece(item: Extract<InlineItem, { kind: 'marker' }>, paragraph: s
   }
   const face = FontRegistry.default().match(fontQueryOf(style));
   const piece = textPiece(item, style, face, 0, box.marker.text.length, box.marker.text, false);
-  void paragraph;
   return { ...piece, trailingSpace: 0 };
 }
 
