@@ -35,7 +35,7 @@ export async function renderDocument(input: unknown, options: RenderOptions = {}
     ...(options.creationDate ? { creationDate: options.creationDate } : {}),
   });
   let pageCount = 0;
-  for (const page of paginate({ root: doc.tree.root, pageRules: doc.styled.pageRules, onWarning: doc.warn })) {
+  for (const page of paginate({ root: doc.tree.root, pageRules: doc.styled.pageRules, pageBase: doc.styled.pageBase, onWarning: doc.warn })) {
     await writer.addPage(paintPage(page, doc.tree.root));
     pageCount++;
   }
@@ -49,7 +49,7 @@ export async function renderToDisplayLists(
   options: RenderOptions = {},
 ): Promise<{ pages: PageDisplayList[]; title: string | null; warnings: string[] }> {
   const doc = await prepareDocument(input, options);
-  const pages = [...paginate({ root: doc.tree.root, pageRules: doc.styled.pageRules, onWarning: doc.warn })];
+  const pages = [...paginate({ root: doc.tree.root, pageRules: doc.styled.pageRules, pageBase: doc.styled.pageBase, onWarning: doc.warn })];
   return { pages: pages.map((page) => paintPage(page, doc.tree.root)), title: doc.title, warnings: doc.warnings };
 }
 
@@ -68,14 +68,14 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
     warnings.push(message);
     options.onWarning?.(message);
   };
-  // request/: validate the API body; the page object becomes an @page rule before the author CSS.
+  // request/: validate the API body; the page object becomes an @page rule, the default page.
   const request = normalizeRequest(input);
   // dom/: parse5 → element tree.
   const doc = parseHtml(request.html);
   // resources/: everything external, before layout.
   const resources = await loadResources(doc, warn);
-  // css/: cascade → computed styles and @page rules.
-  const styled = styleDocument(doc, { authorCss: [request.pageCss, request.css], onWarning: warn });
+  // css/: cascade → computed styles and @page rules; the request's page is the default page.
+  const styled = styleDocument(doc, { pageCss: request.pageCss, authorCss: [request.css], onWarning: warn });
   // boxes/: box tree with anonymous boxes, markers, generated content.
   const tree = buildBoxTree(styled, { images: resources.images });
   for (const w of tree.warnings) warn(w);

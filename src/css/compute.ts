@@ -7,7 +7,7 @@ import { INITIAL_STYLE, MEDIUM_FONT_SIZE } from './initial-style.js';
 import { LONGHANDS, LONGHAND_BY_NAME } from './properties/index.js';
 import type { LonghandDef } from './properties/registry.js';
 import { LEGACY_BREAK_WORD } from './properties/text.js';
-import type { BorderStyle, ComputedStyle, Display } from './types.js';
+import type { BorderStyle, ComputedStyle, Display, Viewport } from './types.js';
 import type { ComputeContext } from './values/context.js';
 import type { CustomLookup } from './values/var.js';
 
@@ -22,6 +22,8 @@ export interface ComputeRequest {
   readonly rootFontSize: number | null;
   /** The box is blockified regardless of float/position: the root and flex items (css-display-3 §2.7). */
   readonly blockify: boolean;
+  /** The document's initial containing block, for viewport units. */
+  readonly viewport: Viewport;
 }
 
 export interface ComputeResult {
@@ -76,7 +78,7 @@ export function computeStyle(req: ComputeRequest): ComputeResult {
   const custom = computeCustomProperties(req.parentCustom, customDeclarations(req.winners));
   const lookup: CustomLookup = (name) => custom.get(name);
   const s: MutableStyle = { ...baseFor(parent) };
-  const ctx: MutableContext = { parent, fontSize: parent.fontSize, rootFontSize: req.rootFontSize ?? MEDIUM_FONT_SIZE, color: parent.color };
+  const ctx: MutableContext = { parent, fontSize: parent.fontSize, rootFontSize: req.rootFontSize ?? MEDIUM_FONT_SIZE, color: parent.color, viewport: req.viewport };
   let extra: Map<string, string> | null = null;
 
   const apply = (def: LonghandDef, value: LonghandValue): void => {

@@ -5,7 +5,7 @@ import { clearClassCache } from './selectors/dom-index.js';
 import { clearComponentCache } from './values/components.js';
 
 export { styleDocument, type StyleOptions } from './style-document.js';
-export { resolvePageStyle, DEFAULT_PAGE_HEIGHT, DEFAULT_PAGE_MARGIN, DEFAULT_PAGE_WIDTH, type PageInfo } from './page.js';
+export { pageArea, resolvePageStyle, DEFAULT_PAGE_HEIGHT, DEFAULT_PAGE_MARGIN, DEFAULT_PAGE_WIDTH, type PageInfo } from './page.js';
 export { INITIAL_STYLE, MEDIUM_FONT_SIZE } from './initial-style.js';
 export { inheritedStyle } from './compute.js';
 export { resolveLengthText } from './values/length.js';

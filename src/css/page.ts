@@ -1,10 +1,13 @@
 // The page box for one page (css-page-3 §3–5): cascade the @page rules that match it by name,
-// :first, :left, :right and :blank, then resolve `size` and the page margins to pt.
+// :first, :left, :right and :blank, then resolve `size` and the page margins to pt. The page
+// context inherits from the root element (css-page-3 §4.4).
+import { cssWideKeyword, type CssWideKeyword } from './declarations.js';
+import { INITIAL_STYLE } from './initial-style.js';
 import { pageSpecificity } from './page-selectors.js';
-import type { Declaration, LengthPercentage, PageRule, PageSelector, PageStyle } from './types.js';
+import type { ComputedStyle, Declaration, LengthPercentage, PageBase, PageRule, PageSelector, PageStyle, Viewport } from './types.js';
 import { keywordOf, parseComponents, type Component } from './values/components.js';
 import type { ComputeContext } from './values/context.js';
-import { parseLengthPercentage, PROBE_CONTEXT } from './values/length.js';
+import { parseLengthPercentage, PROBE_CONTEXT, ZERO } from './values/length.js';
 import { PT_PER_PX } from './values/units.js';
 
 /** The page being laid out. */
@@ -41,22 +44,41 @@ const PAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = {
 const MARGIN_SIDES = ['margin-top', 'margin-right', 'margin-bottom', 'margin-left'] as const;
 type MarginSide = (typeof MARGIN_SIDES)[number];
 
+const MARGIN_FIELDS = {
+  'margin-top': 'marginTop',
+  'margin-right': 'marginRight',
+  'margin-bottom': 'marginBottom',
+  'margin-left': 'marginLeft',
+} as const satisfies Record<MarginSide, keyof ComputedStyle>;
+
+/** The UA default page box: what `vw` and `vh` in @page rules refer to when no caller says. */
+const DEFAULT_PAGE_BOX: Viewport = { width: DEFAULT_PAGE_WIDTH, height: DEFAULT_PAGE_HEIGHT };
+
 interface PageValues {
+  /** Null until a declaration sets it: the UA default page applies. */
   size: readonly [number, number] | null;
   margins: Map<MarginSide, LengthPercentage>;
 }
 
 /**
  * Resolves the page box of one page. Margin percentages refer to the page width for left
- * and right and to the page height for top and bottom.
+ * and right and to the page height for top and bottom. The page context inherits from the
+ * root element (css-page-3 §4.4), which `base.root` stands for.
  */
-export function resolvePageStyle(rules: readonly PageRule[], page: PageInfo, base: { fontSize: number }): PageStyle {
-  const ctx: ComputeContext = { ...PROBE_CONTEXT, fontSize: base.fontSize, rootFontSize: base.fontSize };
+export function resolvePageStyle(rules: readonly PageRule[], page: PageInfo, base: PageBase): PageStyle {
+  const ctx: ComputeContext = {
+    ...PROBE_CONTEXT,
+    parent: base.root ?? INITIAL_STYLE,
+    fontSize: base.fontSize,
+    rootFontSize: base.fontSize,
+    viewport: base.viewport ?? DEFAULT_PAGE_BOX,
+  };
   const values: PageValues = { size: null, margins: new Map() };
   const matching = rules
     .map((rule) => ({ rule, specificity: ruleSpecificity(rule, page) }))
     .filter((m): m is { rule: PageRule; specificity: number } => m.specificity !== null)
     .sort((a, b) => a.specificity - b.specificity || a.rule.order - b.rule.order);
+  // Declarations apply in cascade order, so each sees what the lower-precedence ones gave.
   for (const important of [false, true]) {
     for (const { rule } of matching) {
       for (const decl of rule.declarations) if (decl.important === important) applyPageDeclaration(decl, values, ctx);
@@ -74,6 +96,14 @@ export function resolvePageStyle(rules: readonly PageRule[], page: PageInfo, bas
     marginRight: margin('margin-right', width),
     marginBottom: margin('margin-bottom', height),
     marginLeft: margin('margin-left', width),
+  };
+}
+
+/** The page area of a page box: its size less its margins (css-page-3 §2). */
+export function pageArea(page: PageStyle): Viewport {
+  return {
+    width: Math.max(0, page.width - page.marginLeft - page.marginRight),
+    height: Math.max(0, page.height - page.marginTop - page.marginBottom),
   };
 }
 
@@ -106,21 +136,38 @@ function selectorMatches(selector: PageSelector, page: PageInfo): boolean {
 
 function applyPageDeclaration(decl: Declaration, values: PageValues, ctx: ComputeContext): void {
   const property = decl.property.toLowerCase();
+  const wide = cssWideKeyword(decl.value);
   const items = parseComponents(decl.value);
   if (items === null || items.length === 0) return;
   if (property === 'size') {
-    const size = parseSize(items, ctx);
+    // `size` is not inherited and the root element has none: every CSS-wide keyword is auto.
+    const size = wide !== null ? values.size : parseSize(items, ctx, values.size);
     if (size !== undefined) values.size = size;
   } else if (property === 'margin') {
-    const sides = marginShorthand(items, ctx);
+    const sides = wide !== null ? MARGIN_SIDES.map((side) => wideMargin(wide, side, ctx)) : marginShorthand(items, ctx);
     if (sides !== null) MARGIN_SIDES.forEach((side, i) => values.margins.set(side, sides[i]!));
   } else if ((MARGIN_SIDES as readonly string[]).includes(property)) {
-    const v = items.length === 1 ? marginValue(items[0]!, ctx) : null;
-    if (v !== null) values.margins.set(property as MarginSide, v);
+    const side = property as MarginSide;
+    const v = wide !== null ? wideMargin(wide, side, ctx) : items.length === 1 ? marginValue(items[0]!, ctx) : null;
+    if (v !== null) values.margins.set(side, v);
   }
 }
 
+/**
+ * A page margin set to a CSS-wide keyword: `inherit` takes the root element's computed margin
+ * (its percentages then resolve against the page); margins are not inherited, so `initial` and
+ * `unset` give the initial 0.
+ */
+function wideMargin(keyword: CssWideKeyword, side: MarginSide, ctx: ComputeContext): LengthPercentage {
+  if (keyword !== 'inherit') return ZERO;
+  const inherited = ctx.parent[MARGIN_FIELDS[side]];
+  return inherited === 'auto' ? ZERO : inherited;
+}
+
+// css-page-3 §7.2 sizes the page box like a block with an auto width, whose auto margins are
+// 0 (CSS 2.1 §10.3.3).
 function marginValue(c: Component, ctx: ComputeContext): LengthPercentage | null {
+  if (keywordOf(c) === 'auto') return ZERO;
   const lp = parseLengthPercentage(c, { negative: true });
   return lp && lp(ctx);
 }
@@ -134,10 +181,12 @@ function marginShorthand(items: readonly Component[], ctx: ComputeContext): Leng
 
 /**
  * css-page-3 §5.1 `size: auto | <length>{1,2} | [<page-size> || portrait | landscape]`.
- * Returns null for auto (the default page), undefined when invalid.
+ * `auto` and an orientation alone keep the size that lower-precedence declarations gave
+ * (`current`; the request's page settings, or the UA default page when null), turned for the
+ * orientation. Returns undefined when invalid.
  */
-function parseSize(items: readonly Component[], ctx: ComputeContext): readonly [number, number] | null | undefined {
-  if (items.length === 1 && keywordOf(items[0]) === 'auto') return null;
+function parseSize(items: readonly Component[], ctx: ComputeContext, current: readonly [number, number] | null): readonly [number, number] | null | undefined {
+  if (items.length === 1 && keywordOf(items[0]) === 'auto') return current;
   const lengths = items.map((c) => parseLengthPercentage(c, { percent: false }));
   if (lengths.every((l) => l !== null)) {
     if (items.length > 2) return undefined;
@@ -153,6 +202,8 @@ function parseSize(items: readonly Component[], ctx: ComputeContext): readonly [
     else if (word !== null && PAGE_SIZES[word] !== undefined && size === null) size = PAGE_SIZES[word]!;
     else return undefined;
   }
-  const [w, h] = size ?? [DEFAULT_PAGE_WIDTH, DEFAULT_PAGE_HEIGHT];
-  return orientation === 'landscape' ? [Math.max(w, h), Math.min(w, h)] : [Math.min(w, h), Math.max(w, h)];
+  const [w, h] = size ?? current ?? [DEFAULT_PAGE_WIDTH, DEFAULT_PAGE_HEIGHT];
+  // A <page-size> alone is portrait; an orientation alone keeps the size and turns it.
+  const turn = orientation ?? 'portrait';
+  return turn === 'landscape' ? [Math.max(w, h), Math.min(w, h)] : [Math.min(w, h), Math.max(w, h)];
 }

@@ -6,21 +6,31 @@ import { cascade } from './cascade.js';
 import { computeStyle, type ComputeResult } from './compute.js';
 import { NO_CUSTOM_PROPERTIES, type CustomProperties } from './custom-properties.js';
 import { expandDeclaration, type CascadedDeclaration, type Warn } from './declarations.js';
-import { INITIAL_STYLE } from './initial-style.js';
+import { INITIAL_STYLE, MEDIUM_FONT_SIZE } from './initial-style.js';
 import { mediaMatchesPrint } from './media.js';
+import { pageArea, resolvePageStyle, type PageInfo } from './page.js';
 import { presentationalHints } from './presentational-hints.js';
 import { buildRuleIndex, Matcher, ROOT_CONTEXT, type MatchSet } from './rule-index.js';
 import type { PseudoElement } from './selectors/types.js';
-import { parseDeclarationList, parseStylesheet, type ParsedStylesheet } from './stylesheet.js';
-import type { ComputedStyle, Declaration, StyledDocument, StyledElement, StyledNode } from './types.js';
+import { parseDeclarationList, parseStylesheet, type ParsedStylesheet, type SheetOptions } from './stylesheet.js';
+import type { ComputedStyle, Declaration, PageRule, PageStyle, StyledDocument, StyledElement, StyledNode, Viewport } from './types.js';
 import { UA_STYLESHEET } from './ua-stylesheet.js';
 
 export interface StyleOptions {
+  /**
+   * The request's page settings as an `@page` rule (request/page-css.ts): the default page,
+   * which the document's own @page rules override. It is cascaded as the first author sheet,
+   * and media queries see this page alone (css-page-3 §5.1: they do not honour `size`).
+   * Without it the default page is the UA's: US Letter with 50px margins.
+   */
+  readonly pageCss?: string;
   /** Author style sheets (e.g. the request's `css`), applied before the document's own `<style>`s. */
   readonly authorCss: readonly string[];
   /** Called with every non-fatal problem, as it is found. */
   readonly onWarning?: (message: string) => void;
 }
+
+const FIRST_PAGE: PageInfo = { index: 0, name: null };
 
 /** Runs the cascade over a document: the UA sheet, `authorCss`, `<style>` sheets, then `style` attributes. */
 export function styleDocument(doc: DomDocument, options: StyleOptions): StyledDocument {
@@ -29,52 +39,104 @@ export function styleDocument(doc: DomDocument, options: StyleOptions): StyledDo
     warnings.push(message);
     options.onWarning?.(message);
   };
-  const sheets = collectSheets(doc, options, warn);
-  const styler = new Styler(new Matcher(buildRuleIndex(sheets.flatMap((s) => s.rules))), warn);
-  const root = styler.styleElement(doc.root, null, ROOT_CONTEXT);
+  // The default page, from the request's page settings alone: media queries see it
+  // (css-page-3 §5.1), so @page rules inside @media blocks cannot change what they see.
+  const ua = userAgentSheet();
+  const counter = { next: ua.ruleCount };
+  const pageSheet = parseStylesheet(options.pageCss ?? '', { origin: 'author', label: 'page settings', warn, counter, matchMedia: (q) => mediaMatchesPrint(q, UA_PAGE) });
+  const defaultPage = resolvePageStyle(pageSheet.pageRules, FIRST_PAGE, { fontSize: MEDIUM_FONT_SIZE });
+  // Every sheet, its @media blocks evaluated against the default page.
+  const sheets = [ua.sheet, pageSheet, ...documentSheets(doc, options, { warn, counter, matchMedia: (q) => mediaMatchesPrint(q, defaultPage) })];
+  const matcher = new Matcher(buildRuleIndex(sheets.flatMap((s) => s.rules)));
+  const pageRules = sheets.flatMap((s) => s.pageRules);
+  const defaultPageBox: Viewport = { width: defaultPage.width, height: defaultPage.height };
+  // The initial containing block, which vw and vh refer to: the first page's page area.
+  const declarationLists = new Map<string, CascadedDeclaration[]>();
+  const icb = firstPageArea({ doc, matcher, warn, declarationLists, pageRules, defaultPage, defaultPageBox });
+  // The tree, against it.
+  const root = new Styler({ matcher, warn, viewport: icb, declarationLists }).styleElement(doc.root, null, ROOT_CONTEXT);
   return {
     root,
-    pageRules: sheets.flatMap((s) => s.pageRules),
+    pageRules,
+    pageBase: { fontSize: root.style.fontSize, root: root.style, viewport: defaultPageBox },
+    initialContainingBlock: icb,
     fontFaces: sheets.flatMap((s) => s.fontFaces),
     warnings,
   };
 }
 
-// The UA sheet never changes: parse it once per process. Its rules take the first orders.
-let uaSheet: ParsedStylesheet | null = null;
-let uaRuleCount = 0;
+/** The UA default page (page.ts), which the request's page settings are evaluated against. */
+const UA_PAGE: PageStyle = resolvePageStyle([], FIRST_PAGE, { fontSize: MEDIUM_FONT_SIZE });
 
-function userAgentSheet(): ParsedStylesheet {
+interface FirstPageInput {
+  readonly doc: DomDocument;
+  readonly matcher: Matcher;
+  readonly warn: Warn;
+  readonly declarationLists: Map<string, CascadedDeclaration[]>;
+  readonly pageRules: readonly PageRule[];
+  readonly defaultPage: PageStyle;
+  readonly defaultPageBox: Viewport;
+}
+
+/**
+ * The page area of the first page, the initial containing block (CSS 2.1 §13.2). Its @page
+ * margins may depend on the root's style (em, `inherit`), which may itself use vw: so the root
+ * is styled alone first, against the default page area. The first page is taken as unnamed.
+ */
+function firstPageArea(input: FirstPageInput): Viewport {
+  const { matcher, warn, declarationLists } = input;
+  const root = new Styler({ matcher, warn, viewport: pageArea(input.defaultPage), declarationLists }).styleRoot(input.doc.root);
+  return pageArea(resolvePageStyle(input.pageRules, FIRST_PAGE, { fontSize: root.fontSize, root, viewport: input.defaultPageBox }));
+}
+
+// The UA sheet never changes: parse it once per process. Its rules take the first orders.
+// Being shared by documents with different pages, it must not hold @media blocks.
+let uaSheet: { readonly sheet: ParsedStylesheet; readonly ruleCount: number } | null = null;
+
+function userAgentSheet(): { readonly sheet: ParsedStylesheet; readonly ruleCount: number } {
   if (uaSheet === null) {
     const counter = { next: 0 };
-    uaSheet = parseStylesheet(UA_STYLESHEET, {
+    const sheet = parseStylesheet(UA_STYLESHEET, {
       origin: 'user-agent',
       label: 'user-agent sheet',
       counter,
       warn: (m) => {
         throw new Error(`UA style sheet is invalid: ${m}`);
       },
+      matchMedia: () => {
+        throw new Error('UA style sheet must not use @media: it is parsed once for every page size');
+      },
     });
-    uaRuleCount = counter.next;
+    uaSheet = { sheet, ruleCount: counter.next };
   }
   return uaSheet;
 }
 
-function collectSheets(doc: DomDocument, options: StyleOptions, warn: Warn): ParsedStylesheet[] {
-  const sheets = [userAgentSheet()];
-  const counter = { next: uaRuleCount };
+/** The author sheets: `authorCss`, then the `<style>` elements whose media apply. */
+function documentSheets(doc: DomDocument, options: StyleOptions, sheet: Pick<SheetOptions, 'warn' | 'counter' | 'matchMedia'>): ParsedStylesheet[] {
+  const sheets: ParsedStylesheet[] = [];
   options.authorCss.forEach((text, i) => {
-    sheets.push(parseStylesheet(text, { origin: 'author', label: `author CSS #${i + 1}`, warn, counter }));
+    sheets.push(parseStylesheet(text, { ...sheet, origin: 'author', label: `author CSS #${i + 1}` }));
   });
-  doc.styleSheets.forEach((sheet, i) => {
-    if (mediaMatchesPrint(sheet.media)) {
-      sheets.push(parseStylesheet(sheet.text, { origin: 'author', label: `<style> #${i + 1}`, warn, counter }));
+  doc.styleSheets.forEach((element, i) => {
+    if (element.media === null || sheet.matchMedia(element.media)) {
+      sheets.push(parseStylesheet(element.text, { ...sheet, origin: 'author', label: `<style> #${i + 1}` }));
     }
   });
   return sheets;
 }
 
 const ROOT_PARENT = INITIAL_STYLE;
+
+/** What a Styler works with: one document's rules and viewport. */
+interface StylerInput {
+  readonly matcher: Matcher;
+  readonly warn: Warn;
+  /** The initial containing block, for viewport units. */
+  readonly viewport: Viewport;
+  /** Style attributes and hints parsed so far, by text; shared so each warns once. */
+  readonly declarationLists: Map<string, CascadedDeclaration[]>;
+}
 
 /** Walks the tree, sharing computed styles between elements that cascade identically. */
 class Styler {
@@ -83,18 +145,29 @@ class Styler {
   private readonly shared = new Map<ComputedStyle, Map<number | string, ComputeResult>>();
   private readonly customOf = new Map<ComputedStyle, CustomProperties>();
   private readonly pseudoCache = new Map<ComputedStyle, Map<number | string, PseudoStyles>>();
-  private readonly declarationLists = new Map<string, CascadedDeclaration[]>();
+  private readonly matcher: Matcher;
+  private readonly warn: Warn;
+  private readonly viewport: Viewport;
+  private readonly declarationLists: Map<string, CascadedDeclaration[]>;
   private rootFontSize: number | null = null;
 
-  constructor(
-    private readonly matcher: Matcher,
-    private readonly warn: Warn,
-  ) {}
+  constructor(input: StylerInput) {
+    this.matcher = input.matcher;
+    this.warn = input.warn;
+    this.viewport = input.viewport;
+    this.declarationLists = input.declarationLists;
+  }
+
+  /** The root element's own style, without its subtree. */
+  styleRoot(root: DomElement): ComputedStyle {
+    const { element } = this.matcher.match(root, ROOT_CONTEXT);
+    return this.compute(null, 'element', element, this.hintsOf(root), this.inlineOf(root), true);
+  }
 
   styleElement(el: DomElement, parent: ComputedStyle | null, parentContext: number): StyledElement {
     const { element, before, after, marker, context } = this.matcher.match(el, parentContext);
-    const hints = this.declarations(presentationalHints(el), 'presentational hint');
-    const inline = this.declarations(el.attrs.get('style') ?? '', 'style attribute');
+    const hints = this.hintsOf(el);
+    const inline = this.inlineOf(el);
     const blockify = parent === null || parent.display === 'flex' || parent.display === 'inline-flex';
     const style = this.compute(parent, 'element', element, hints, inline, blockify);
     if (parent === null) this.rootFontSize = style.fontSize;
@@ -159,11 +232,20 @@ class Styler {
         winners: cascade({ matched: matched.entries, hints, inline }),
         rootFontSize: parent === null ? null : this.rootFontSize,
         blockify,
+        viewport: this.viewport,
       });
       this.customOf.set(result.style, result.custom);
       bucket.set(key, result);
     }
     return result.style;
+  }
+
+  private hintsOf(el: DomElement): readonly CascadedDeclaration[] {
+    return this.declarations(presentationalHints(el), 'presentational hint');
+  }
+
+  private inlineOf(el: DomElement): readonly CascadedDeclaration[] {
+    return this.declarations(el.attrs.get('style') ?? '', 'style attribute');
   }
 
   // Style attributes and hints repeat across elements: parse each distinct text once.

@@ -3,7 +3,6 @@
 // declaration is dropped with a warning and parsing continues; nothing here throws.
 import * as csstree from 'css-tree';
 import { expandDeclaration, type CascadedDeclaration, type Warn } from './declarations.js';
-import { mediaMatchesPrint } from './media.js';
 import { parsePageSelectors } from './page-selectors.js';
 import { compileSelectorList } from './selectors/parse.js';
 import type { ComplexSelector } from './selectors/types.js';
@@ -36,6 +35,8 @@ export interface SheetOptions {
   readonly warn: Warn;
   /** Shared source-order counter, advanced for every rule. */
   readonly counter: { next: number };
+  /** Whether an `@media` query list applies: the document's default page decides (media.ts). */
+  readonly matchMedia: (queryList: string) => boolean;
 }
 
 const MARGIN_BOXES = new Set([
@@ -64,7 +65,8 @@ export function parseStylesheet(text: string, options: SheetOptions): ParsedStyl
 
 /** Parses a declaration list (a `style` attribute) into declarations as written. */
 export function parseDeclarationList(text: string, label: string, warn: Warn): Declaration[] {
-  const options: SheetOptions = { origin: 'author', label, warn, counter: { next: 0 } };
+  // A declaration list holds no @media blocks (nested rules are dropped with a warning).
+  const options: SheetOptions = { origin: 'author', label, warn, counter: { next: 0 }, matchMedia: () => false };
   const ast = parseOrWarn(text, options, { context: 'declarationList' });
   if (ast === null || ast.type !== 'DeclarationList') return [];
   return blockDeclarations(ast.children, options);
@@ -112,7 +114,7 @@ function atRule(node: csstree.Atrule, c: Collector): void {
   const prelude = node.prelude === null ? '' : preludeText(node.prelude);
   switch (name) {
     case 'media':
-      if (node.block !== null && mediaMatchesPrint(prelude)) walkRules(node.block.children, c);
+      if (node.block !== null && options.matchMedia(prelude)) walkRules(node.block.children, c);
       return;
     case 'supports':
       if (node.block !== null && supportsCondition(prelude)) walkRules(node.block.children, c);

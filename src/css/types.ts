@@ -275,6 +275,22 @@ export interface PageSelector {
   readonly pseudoClasses: readonly ('first' | 'left' | 'right' | 'blank')[];
 }
 
+/** What @page rules resolve against besides the page itself (css-page-3 §4.4). */
+export interface PageBase {
+  /** The font size `em` and `rem` refer to: the root element's. */
+  readonly fontSize: number;
+  /**
+   * The root element's computed style, which the page context inherits from (`margin:
+   * inherit`). Without it, `inherit` gives initial values.
+   */
+  readonly root?: ComputedStyle;
+  /**
+   * What `vw`, `vh`, `vmin` and `vmax` refer to in @page rules: the default page box, as in
+   * browsers (WPT css-page page-size-015..017, tentative). The UA default page without it.
+   */
+  readonly viewport?: Viewport;
+}
+
 /** The page's own box: size and margins in pt, resolved for one page. */
 export interface PageStyle {
   readonly width: number;
@@ -285,10 +301,26 @@ export interface PageStyle {
   readonly marginLeft: number;
 }
 
+/** A size in pt: what viewport-percentage units and media features measure. */
+export interface Viewport {
+  readonly width: number;
+  readonly height: number;
+}
+
 /** Everything the cascade produces for one document. */
 export interface StyledDocument {
   readonly root: StyledElement;
   readonly pageRules: readonly PageRule[];
+  /**
+   * What `resolvePageStyle` needs besides the rules: the root element's style, which the page
+   * context inherits from, and the default page box that `vw`/`vh` in @page rules refer to.
+   */
+  readonly pageBase: Required<PageBase>;
+  /**
+   * The initial containing block: the page area of the first page (CSS 2.1 §13.2), which
+   * `vw`, `vh`, `vmin` and `vmax` refer to (css-values-4 §6.1.2).
+   */
+  readonly initialContainingBlock: Viewport;
   /** The declarations of each `@font-face` rule, as written, in cascade order (resolved by a later issue). */
   readonly fontFaces: readonly (readonly Declaration[])[];
   /** Non-fatal problems (unparsable CSS, unknown at-rules), for the render warnings. */

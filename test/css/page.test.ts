@@ -38,6 +38,22 @@ describe('page size', () => {
     expect(page.height).toBeCloseTo(height, 6);
   });
 
+  it('an orientation alone turns the size lower-precedence rules give (the request page), not Letter', () => {
+    const request = '@page { size: 5in 3in }';
+    expect(resolve(`${request} @page { size: landscape }`)).toMatchObject({ width: 360, height: 216 });
+    expect(resolve(`${request} @page { size: portrait }`)).toMatchObject({ width: 216, height: 360 });
+    // page-rule-specificity-002: :first outweighs the bare rule, whatever the order.
+    const css = `${request} @page :first { size: portrait } @page { size: landscape }`;
+    expect(resolve(css, { index: 0 })).toMatchObject({ width: 216, height: 360 });
+    expect(resolve(css, { index: 1 })).toMatchObject({ width: 360, height: 216 });
+    expect(resolve('@page { size: A5 } @page { size: landscape !important } @page :first { size: A4 }')).toMatchObject({ width: 297 * MM, height: 210 * MM });
+  });
+
+  it('size: auto keeps the size lower-precedence rules give', () => {
+    expect(resolve('@page { size: 5in 3in } @page { size: auto }')).toMatchObject({ width: 360, height: 216 });
+    expect(resolve('@page { size: 5in 3in } @page { size: initial }')).toMatchObject({ width: 360, height: 216 });
+  });
+
   it('invalid sizes are ignored', () => {
     for (const bad of ['A4 A5', '10%', '-5in', 'landscape portrait', 'huge', '1in 2in 3in']) {
       expect(resolve(`@page { size: A5 } @page { size: ${bad} }`).width).toBeCloseTo(148 * MM, 6);
@@ -58,6 +74,35 @@ describe('page margins', () => {
     const page = resolve('@page { size: 400pt 800pt; margin: 10% }');
     expect(page.marginLeft).toBeCloseTo(40);
     expect(page.marginTop).toBeCloseTo(80);
+  });
+});
+
+describe('page context inheritance (css-page-3 §4.4)', () => {
+  const withRoot = (css: string, rootCss: string): PageStyle => {
+    const doc = style('<p>x</p>', [css, rootCss]);
+    return resolvePageStyle(doc.pageRules, { index: 0, name: null }, { fontSize: doc.root.style.fontSize, root: doc.root.style });
+  };
+
+  it('margin: inherit takes the root element\'s margins', () => {
+    const page = withRoot('@page { size: 6in; margin: 13px; margin: inherit }', 'html { margin: 0.5in }');
+    expect(page).toMatchObject({ marginTop: 36, marginRight: 36, marginBottom: 36, marginLeft: 36 });
+  });
+
+  it('inherited percentages resolve against the page; longhands inherit alone', () => {
+    const page = withRoot('@page { size: 400pt 800pt; margin: 1pt; margin-top: inherit; margin-left: inherit }', 'html { margin: 10% 0 0 5% }');
+    expect(page.marginTop).toBeCloseTo(80);
+    expect(page.marginLeft).toBeCloseTo(20);
+    expect(page.marginRight).toBe(1);
+  });
+
+  it('margin: initial and unset give 0; auto page margins are 0 (CSS 2.1 §10.3.3, auto width)', () => {
+    expect(resolve('@page { margin: 1in; margin: initial }').marginTop).toBe(0);
+    expect(resolve('@page { margin: 1in; margin-left: unset }').marginLeft).toBe(0);
+    expect(resolve('@page { margin: 1in; margin: auto }').marginLeft).toBe(0);
+  });
+
+  it('without the root style, inherit gives the initial value', () => {
+    expect(resolve('@page { margin: 1in; margin: inherit }').marginTop).toBe(0);
   });
 });
 

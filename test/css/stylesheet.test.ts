@@ -2,11 +2,13 @@
 // @page collection, and recovery from broken CSS without throwing.
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../../src/dom/parse.js';
-import { mediaMatchesPrint, styleDocument } from '../../src/css/index.js';
+import { mediaMatchesPrint, resolvePageStyle, styleDocument } from '../../src/css/index.js';
 import { computed, rgb, style, styleOf } from './helpers.js';
 
 const P = '<p id="t">x</p>';
 const RED = rgb(255, 0, 0);
+/** The UA default page: Letter with 50px margins, a 716px × 956px page area. */
+const LETTER = resolvePageStyle([], { index: 0, name: null }, { fontSize: 12 });
 
 describe('@media', () => {
   it.each([
@@ -18,9 +20,13 @@ describe('@media', () => {
     ['only print', true],
     ['screen, print', true],
     ['PRINT', true],
-    ['print and (min-width: 600px)', true], // the page is 816px wide
+    ['print and (min-width: 600px)', true], // the page area is 716px wide
     ['print and (max-width: 600px)', false],
-    ['(width >= 8in)', true],
+    ['(width >= 7in)', true],
+    ['(width >= 8in)', false],
+    ['(device-width: 8.5in)', true], // the page box
+    ['(min-device-height: 11in)', true],
+    ['(min-aspect-ratio: 2/3) and (max-aspect-ratio: 1/1)', true],
     ['(orientation: portrait)', true],
     ['(orientation: landscape)', false],
     ['(prefers-color-scheme: dark)', false],
@@ -30,7 +36,7 @@ describe('@media', () => {
     ['(unknown-feature: 3)', false],
     ['speech', false],
   ])('%s → %s', (query, expected) => {
-    expect(mediaMatchesPrint(query)).toBe(expected);
+    expect(mediaMatchesPrint(query, LETTER)).toBe(expected);
   });
 
   it('rules inside non-matching @media blocks do not apply', () => {

@@ -33,11 +33,11 @@ describe('length units', () => {
     expect(t.marginRight).toEqual({ abs: px(40), pct: 0 });
   });
 
-  it('ex and ch are half an em; vw and vh use the default 8.5in × 11in page', () => {
+  it('ex and ch are half an em; vw and vh use the default page area (Letter less 50px margins)', () => {
     expect(marginLeft('p { font-size: 20px; margin-left: 1ex }').abs).toBeCloseTo(px(10));
     expect(marginLeft('p { font-size: 20px; margin-left: 2ch }').abs).toBeCloseTo(px(20));
-    expect(marginLeft('p { margin-left: 10vw }').abs).toBeCloseTo(61.2);
-    expect(marginLeft('p { margin-left: 10vh }').abs).toBeCloseTo(79.2);
+    expect(marginLeft('p { margin-left: 10vw }').abs).toBeCloseTo(53.7);
+    expect(marginLeft('p { margin-left: 10vh }').abs).toBeCloseTo(71.7);
   });
 
   it('percentages stay symbolic', () => {

@@ -3,7 +3,7 @@
 // the document's @page rules (css-page-3 §5.1); each document keeps its own.
 import { describe, expect, it } from 'vitest';
 import { styleDocument } from '../../src/css/index.js';
-import type { ComputedStyle, StyledDocument } from '../../src/css/types.js';
+import type { ComputedStyle, LengthPercentageAuto, StyledDocument } from '../../src/css/types.js';
 import { parseHtml } from '../../src/dom/parse.js';
 import { rgb, styleOf } from './helpers.js';
 
@@ -19,14 +19,19 @@ function styled(css: string, pageCss?: string): StyledDocument {
 
 const t = (css: string, pageCss?: string): ComputedStyle => styleOf(styled(css, pageCss), 't');
 
+function abs(v: LengthPercentageAuto): number {
+  if (v === 'auto') throw new Error('expected a length, got auto');
+  return v.abs;
+}
+
 describe('viewport units', () => {
   it('refer to the page area of the first page', () => {
     const css = '@page { size: 500pt 600pt; margin: 50pt } p { margin: 10vh 10vw 10vmin 10vmax }';
     const p = t(css);
-    expect(p.marginRight.abs).toBeCloseTo(40); // 10% of 400pt
-    expect(p.marginTop.abs).toBeCloseTo(50); // 10% of 500pt
-    expect(p.marginBottom.abs).toBeCloseTo(40);
-    expect(p.marginLeft.abs).toBeCloseTo(50);
+    expect(abs(p.marginRight)).toBeCloseTo(40); // 10% of 400pt
+    expect(abs(p.marginTop)).toBeCloseTo(50); // 10% of 500pt
+    expect(abs(p.marginBottom)).toBeCloseTo(40);
+    expect(abs(p.marginLeft)).toBeCloseTo(50);
   });
 
   it('the request page applies unless the document overrides it; :first counts, :left does not', () => {
@@ -49,8 +54,8 @@ describe('viewport units', () => {
     const css = 'p { margin-left: 10vw }';
     const wide = styled(css, '@page { size: 600pt 600pt; margin: 100pt }');
     const narrow = styled(css, '@page { size: 300pt 300pt; margin: 50pt }');
-    expect(styleOf(wide, 't').marginLeft.abs).toBeCloseTo(40);
-    expect(styleOf(narrow, 't').marginLeft.abs).toBeCloseTo(20);
+    expect(abs(styleOf(wide, 't').marginLeft)).toBeCloseTo(40);
+    expect(abs(styleOf(narrow, 't').marginLeft)).toBeCloseTo(20);
   });
 });
 

@@ -1,6 +1,6 @@
 // What a specified value needs to become a computed value (css-cascade-4 §4.4): the parent's
-// style, the font sizes that relative units refer to, and the current colour.
-import type { Color, ComputedStyle } from '../types.js';
+// style, the font sizes and viewport that relative units refer to, and the current colour.
+import type { Color, ComputedStyle, Viewport } from '../types.js';
 
 /** The context in which one element's (or pseudo-element's) values are computed. */
 export interface ComputeContext {
@@ -12,6 +12,11 @@ export interface ComputeContext {
   readonly rootFontSize: number;
   /** The element's computed colour (`currentcolor`); the parent's while color is computed. */
   readonly color: Color;
+  /**
+   * What `vw`, `vh`, `vmin` and `vmax` refer to (css-values-4 §6.1.2): the initial containing
+   * block, in paged media the first page's page area (CSS 2.1 §13.2). Per document, never global.
+   */
+  readonly viewport: Viewport;
 }
 
 /**

@@ -1,17 +1,21 @@
 // Lengths, percentages and numbers as specified values (css-values-4 §5–6): `<length-percentage>`
 // becomes a LengthPercentage computer, with calc() and friends allowed wherever a length is.
-import type { LengthPercentage } from '../types.js';
+import type { LengthPercentage, Viewport } from '../types.js';
 import { evaluateCalc, isMathFunction, parseMathFunction, type CalcNode } from './calc.js';
 import { parseComponents, type Component } from './components.js';
 import type { ComputeContext, Computer } from './context.js';
 import { ABSOLUTE_PT, isLengthUnit, toPoints } from './units.js';
 
-/** A context for validating values before any element exists (dry-run evaluation). */
+/**
+ * A context for validating values before any element exists (dry-run evaluation). Its
+ * viewport is the UA default page box, 8.5in × 11in (page.ts).
+ */
 export const PROBE_CONTEXT: ComputeContext = {
   parent: undefined as never,
   fontSize: 12,
   rootFontSize: 12,
   color: { r: 0, g: 0, b: 0, a: 1 },
+  viewport: { width: 612, height: 792 },
 };
 
 export interface LengthOptions {
@@ -121,10 +125,11 @@ export function parseInteger(c: Component | undefined): number | null {
 /**
  * Resolves a length written in CSS text against a font size, for later stages that read
  * `extra` values (e.g. `border-spacing: 2px`). Returns null when `text` is not one length.
+ * Pass the document's `initialContainingBlock` as `viewport` for `vw`/`vh` to be right.
  */
-export function resolveLengthText(text: string, fontSize: number, rootFontSize: number = fontSize): LengthPercentage | null {
+export function resolveLengthText(text: string, fontSize: number, rootFontSize: number = fontSize, viewport: Viewport = PROBE_CONTEXT.viewport): LengthPercentage | null {
   const items = parseComponents(text);
   if (items === null || items.length !== 1) return null;
   const lp = parseLengthPercentage(items[0], { negative: true });
-  return lp && lp({ ...PROBE_CONTEXT, fontSize, rootFontSize });
+  return lp && lp({ ...PROBE_CONTEXT, fontSize, rootFontSize, viewport });
 }

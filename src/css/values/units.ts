@@ -5,14 +5,6 @@ import type { ComputeContext } from './context.js';
 /** 1px = 0.75pt: CSS pixels are 1/96 in (css-values-4 §6.2), PDF points 1/72 in. */
 export const PT_PER_PX = 0.75;
 
-/**
- * Viewport units have no viewport in print; we use the default page (8.5in × 11in = 612pt ×
- * 792pt, css-page-3 UA default) rather than each page's own size, because values are
- * computed once, before pagination. An approximation, documented here and in the report.
- */
-export const VIEWPORT_WIDTH_PT = 612;
-export const VIEWPORT_HEIGHT_PT = 792;
-
 export const ABSOLUTE_PT: Readonly<Record<string, number>> = {
   px: PT_PER_PX,
   pt: 1,
@@ -39,14 +31,15 @@ export function toPoints(value: number, unit: string, ctx: ComputeContext): numb
       return value * ctx.fontSize * 0.5;
     case 'ic':
       return value * ctx.fontSize;
+    // Values are computed once, before pagination: every page sees the first page's area.
     case 'vw':
-      return (value * VIEWPORT_WIDTH_PT) / 100;
+      return (value * ctx.viewport.width) / 100;
     case 'vh':
-      return (value * VIEWPORT_HEIGHT_PT) / 100;
+      return (value * ctx.viewport.height) / 100;
     case 'vmin':
-      return (value * Math.min(VIEWPORT_WIDTH_PT, VIEWPORT_HEIGHT_PT)) / 100;
+      return (value * Math.min(ctx.viewport.width, ctx.viewport.height)) / 100;
     case 'vmax':
-      return (value * Math.max(VIEWPORT_WIDTH_PT, VIEWPORT_HEIGHT_PT)) / 100;
+      return (value * Math.max(ctx.viewport.width, ctx.viewport.height)) / 100;
     default:
       return null;
   }

@@ -2,7 +2,7 @@
 // the root box from the previous page's break token into that page's content area.
 import type { BlockBox } from '../../boxes/types.js';
 import { resolvePageStyle } from '../../css/page.js';
-import type { PageRule, PageStyle } from '../../css/types.js';
+import type { PageBase, PageRule, PageStyle } from '../../css/types.js';
 import { layoutBlockLevel } from '../block.js';
 import type { BoxFragment, BreakToken } from '../types.js';
 
@@ -16,6 +16,8 @@ export interface LaidOutPage {
 export interface PaginateInput {
   readonly root: BlockBox;
   readonly pageRules: readonly PageRule[];
+  /** What page rules resolve against: the root's font size and style (for `em` and `inherit`) and the default page. */
+  readonly pageBase: PageBase;
   /** Hard bound on the page count, so no input can grow memory without bound. */
   readonly maxPages?: number;
   readonly onWarning?: (message: string) => void;
@@ -31,7 +33,7 @@ export function* paginate(input: PaginateInput): Generator<LaidOutPage, void, un
   const maxPages = input.maxPages ?? DEFAULT_MAX_PAGES;
   let token: BreakToken | null = null;
   for (let index = 0; index < maxPages; index++) {
-    const style = resolvePageStyle(input.pageRules, { index, name: null }, { fontSize: input.root.style.fontSize });
+    const style = resolvePageStyle(input.pageRules, { index, name: null }, input.pageBase);
     const inlineSize = Math.max(1, style.width - style.marginLeft - style.marginRight);
     const blockLimit = Math.max(1, style.height - style.marginTop - style.marginBottom);
     const result = layoutBlockLevel(input.root, { inlineSize, blockLimit, atFragmentainerStart: true }, token);
