@@ -2,7 +2,7 @@
 // reference and difference images of failing tests for people to look at, without an image
 // library. zlib comes with Node; the CRC is the one PNG specifies (ISO 15948 annex D).
 
-import { deflateSync } from 'node:zlib';
+import { deflateSync, crc32 } from 'node:zlib';
 import type { RgbImage } from './wpt-compare.js';
 
 const SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -33,24 +33,6 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-let crcTable: Uint32Array | null = null;
-
-function crc32(bytes: Uint8Array): number {
-  crcTable ??= makeCrcTable();
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function makeCrcTable(): Uint32Array {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-}
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

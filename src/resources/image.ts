@@ -1,7 +1,7 @@
 // Reads the pixel size and format of a PNG or JPEG from its header, without decoding pixels:
 // pdf/ embeds the original bytes (PNG re-encoded by pdf-lib, JPEG as DCTDecode as it is).
 // Corrupt or unsupported data gives null so that the caller can warn and skip the image.
-
+import { crc32 } from 'node:zlib';
 import type { ImageResource } from '../paint/types.js';
 
 /** Recognises a PNG or JPEG and returns it as an ImageResource under `key`, or null. */
@@ -72,25 +72,6 @@ function chunkType(data: Uint8Array, offset: number): string {
   return String.fromCharCode(data[offset]!, data[offset + 1]!, data[offset + 2]!, data[offset + 3]!);
 }
 
-let crcTable: Uint32Array | null = null;
-
-/** CRC-32 as PNG §D uses it (polynomial 0xEDB88320), for the IHDR chunk only. */
-function crc32(bytes: Uint8Array): number {
-  crcTable ??= makeCrcTable();
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function makeCrcTable(): Uint32Array {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-}
 
 // --- JPEG (ITU-T T.81 Annex B: markers and segments) ---
 
