@@ -1,6 +1,7 @@
 // Inline layout, step 2 — measure: cut the collected items into pieces, the units line
 // breaking works with. A text piece runs from one break opportunity (UAX #14) or font change
 // to the next and is shaped once (the shaping cache makes repeated words free).
+import { isJustifiableSpace, isWordSeparator } from '../../paint/glyph-runs.js';
 import type { AtomicInlineBox, InlineBox, MarkerBox } from '../../boxes/types.js';
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { FontRegistry } from '../../text/font-registry.js';
@@ -202,15 +203,14 @@ export function textPiece(
   return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, scale, width, trailingSpace, breakAfter };
 }
 
-export function isSpace(text: string): boolean {
-  return text === ' ' || text === '\u3000';
-}
+/** Spaces that hang at line ends and take justification. */
+export const isSpace = isJustifiableSpace;
 
 /** A glyph's advance in pt with letter-spacing (per character) and word-spacing (per space). */
 export function glyphAdvance(g: ShapedGlyph, scale: number, style: ComputedStyle): number {
   let w = g.advance * scale;
   if (g.text !== '') w += style.letterSpacing;
-  if (g.text === ' ' || g.text === '\u00A0') w += style.wordSpacing;
+  if (isWordSeparator(g.text)) w += style.wordSpacing;
   return w;
 }
 
