@@ -8,6 +8,8 @@ export interface LineRange {
   readonly pieces: readonly Piece[];
   /** The line ends at a forced break (`<br>`, preserved newline). */
   readonly forced: boolean;
+  /** Some piece sits in (or opens or closes) an inline box: the line builder must track them. */
+  readonly hasInlineBoxes: boolean;
 }
 
 /**
@@ -22,10 +24,15 @@ export function breakLines(input: readonly Piece[], width: number, firstWidth: n
     const available = lines.length === 0 ? firstWidth : width;
     const end = findLineEnd(pieces, i, available, paragraph);
     const last = pieces[end - 1]!;
-    lines.push({ pieces: pieces.slice(i, end), forced: last.kind === 'br' });
+    const linePieces = pieces.slice(i, end);
+    lines.push({ pieces: linePieces, forced: last.kind === 'br', hasInlineBoxes: linePieces.some(inInlineBox) });
     i = end;
   }
   return lines;
+}
+
+function inInlineBox(p: Piece): boolean {
+  return p.path.length > 0 || p.kind === 'open' || p.kind === 'close';
 }
 
 /** Index one past the last piece of the line starting at `start`. May split a piece in `pieces`. */

@@ -27,10 +27,9 @@ export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext,
   const ranges = breakLines(pieces, width, width - indent, collected.text);
   let y = 0;
   const lines = ranges.map((range, i) => {
-    const line = buildLineBox(range, { blockStyle: box.style, width, isFirstLine: i === 0, isLastLine: i === ranges.length - 1 });
-    const placed = { ...line, y };
+    const line = buildLineBox(range, { blockStyle: box.style, width, isFirstLine: i === 0, isLastLine: i === ranges.length - 1, y });
     y += line.height;
-    return placed;
+    return line;
   });
   const layout = { lines };
   cache.set(ifc, { width, layout });

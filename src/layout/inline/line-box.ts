@@ -18,6 +18,8 @@ export interface LineContext {
   readonly width: number;
   readonly isFirstLine: boolean;
   readonly isLastLine: boolean;
+  /** Where the line box goes, from the top of the content box. */
+  readonly y: number;
 }
 
 interface Vertical {
@@ -27,13 +29,13 @@ interface Vertical {
   readonly baseline: number;
 }
 
-/** Builds one line box at y = 0; block layout positions it. */
+/** Builds one line box at `ctx.y`. */
 export function buildLineBox(range: LineRange, ctx: LineContext): LineFragment {
   const { pieces } = range;
-  if (!hasContent(range)) return { kind: 'line', x: 0, y: 0, width: ctx.width, height: 0, baseline: 0, items: [] };
+  if (!hasContent(range)) return { kind: 'line', x: 0, y: ctx.y, width: ctx.width, height: 0, baseline: 0, items: [] };
   const v = alignVertically(pieces, ctx.blockStyle);
   const items = placeHorizontally(range, ctx, v);
-  return { kind: 'line', x: 0, y: 0, width: ctx.width, height: v.height, baseline: v.baseline, items };
+  return { kind: 'line', x: 0, y: ctx.y, width: ctx.width, height: v.height, baseline: v.baseline, items };
 }
 
 /**
@@ -167,14 +169,7 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   const out: LineItemFragment[] = [];
   const boxes: { order: number; fragment: InlineBoxFragment }[] = [];
   const open = new Map<InlineBox, { x: number; isFirst: boolean; order: number }>();
-  const openedHere = new Set(pieces.flatMap((p) => (p.kind === 'open' ? [p.box] : [])));
-  // Inline boxes that continue from the previous line start at the line's start edge, outermost first.
-  for (const p of pieces) {
-    const chain = p.kind === 'close' ? [...p.path, p.box] : p.path;
-    chain.forEach((box, depth) => {
-      if (!openedHere.has(box) && !open.has(box)) open.set(box, { x, isFirst: false, order: depth - 1000 });
-    });
-  }
+  if (range.hasInlineBoxes) openContinuingBoxes(pieces, open, x);
 
   pieces.forEach((p, index) => {
     const baselineY = v.baseline + v.shifts[index]!;
@@ -217,9 +212,21 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   for (const [box, start] of open) {
     boxes.push({ order: start.order, fragment: inlineBoxFragment(box, start.x, x, v.baseline + pathShiftFor(box, pieces, v), start.isFirst, false, ctx.width) });
   }
+  if (boxes.length === 0) return out;
   // Inline box backgrounds and borders paint below the text, outer boxes first.
   boxes.sort((a, b) => a.order - b.order);
   return [...boxes.map((b) => b.fragment), ...out];
+}
+
+/** Inline boxes that continue from the previous line start at the line's start edge, outermost first. */
+function openContinuingBoxes(pieces: readonly Piece[], open: Map<InlineBox, { x: number; isFirst: boolean; order: number }>, x: number): void {
+  const openedHere = new Set(pieces.flatMap((p) => (p.kind === 'open' ? [p.box] : [])));
+  for (const p of pieces) {
+    const chain = p.kind === 'close' ? [...p.path, p.box] : p.path;
+    chain.forEach((box, depth) => {
+      if (!openedHere.has(box) && !open.has(box)) open.set(box, { x, isFirst: false, order: depth - 1000 });
+    });
+  }
 }
 
 /** The shift of a box open across the line end: that of its first piece on this line. */
