@@ -73,12 +73,12 @@ function parseBenchArgs(argv: readonly string[]): BenchArgs | string {
   return { documents, iterations, timeMs };
 }
 
-/** Measures one document in a fresh `node --expose-gc` process (compiled code, as users run it). */
+/** Measures one document in a fresh `node` process (compiled code, as users run it). */
 function runInChild(doc: CorpusDocument, file: string, args: BenchArgs): Measurement {
   if (!existsSync(file)) return { name: doc.name, ok: false, error: `missing file ${file}`, peakRssMb: 0 };
   const child = spawnSync(
     process.execPath,
-    ['--expose-gc', THIS_FILE, '--child', doc.name, file, String(args.iterations), String(args.timeMs)],
+    [THIS_FILE, '--child', doc.name, file, String(args.iterations), String(args.timeMs)],
     { cwd: REPO_ROOT, encoding: 'utf8', timeout: CHILD_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 },
   );
   const line = child.stdout?.split('\n').find((l) => l.startsWith(RESULT_PREFIX));
@@ -100,8 +100,8 @@ async function runChild([name, file, iterations, timeMs]: readonly string[]): Pr
   process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
 }
 
-const COLUMNS = ['document', 'pages', 'median ms', 'pages/s', 'peak RSS', 'Chromium warm', 'vs Chromium'];
-const WIDTHS = [10, 6, 10, 9, 9, 14, 14];
+const COLUMNS = ['document', 'pages', 'median ms', 'pages/s', 'peak RSS', 'steady RSS', 'Chromium warm', 'vs Chromium'];
+const WIDTHS = [10, 6, 10, 9, 9, 11, 14, 14];
 
 function header(): string {
   return COLUMNS.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[i]!) : c.padStart(WIDTHS[i]!))).join(' ');
@@ -118,6 +118,7 @@ function formatRow(doc: CorpusDocument, m: Measurement): string {
     m.medianMs.toFixed(1),
     pagesPerSecond.toFixed(1),
     `${Math.round(m.peakRssMb)} MB`,
+    `${Math.round(m.steadyPeakRssMb)} MB`,
     `${doc.chromiumWarmMs} ms`,
     versus,
   ];
