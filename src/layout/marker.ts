@@ -4,9 +4,8 @@ import type { MarkerBox } from '../boxes/types.js';
 import { FontRegistry } from '../text/font-registry.js';
 import { shapeText } from '../text/shape.js';
 import { fontQueryOf } from '../text/style-font.js';
-import { fontMetrics } from './inline/metrics.js';
 import { segmentWidth } from '../paint/glyph-runs.js';
-import { BULLET_SIZE, bulletAdvance } from './inline/pieces.js';
+import { BULLET_RAISE, BULLET_SIZE, bulletAdvance } from './inline/pieces.js';
 import type { LineItemFragment } from './types.js';
 
 /** The marker fragment, relative to the list item's fragment; `contentLeft` is the content edge. */
@@ -14,9 +13,8 @@ export function outsideMarker(marker: MarkerBox, baseline: number, contentLeft: 
   const style = marker.style;
   if (marker.marker.kind === 'bullet') {
     const size = style.fontSize * BULLET_SIZE;
-    const xHeight = fontMetrics(style).xHeight;
     const left = contentLeft - bulletAdvance(style);
-    return { kind: 'bullet', shape: marker.marker.shape, x: left, y: baseline - xHeight / 2 - size / 2, size, color: style.color };
+    return { kind: 'bullet', shape: marker.marker.shape, x: left, y: baseline - style.fontSize * BULLET_RAISE - size / 2, size, color: style.color };
   }
   const face = FontRegistry.default().match(fontQueryOf(style));
   const shaped = shapeText(face, marker.marker.text);

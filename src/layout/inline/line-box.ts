@@ -9,7 +9,7 @@ import type { LineRange } from './break-lines.js';
 import type { InlinePath } from './collect.js';
 import { atomicShift, baselineShift, fontMetrics, layoutBounds } from './metrics.js';
 import type { AtomicPiece, Piece, TextPiece } from './pieces.js';
-import { BULLET_SIZE, isSpace } from './pieces.js';
+import { BULLET_RAISE, BULLET_SIZE, isSpace } from './pieces.js';
 
 export interface LineContext {
   /** The block container's style: the strut, text-align and text-indent come from it. */
@@ -199,8 +199,7 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
       }
       case 'bullet': {
         const size = p.box.style.fontSize * BULLET_SIZE;
-        const m = fontMetrics(p.box.style);
-        out.push({ kind: 'bullet', shape: p.shape, x, y: baselineY - m.xHeight / 2 - size / 2, size, color: p.box.style.color });
+        out.push({ kind: 'bullet', shape: p.shape, x, y: baselineY - p.box.style.fontSize * BULLET_RAISE - size / 2, size, color: p.box.style.color });
         x += p.width;
         break;
       }

@@ -234,10 +234,12 @@ function markerPiece(item: Extract<InlineItem, { kind: 'marker' }>): Piece {
   return { ...piece, trailingSpace: 0 };
 }
 
-/** Bullet diameter, em (measured on Chromium's disc markers). */
+/** Bullet diameter, em (measured on Chromium's disc markers at 288 dpi). */
 export const BULLET_SIZE = 0.33;
-/** Gap between a bullet and the text it marks, em (Chromium leaves about 0.9em). */
-export const BULLET_GAP = 0.9;
+/** Gap between a bullet and the text it marks, em (Chromium leaves about 0.85em). */
+export const BULLET_GAP = 0.85;
+/** Height of a bullet's centre above the baseline, em (Chromium: about 0.45em for Noto Sans). */
+export const BULLET_RAISE = 0.45;
 
 /** A bullet marker's advance: the bullet and the gap after it. */
 export function bulletAdvance(style: ComputedStyle): number {
