@@ -40,17 +40,25 @@ export interface LinesBreakToken {
 
 export type BreakToken = BlockBreakToken | LinesBreakToken;
 
-/** A block-level box's fragment. Border-box geometry relative to the parent fragment's border box. */
-export interface BoxFragment {
-  readonly kind: 'box';
-  readonly box: BlockLevelBox;
+/** A fragment's rectangle, relative to its parent fragment. */
+interface FragmentRect {
   readonly x: number;
   readonly y: number;
   readonly width: number;
   readonly height: number;
-  /** box-decoration-break: slice — the first fragment draws the top edge, the last the bottom. */
+}
+
+/** One piece of a box split by breaks (box-decoration-break: slice draws only the edges it owns). */
+interface BoxPiece extends FragmentRect {
+  /** The first fragment draws the start edge, the last the end edge. */
   readonly isFirst: boolean;
   readonly isLast: boolean;
+}
+
+/** A block-level box's fragment. Border-box geometry relative to the parent fragment's border box. */
+export interface BoxFragment extends BoxPiece {
+  readonly kind: 'box';
+  readonly box: BlockLevelBox;
   readonly children: readonly (BoxFragment | LineFragment)[];
   /** An outside list marker, positioned relative to this fragment. */
   readonly marker: LineItemFragment | null;
@@ -60,12 +68,8 @@ export interface BoxFragment {
 }
 
 /** A line box (CSS 2.1 §9.4.2). Items are positioned relative to the line box's top-left. */
-export interface LineFragment {
+export interface LineFragment extends FragmentRect {
   readonly kind: 'line';
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
   readonly baseline: number;
   readonly items: readonly LineItemFragment[];
 }
@@ -85,15 +89,9 @@ export interface TextFragment {
 }
 
 /** The part of an inline box on one line: its border box there, for backgrounds, borders and links. */
-export interface InlineBoxFragment {
+export interface InlineBoxFragment extends BoxPiece {
   readonly kind: 'inline-box';
   readonly box: InlineBox;
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-  readonly isFirst: boolean;
-  readonly isLast: boolean;
   readonly link: LinkTarget | null;
 }
 

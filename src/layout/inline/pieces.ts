@@ -1,7 +1,7 @@
 // Inline layout, step 2 — measure: cut the collected items into pieces, the units line
 // breaking works with. A text piece runs from one break opportunity (UAX #14) or font change
 // to the next and is shaped once (the shaping cache makes repeated words free).
-import { isJustifiableSpace, isWordSeparator } from '../../paint/glyph-runs.js';
+import { isJustifiableSpace, segmentAdvance } from '../../paint/glyph-runs.js';
 import type { AtomicInlineBox, InlineBox, MarkerBox } from '../../boxes/types.js';
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { FontRegistry } from '../../text/font-registry.js';
@@ -194,10 +194,12 @@ export function textPiece(
     width = shaped.advance * scale;
     for (let k = glyphs.length - 1; hangs && k >= 0 && isSpace(glyphs[k]!.text); k--) trailingSpace += glyphs[k]!.advance * scale;
   } else {
-    for (const g of glyphs) {
-      const w = glyphAdvance(g, scale, style);
+    // The same spacing rules paint uses to place the glyphs (paint/glyph-runs.ts).
+    const segment = { glyphs, x: 0, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing, justify: 0, justifyEnd: 0 };
+    for (let k = 0; k < glyphs.length; k++) {
+      const w = segmentAdvance(segment, k, scale);
       width += w;
-      trailingSpace = hangs && isSpace(g.text) ? trailingSpace + w : 0;
+      trailingSpace = hangs && isSpace(glyphs[k]!.text) ? trailingSpace + w : 0;
     }
   }
   return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, scale, width, trailingSpace, breakAfter };
@@ -206,13 +208,6 @@ export function textPiece(
 /** Spaces that hang at line ends and take justification. */
 export const isSpace = isJustifiableSpace;
 
-/** A glyph's advance in pt with letter-spacing (per character) and word-spacing (per space). */
-export function glyphAdvance(g: ShapedGlyph, scale: number, style: ComputedStyle): number {
-  let w = g.advance * scale;
-  if (g.text !== '') w += style.letterSpacing;
-  if (isWordSeparator(g.text)) w += style.wordSpacing;
-  return w;
-}
 
 /** margin + border + padding on the inline-start (open) or inline-end (close) side. */
 function edgeWidth(style: ComputedStyle, side: 'open' | 'close', cbWidth: number): number {
