@@ -2,7 +2,7 @@
 // (css-break-3): each call lays out one fragment of a block-level box into the block space
 // left in the fragmentainer and returns a break token when the box continues.
 import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineFormattingContext, ReplacedBox } from '../boxes/types.js';
-import { borderOf, hasFixedHeight, paddingOf, resolveContentHeight, solveInlineGeometry } from './box-model.js';
+import { blockMargins, borderOf, hasFixedHeight, paddingOf, resolveAuto, resolveContentHeight, solveInlineGeometry } from './box-model.js';
 import { avoidBreakBetween, avoidsBreakInside, forcedBreakBetween } from './break-rules.js';
 import type { AtomicLayout } from './inline/pieces.js';
 import { layoutInlineContent, releaseInlineLayout } from './inline/layout-inline.js';
@@ -239,8 +239,7 @@ function layoutReplacedBlock(box: ReplacedBox, space: ConstraintSpace): BlockLay
 const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: number) => {
   const inner = atomic.box;
   const s = inner.style;
-  const mTop = s.marginTop === 'auto' ? 0 : s.marginTop.abs + (s.marginTop.pct / 100) * available;
-  const mBottom = s.marginBottom === 'auto' ? 0 : s.marginBottom.abs + (s.marginBottom.pct / 100) * available;
+  const { top: mTop, bottom: mBottom } = blockMargins(s, available);
   const space: ConstraintSpace = { inlineSize: available, blockLimit: Infinity, atFragmentainerStart: true };
   let fragment: BoxFragment;
   if (inner.kind === 'replaced') {
@@ -256,7 +255,7 @@ const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: number) 
     fragment = { ...fragment, width: geometry.contentWidth + frameWidth(inner, available), x: geometry.marginLeft };
   }
   const ml = fragment.x;
-  const mr = inner.style.marginRight === 'auto' ? 0 : inner.style.marginRight.abs;
+  const mr = resolveAuto(s.marginRight, available) ?? 0;
   const width = ml + fragment.width + mr;
   const height = mTop + fragment.height + mBottom;
   const useLineBaseline = inner.kind === 'block' && inner.style.overflow === 'visible' && fragment.lastBaseline !== null;

@@ -127,3 +127,11 @@ describe('vertical-align: top and bottom', () => {
     expect(up.y).toBeGreaterThan(0);
   });
 });
+
+describe('inline-block margins', () => {
+  it('a percentage right margin on an inline-block pushes what follows', async () => {
+    const pages = await layout('<p><span style="display: inline-block; width: 40px; margin-right: 10%">a</span>b</p>', base, page);
+    // 40px box + 10% of the 400px line = 80px before "b".
+    expect(runWith(pages, 'b').x).toBeCloseTo(80 * PX, 1);
+  });
+});
