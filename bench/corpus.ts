@@ -1,27 +1,47 @@
 // The benchmark documents and the figures we compare against, from the corpus README.
 
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { tableDocument } from './table-document.js';
 
-/** One document of the corpus. */
-export interface CorpusDocument {
+/** One benchmark document: a file of the corpus folder, or a table generated here. */
+export type CorpusDocument = FileDocument | TableDocument;
+
+export interface FileDocument {
+  readonly kind: 'file';
   readonly name: string;
   readonly file: string;
   /** Chromium's median for this document, warm and in-process, in ms. */
   readonly chromiumWarmMs: number;
 }
 
+/** A generated 6-column table (`table-document.ts`); its time is also shown per 1,000 rows. */
+export interface TableDocument {
+  readonly kind: 'table';
+  readonly name: string;
+  readonly rows: number;
+}
+
 // Chromium-warm medians from ../shared/bench-corpus/README.md, table "What the alternatives do
 // on this machine (2 cores; medians)", column "Chromium warm" (puppeteer page.setContent +
-// page.pdf with the browser already running). Update them here if that README changes.
+// page.pdf with the browser already running). Update them here if that README changes. The
+// generated tables have no Chromium figure.
 export const CORPUS_DOCUMENTS: readonly CorpusDocument[] = [
-  { name: 'invoice', file: 'invoice.html', chromiumWarmMs: 106 },
-  { name: 'paged', file: 'paged.html', chromiumWarmMs: 188 },
-  { name: 'cjk', file: 'cjk.html', chromiumWarmMs: 368 },
-  { name: 'report', file: 'report.html', chromiumWarmMs: 4190 },
-  { name: 'book', file: 'book.html', chromiumWarmMs: 2930 },
+  { kind: 'file', name: 'invoice', file: 'invoice.html', chromiumWarmMs: 106 },
+  { kind: 'file', name: 'paged', file: 'paged.html', chromiumWarmMs: 188 },
+  { kind: 'file', name: 'cjk', file: 'cjk.html', chromiumWarmMs: 368 },
+  { kind: 'file', name: 'report', file: 'report.html', chromiumWarmMs: 4190 },
+  { kind: 'file', name: 'book', file: 'book.html', chromiumWarmMs: 2930 },
+  { kind: 'table', name: 'table-1k', rows: 1000 },
+  { kind: 'table', name: 'table-5k', rows: 5000 },
 ];
 
 /** The corpus folder: $QUIRE_BENCH_CORPUS, else `../shared/bench-corpus` beside the repository. */
 export function corpusDir(repoRoot: string): string {
   return process.env.QUIRE_BENCH_CORPUS ?? path.resolve(repoRoot, '../shared/bench-corpus');
+}
+
+/** The HTML of a document: read from the corpus folder `dir`, or generated. */
+export function documentHtml(doc: CorpusDocument, dir: string): string {
+  return doc.kind === 'file' ? readFileSync(path.join(dir, doc.file), 'utf8') : tableDocument(doc.rows);
 }

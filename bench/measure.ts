@@ -2,7 +2,6 @@
 // then tinybench for the warm median. Peak memory is the process's maxRSS, which the kernel
 // tracks exactly, so short spikes during a render are not missed the way sampling would.
 
-import { readFileSync } from 'node:fs';
 import { Bench } from 'tinybench';
 import { renderDocument } from '../src/render.js';
 
@@ -26,10 +25,13 @@ export interface MeasureOptions {
   readonly timeMs: number;
 }
 
-/** Renders `file` repeatedly and returns its median time, page count and peak RSS. */
-export async function measureDocument(name: string, file: string, options: MeasureOptions): Promise<Measurement> {
+/**
+ * Renders the document from `loadHtml` repeatedly and returns its median time, page count and
+ * peak RSS. `loadHtml` runs inside, so that a file that cannot be read is this document's error.
+ */
+export async function measureDocument(name: string, loadHtml: () => string, options: MeasureOptions): Promise<Measurement> {
   try {
-    const request = { type: 'html', title: name, data: { html: readFileSync(file, 'utf8'), css: '' } };
+    const request = { type: 'html', title: name, data: { html: loadHtml(), css: '' } };
     const renderOptions = { deterministic: true };
     const { pageCount } = await renderDocument(request, renderOptions);
     const firstRenderPeak = peakRssMb();

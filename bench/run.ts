@@ -1,13 +1,14 @@
 // `npm run bench [-- invoice book] [--iterations N] [--time MS]`: renders the documents of the
-// benchmark corpus, each in a fresh child process (so that its peak RSS is its own), and
-// prints per document the median time, pages per second, peak RSS and the ratio to Chromium.
+// benchmark corpus and the generated tables, each in a fresh child process (so that its peak RSS
+// is its own), and prints per document the median time, pages per second, peak RSS, the ratio to
+// Chromium and, for the tables, the time per 1,000 rows.
 // A document that fails is an error line, never a failed run: benchmarks are not tests.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CORPUS_DOCUMENTS, corpusDir, type CorpusDocument } from './corpus.js';
+import { CORPUS_DOCUMENTS, corpusDir, documentHtml, type CorpusDocument } from './corpus.js';
 import type { Measurement } from './measure.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -32,7 +33,8 @@ const USAGE = `Usage: npm run bench -- [document ...] [--iterations N] [--time M
   documents: ${CORPUS_DOCUMENTS.map((d) => d.name).join(', ')} (default: all)
   --iterations N  at least N timed renders per document (default 10)
   --time MS       and keep rendering for at least MS milliseconds (default 1000)
-The corpus folder is $QUIRE_BENCH_CORPUS, or ../shared/bench-corpus beside the repository.`;
+The corpus folder is $QUIRE_BENCH_CORPUS, or ../shared/bench-corpus beside the repository;
+table-1k and table-5k are generated (bench/table-document.ts).`;
 
 async function main(argv: readonly string[]): Promise<void> {
   if (argv[0] === '--child') return runChild(argv.slice(1));
@@ -47,7 +49,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const budget = `at least ${args.iterations} runs and ${args.timeMs} ms per document`;
   console.log(`Quire benchmark · corpus ${dir} · Node ${process.version} · ${budget}`);
   console.log(header());
-  for (const doc of args.documents) console.log(formatRow(doc, runInChild(doc, path.join(dir, doc.file), args)));
+  for (const doc of args.documents) console.log(formatRow(doc, runInChild(doc, dir, args)));
 }
 
 function parseBenchArgs(argv: readonly string[]): BenchArgs | string {
@@ -74,11 +76,12 @@ function parseBenchArgs(argv: readonly string[]): BenchArgs | string {
 }
 
 /** Measures one document in a fresh `node` process (compiled code, as users run it). */
-function runInChild(doc: CorpusDocument, file: string, args: BenchArgs): Measurement {
-  if (!existsSync(file)) return { name: doc.name, ok: false, error: `missing file ${file}`, peakRssMb: 0 };
+function runInChild(doc: CorpusDocument, dir: string, args: BenchArgs): Measurement {
+  const file = doc.kind === 'file' ? path.join(dir, doc.file) : null;
+  if (file !== null && !existsSync(file)) return { name: doc.name, ok: false, error: `missing file ${file}`, peakRssMb: 0 };
   const child = spawnSync(
     process.execPath,
-    [THIS_FILE, '--child', doc.name, file, String(args.iterations), String(args.timeMs)],
+    [THIS_FILE, '--child', doc.name, dir, String(args.iterations), String(args.timeMs)],
     { cwd: REPO_ROOT, encoding: 'utf8', timeout: CHILD_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 },
   );
   const line = child.stdout?.split('\n').find((l) => l.startsWith(RESULT_PREFIX));
@@ -92,16 +95,19 @@ function runInChild(doc: CorpusDocument, file: string, args: BenchArgs): Measure
  * Child mode: measure and print one result line for the parent. The engine is imported here,
  * not at the top, so that an engine that fails to load is reported as that document's error.
  */
-async function runChild([name, file, iterations, timeMs]: readonly string[]): Promise<void> {
+async function runChild([name, dir, iterations, timeMs]: readonly string[]): Promise<void> {
   const options = { iterations: Number(iterations), timeMs: Number(timeMs) };
+  const doc = CORPUS_DOCUMENTS.find((d) => d.name === name)!;
   const result = await import('./measure.js')
-    .then(({ measureDocument }) => measureDocument(name!, file!, options))
+    .then(({ measureDocument }) => measureDocument(name!, () => documentHtml(doc, dir!), options))
     .catch((error: unknown): Measurement => ({ name: name!, ok: false, error: `cannot load the engine: ${String(error)}`, peakRssMb: 0 }));
   process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
 }
 
-const COLUMNS = ['document', 'pages', 'median ms', 'pages/s', 'peak RSS', 'steady RSS', 'Chromium warm', 'vs Chromium'];
-const WIDTHS = [10, 6, 10, 9, 9, 11, 14, 14];
+const COLUMNS = ['document', 'pages', 'median ms', 'pages/s', 'peak RSS', 'steady RSS', 'Chromium warm', 'vs Chromium', 'ms/1k rows'];
+const WIDTHS = [10, 6, 10, 9, 9, 11, 14, 14, 11];
+/** For a figure that does not apply: no Chromium time for a generated table, no rows for a file. */
+const NONE = '—';
 
 function header(): string {
   return COLUMNS.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[i]!) : c.padStart(WIDTHS[i]!))).join(' ');
@@ -110,8 +116,8 @@ function header(): string {
 function formatRow(doc: CorpusDocument, m: Measurement): string {
   if (!m.ok) return `${doc.name.padEnd(WIDTHS[0]!)} error: ${m.error}`;
   const pagesPerSecond = m.pages / (m.medianMs / 1000);
-  const ratio = doc.chromiumWarmMs / m.medianMs;
-  const versus = ratio >= 1 ? `${ratio.toFixed(1)}× faster` : `${(1 / ratio).toFixed(1)}× slower`;
+  const chromium = doc.kind === 'file' ? [`${doc.chromiumWarmMs} ms`, versusChromium(doc.chromiumWarmMs / m.medianMs)] : [NONE, NONE];
+  const perThousandRows = doc.kind === 'table' ? (m.medianMs / (doc.rows / 1000)).toFixed(1) : NONE;
   const cells = [
     doc.name,
     String(m.pages),
@@ -119,10 +125,14 @@ function formatRow(doc: CorpusDocument, m: Measurement): string {
     pagesPerSecond.toFixed(1),
     `${Math.round(m.peakRssMb)} MB`,
     `${Math.round(m.steadyPeakRssMb)} MB`,
-    `${doc.chromiumWarmMs} ms`,
-    versus,
+    ...chromium,
+    perThousandRows,
   ];
   return cells.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[i]!) : c.padStart(WIDTHS[i]!))).join(' ');
+}
+
+function versusChromium(ratio: number): string {
+  return ratio >= 1 ? `${ratio.toFixed(1)}× faster` : `${(1 / ratio).toFixed(1)}× slower`;
 }
 
 // Last, so that every constant above is initialised before main() reads it.

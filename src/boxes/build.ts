@@ -17,6 +17,7 @@ import type {
   ReplacedBox,
   TextDecoration,
 } from './types.js';
+import { buildTable, columnSpan, spanAttribute, tablePartRole, wrapStrayParts, type BuildItem, type TablePart } from './table.js';
 import { processWhiteSpace } from './white-space.js';
 
 /** Resources box generation needs; all fetched before (DESIGN.md: no I/O after resources/). */
@@ -37,14 +38,14 @@ export function buildBoxTree(doc: StyledDocument, input: BoxBuildInput): BoxTree
 }
 
 /** The root element's principal box is always a block container that establishes a BFC. */
-function rootBlock(root: StyledElement, boxes: readonly LevelBox[]): BlockBox {
+function rootBlock(root: StyledElement, boxes: readonly BuildItem[]): BlockBox {
   const only = boxes.length === 1 ? boxes[0] : undefined;
   if (only && only.kind === 'block' && only.element === root.element) return { ...only, establishesBfc: true };
   return makeBlock(root.style, root.element, boxes, null, true);
 }
 
 function isBlockLevel(box: LevelBox): box is BlockLevelBox {
-  return box.kind === 'block' || box.kind === 'replaced';
+  return box.kind === 'block' || box.kind === 'replaced' || box.kind === 'table';
 }
 
 class BoxBuilder {
@@ -55,7 +56,7 @@ class BoxBuilder {
   constructor(private readonly input: BoxBuildInput) {}
 
   /** The boxes one element generates (none, one, or several when an inline is split by blocks). */
-  element(node: StyledElement, decorations: readonly TextDecoration[]): LevelBox[] {
+  element(node: StyledElement, decorations: readonly TextDecoration[]): BuildItem[] {
     const { style, element } = node;
     if (style.display === 'none' || typeof style.position === 'object') return [];
     this.applyCounters(node);
@@ -70,6 +71,8 @@ class BoxBuilder {
     const display = style.display;
     if (display === 'contents') return items;
     if (display === 'inline') return makeInline(style, element, items, linkOf(element));
+    const table = tableBoxes(style, element, items);
+    if (table) return table;
     const marker = display === 'list-item' ? this.marker(node) : null;
     const inside = marker && style.listStylePosition === 'inside';
     const blockItems = inside ? [marker, ...items] : items;
@@ -78,8 +81,8 @@ class BoxBuilder {
   }
 
   /** ::before, the children, ::after — with counter scoping around them. */
-  private contents(node: StyledElement, decorations: readonly TextDecoration[]): LevelBox[] {
-    const out: LevelBox[] = [];
+  private contents(node: StyledElement, decorations: readonly TextDecoration[]): BuildItem[] {
+    const out: BuildItem[] = [];
     this.counters.enterChildren();
     if (node.before) out.push(...this.pseudo(node, node.before, decorations));
     for (const child of node.children) out.push(...this.node(child, decorations));
@@ -88,14 +91,14 @@ class BoxBuilder {
     return out;
   }
 
-  private node(child: StyledNode, decorations: readonly TextDecoration[]): LevelBox[] {
+  private node(child: StyledNode, decorations: readonly TextDecoration[]): BuildItem[] {
     if (child.kind === 'element') return this.element(child, decorations);
     if (child.text.length === 0) return [];
     return [{ kind: 'text', style: child.style, element: null, text: transformText(child.text, child.style), decorations }];
   }
 
   /** A ::before/::after box: its content evaluated to text (CSS 2.1 §12.2). */
-  private pseudo(owner: StyledElement, style: ComputedStyle, decorations: readonly TextDecoration[]): LevelBox[] {
+  private pseudo(owner: StyledElement, style: ComputedStyle, decorations: readonly TextDecoration[]): BuildItem[] {
     if (style.display === 'none' || !Array.isArray(style.content)) return [];
     this.counters.reset(style.counterReset);
     this.counters.increment(style.counterIncrement);
@@ -104,6 +107,8 @@ class BoxBuilder {
     const own = withOwnDecorations(style, decorations);
     const items: LevelBox[] = text.length > 0 ? [{ kind: 'text', style, element: null, text: transformText(text, style), decorations: own }] : [];
     if (style.display === 'inline') return makeInline(style, null, items, null);
+    const table = tableBoxes(style, null, items);
+    if (table) return table;
     const block = makeBlock(style, null, items, null, isAtomicInline(style) || establishesBfc(style));
     return isAtomicInline(style) ? [{ kind: 'atomic', style, element: null, box: block }] : [block];
   }
@@ -201,6 +206,27 @@ function lengthAttr(value: string | undefined): number | null {
   return Number.isFinite(n) && n >= 0 && !value.trim().endsWith('%') ? n * PX : null;
 }
 
+/** A cell or caption: a block container that establishes a BFC (CSS 2.1 §17.4, §17.5). */
+function tableCell(style: ComputedStyle, element: DomElement | null, items: readonly BuildItem[]): BlockBox {
+  return makeBlock(style, element, items, null, true);
+}
+
+/**
+ * The boxes of a table or table-internal element: a table (atomic when inline-table), or a
+ * part that the table fix-up places later; null for other displays.
+ */
+function tableBoxes(style: ComputedStyle, element: DomElement | null, items: readonly BuildItem[]): BuildItem[] | null {
+  if (style.display === 'table') return [buildTable(style, element, items, tableCell)];
+  if (style.display === 'inline-table') return [{ kind: 'atomic', style, element, box: buildTable(style, element, items, tableCell) }];
+  const role = tablePartRole(style.display);
+  if (role === null) return null;
+  let part: TablePart;
+  if (role === 'cell') part = { kind: 'table-part', role, box: tableCell(style, element, items), colSpan: spanAttribute(element, 'colspan'), rowSpan: spanAttribute(element, 'rowspan') };
+  else if (role === 'caption') part = { kind: 'table-part', role, box: tableCell(style, element, items) };
+  else part = { kind: 'table-part', role, style, element, items, span: columnSpan(element) };
+  return [part];
+}
+
 function isAtomicInline(style: ComputedStyle): boolean {
   return style.display === 'inline-block' || style.display === 'inline-table' || style.display === 'inline-flex';
 }
@@ -234,7 +260,8 @@ function linkOf(element: DomElement): LinkTarget | null {
  * An inline box around inline-level items. Block-level items split it (CSS 2.1 §9.2.1.1):
  * the parts before and after become separate inline boxes beside the block.
  */
-function makeInline(style: ComputedStyle, element: DomElement | null, items: readonly LevelBox[], link: LinkTarget | null): LevelBox[] {
+function makeInline(style: ComputedStyle, element: DomElement | null, built: readonly BuildItem[], link: LinkTarget | null): LevelBox[] {
+  const items = wrapStrayParts(built, style, true, tableCell);
   const out: LevelBox[] = [];
   let run: InlineLevelBox[] = [];
   const flush = (force: boolean) => {
@@ -258,10 +285,11 @@ function makeInline(style: ComputedStyle, element: DomElement | null, items: rea
 function makeBlock(
   style: ComputedStyle,
   element: DomElement | null,
-  items: readonly LevelBox[],
+  built: readonly BuildItem[],
   marker: MarkerBox | null,
   bfc: boolean,
 ): BlockBox {
+  const items = wrapStrayParts(built, style, false, tableCell);
   const hasBlocks = items.some(isBlockLevel);
   if (!hasBlocks) {
     const inline = processWhiteSpace(items as InlineLevelBox[]);

@@ -40,7 +40,53 @@ export interface ReplacedBox extends BoxBase {
   readonly attrHeight: number | null;
 }
 
-export type BlockLevelBox = BlockBox | ReplacedBox;
+export type BlockLevelBox = BlockBox | ReplacedBox | TableBox;
+
+/**
+ * A table (CSS 2.1 §17.4): the wrapper box (margins, captions) and the table box (borders,
+ * padding, background, the grid) in one. The grid is structural, so cells know their slots.
+ */
+export interface TableBox extends BoxBase {
+  readonly kind: 'table';
+  /** Captions in document order; each one's `caption-side` puts it above or below the grid. */
+  readonly captions: readonly BlockBox[];
+  /** One entry per grid column that a `<col>` or `<colgroup>` describes (may be fewer than columnCount). */
+  readonly columns: readonly TableColumn[];
+  /** The first table-header-group, drawn first (and repeated on every page it spans). */
+  readonly header: TableRowGroup | null;
+  /** The first table-footer-group, drawn last (and repeated). */
+  readonly footer: TableRowGroup | null;
+  /** The other row groups in document order; rows outside any group sit in anonymous ones. */
+  readonly bodies: readonly TableRowGroup[];
+  readonly columnCount: number;
+}
+
+/** A grid column: its own style (a `<col>`) and its group's (a `<colgroup>`), for widths and backgrounds. */
+export interface TableColumn {
+  readonly style: ComputedStyle | null;
+  readonly element: DomElement | null;
+  readonly group: { readonly style: ComputedStyle; readonly element: DomElement | null } | null;
+}
+
+export interface TableRowGroup extends BoxBase {
+  readonly kind: 'table-row-group';
+  readonly rows: readonly TableRow[];
+}
+
+export interface TableRow extends BoxBase {
+  readonly kind: 'table-row';
+  readonly cells: readonly TableCell[];
+}
+
+/** A cell: a block container placed in grid slots (rows are counted within its row group). */
+export interface TableCell {
+  readonly box: BlockBox;
+  /** First grid column. */
+  readonly column: number;
+  readonly colSpan: number;
+  /** Rows spanned, clipped to the end of the row group (HTML §4.9.12). */
+  readonly rowSpan: number;
+}
 
 /** The inline content of one block container: a tree of inline-level boxes. */
 export interface InlineFormattingContext {

@@ -96,5 +96,11 @@ export const INITIAL_STYLE: ComputedStyle = {
   orphans: 2,
   widows: 2,
   page: 'auto',
+  borderCollapse: 'separate',
+  borderSpacing: Object.freeze([0, 0] as const),
+  captionSide: 'top',
+  emptyCells: 'show',
+  tableLayout: 'auto',
+  tablePaginate: 'paginate',
   extra: new Map<string, string>(),
 };

@@ -32,7 +32,6 @@ export type Display =
   | 'inline-block'
   | 'list-item'
   | 'flow-root'
-  // Later issues lay these out; until then boxes/ treats them as block-level or inline.
   | 'table'
   | 'inline-table'
   | 'table-row-group'
@@ -223,9 +222,19 @@ export interface ComputedStyle {
   /** Named page (css-page-3 `page`), 'auto' when none. */
   readonly page: string;
 
+  // Tables (CSS 2.1 §17)
+  readonly borderCollapse: 'separate' | 'collapse';
+  /** Horizontal and vertical spacing between cells, pt. */
+  readonly borderSpacing: readonly [number, number];
+  readonly captionSide: 'top' | 'bottom';
+  readonly emptyCells: 'show' | 'hide';
+  readonly tableLayout: 'auto' | 'fixed';
+  /** `-fs-table-paginate`: repeat the header and footer groups on every page the table spans. */
+  readonly tablePaginate: 'paginate' | 'none';
+
   /**
    * Declarations the engine does not model yet, as serialized values by property name (e.g.
-   * `string-set`, `-fs-table-paginate`, `border-collapse`). Later issues read them from here.
+   * `string-set`, `flex-direction`). Later issues read them from here.
    */
   readonly extra: ReadonlyMap<string, string>;
 }

@@ -11,11 +11,16 @@ import { EMPTY_STRUT, collapsedBottom, collapsedTop, collapsesThrough, joinStrut
 import type { MarginStrut } from './margins.js';
 import { outsideMarker } from './marker.js';
 import { replacedSize } from './replaced.js';
-import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, LineFragment, LinesBreakToken } from './types.js';
+import { layoutTable } from './table/layout-table.js';
+import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, LineFragment, LinesBreakToken, TableBreakToken } from './types.js';
 
 /** One block-level box, one fragment. The fragment's x is its left margin; the parent sets y. */
 export function layoutBlockLevel(box: BlockLevelBox, space: ConstraintSpace, token: BreakToken | null): BlockLayoutResult {
-  return box.kind === 'replaced' ? layoutReplacedBlock(box, space) : layoutBlockBox(box, space, token);
+  switch (box.kind) {
+    case 'replaced': return layoutReplacedBlock(box, space);
+    case 'table': return layoutTable(box, space, token as TableBreakToken | null);
+    default: return layoutBlockBox(box, space, token);
+  }
 }
 
 /** What laying out a container's content produced in this fragment. */
@@ -236,7 +241,7 @@ function layoutReplacedBlock(box: ReplacedBox, space: ConstraintSpace): BlockLay
  * Atomic inlines (inline-block, inline images) are monolithic: laid out whole, shrink-to-fit
  * wide (CSS 2.1 §10.3.9), baseline from their last line box or their bottom margin edge.
  */
-const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: number) => {
+export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: number) => {
   const inner = atomic.box;
   const s = inner.style;
   const { top: mTop, bottom: mBottom } = blockMargins(s, available);
@@ -244,6 +249,8 @@ const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: number) 
   let fragment: BoxFragment;
   if (inner.kind === 'replaced') {
     fragment = layoutReplacedBlock(inner, space).fragment!;
+  } else if (inner.kind === 'table') {
+    fragment = layoutTable(inner, space, null).fragment!;
   } else {
     const shrink = (avail: number) => {
       const sizes = intrinsicContentSizes(inner, layoutAtomic);
@@ -258,8 +265,10 @@ const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: number) 
   const mr = resolveAuto(s.marginRight, available) ?? 0;
   const width = ml + fragment.width + mr;
   const height = mTop + fragment.height + mBottom;
+  // An inline-table sits on its first row's baseline (CSS 2.1 §17.5.3), an inline-block on its last line's.
   const useLineBaseline = inner.kind === 'block' && inner.style.overflow === 'visible' && fragment.lastBaseline !== null;
-  const baseline = useLineBaseline ? mTop + fragment.lastBaseline! : height;
+  const lineBaseline = inner.kind === 'table' ? fragment.firstBaseline : useLineBaseline ? fragment.lastBaseline : null;
+  const baseline = lineBaseline !== null ? mTop + lineBaseline : height;
   return { fragment: { ...fragment, y: mTop }, width, height, baseline };
 };
 

@@ -3,7 +3,8 @@
 import type { BlockLevelBox } from '../boxes/types.js';
 import type { BreakValue } from '../css/types.js';
 
-function isForced(value: BreakValue): boolean {
+/** A forced break value (css-break-3 §3.1). */
+export function isForcedBreak(value: BreakValue): boolean {
   return value === 'page' || value === 'always' || value === 'left' || value === 'right' || value === 'recto' || value === 'verso';
 }
 
@@ -13,7 +14,7 @@ function isAvoid(value: BreakValue): boolean {
 
 /** A forced break before the box, its own or propagated from its first child (§3.1). */
 export function forcedBreakBefore(box: BlockLevelBox): boolean {
-  if (isForced(box.style.breakBefore)) return true;
+  if (isForcedBreak(box.style.breakBefore)) return true;
   if (box.kind !== 'block' || box.content.kind !== 'blocks') return false;
   const first = box.content.children[0];
   return first ? forcedBreakBefore(first) : false;
@@ -21,7 +22,7 @@ export function forcedBreakBefore(box: BlockLevelBox): boolean {
 
 /** A forced break after the box, its own or propagated from its last child. */
 export function forcedBreakAfter(box: BlockLevelBox): boolean {
-  if (isForced(box.style.breakAfter)) return true;
+  if (isForcedBreak(box.style.breakAfter)) return true;
   if (box.kind !== 'block' || box.content.kind !== 'blocks') return false;
   const children = box.content.children;
   const last = children[children.length - 1];

@@ -1,11 +1,13 @@
 // Intrinsic inline sizes (CSS Sizing 3 §5): min-content and max-content contributions, used
-// to shrink-to-fit inline-blocks (and, in a later issue, to size table columns).
+// to shrink-to-fit inline-blocks and to size table columns.
 import type { BlockLevelBox } from '../boxes/types.js';
 import { borderOf, paddingOf, resolveAuto } from './box-model.js';
 import { collectInline } from './inline/collect.js';
 import type { AtomicLayout, Piece } from './inline/pieces.js';
 import { buildPieces } from './inline/pieces.js';
 import { replacedSize } from './replaced.js';
+import { tableIntrinsicSizes } from './table/column-widths.js';
+import { tablePlan } from './table/plan.js';
 
 export interface IntrinsicSizes {
   readonly min: number;
@@ -41,6 +43,7 @@ function compute(box: BlockLevelBox, layoutAtomic: AtomicLayout): IntrinsicSizes
     const { width } = replacedSize(box, 0);
     return { min: width, max: width };
   }
+  if (box.kind === 'table') return tableIntrinsicSizes(tablePlan(box), layoutAtomic);
   if (box.content.kind === 'blocks') {
     let min = 0;
     let max = 0;

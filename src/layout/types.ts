@@ -1,8 +1,8 @@
 // Layout's vocabulary (after LayoutNG): a constraint space in, a fragment and a break token
 // out. Fragments are immutable and positioned relative to their parent fragment.
 
-import type { BlockBox, BlockLevelBox, InlineBox, LinkTarget, TextDecoration } from '../boxes/types.js';
-import type { Color, ComputedStyle } from '../css/types.js';
+import type { BlockBox, BlockLevelBox, InlineBox, LinkTarget, TableBox, TableCell, TextDecoration } from '../boxes/types.js';
+import type { BorderStyle, Color, ComputedStyle } from '../css/types.js';
 import type { GlyphSegment } from '../paint/types.js';
 import type { FontFace } from '../text/types.js';
 
@@ -38,7 +38,26 @@ export interface LinesBreakToken {
   readonly consumedBlockSize: number;
 }
 
-export type BreakToken = BlockBreakToken | LinesBreakToken;
+/** A table resumes at a row; cells that cross the break continue with their own tokens. */
+export interface TableBreakToken {
+  readonly kind: 'table';
+  readonly box: TableBox;
+  /** The row to resume at (an index into the table's rows in display order). */
+  readonly rowIndex: number;
+  /**
+   * Cells that started before `rowIndex` and span into it, or that were split inside it:
+   * their content's break token, or null when only their box continues.
+   */
+  readonly cells: readonly ContinuingCell[];
+  readonly consumedBlockSize: number;
+}
+
+export interface ContinuingCell {
+  readonly cell: TableCell;
+  readonly token: BreakToken | null;
+}
+
+export type BreakToken = BlockBreakToken | LinesBreakToken | TableBreakToken;
 
 /** A fragment's rectangle, relative to its parent fragment. */
 interface FragmentRect {
@@ -59,12 +78,49 @@ interface BoxPiece extends FragmentRect {
 export interface BoxFragment extends BoxPiece {
   readonly kind: 'box';
   readonly box: BlockLevelBox;
-  readonly children: readonly (BoxFragment | LineFragment)[];
+  readonly children: readonly ChildFragment[];
   /** An outside list marker, positioned relative to this fragment. */
   readonly marker: LineItemFragment | null;
   /** Baseline of the last line box inside, relative to this fragment's top; null when none. */
   readonly lastBaseline: number | null;
   readonly firstBaseline: number | null;
+}
+
+export type ChildFragment = BoxFragment | LineFragment | TableGridFragment;
+
+/**
+ * The table box's fragment (CSS 2.1 §17.4): the grid inside the wrapper, with the table's
+ * border, padding and background, its rows and cells on this page, and the collapsed
+ * borders to draw. Positions are relative to this fragment.
+ */
+export interface TableGridFragment extends BoxPiece {
+  readonly kind: 'table-grid';
+  readonly box: TableBox;
+  readonly cells: readonly TableCellFragment[];
+  /** Winning borders of the collapsing model, as centred strokes; empty when separate. */
+  readonly borders: readonly BorderSegment[];
+  readonly firstBaseline: number | null;
+  readonly lastBaseline: number | null;
+}
+
+export interface TableCellFragment {
+  /** The cell's box fragment, at its row's height. */
+  readonly fragment: BoxFragment;
+  /** Backgrounds under the cell, bottom first: column group, column, row group, row. */
+  readonly layers: readonly ComputedStyle[];
+  /** False for an empty cell with `empty-cells: hide`: no background, no border. */
+  readonly decorated: boolean;
+}
+
+/** One stroke of a collapsed border, along its centre line. */
+export interface BorderSegment {
+  readonly x1: number;
+  readonly y1: number;
+  readonly x2: number;
+  readonly y2: number;
+  readonly width: number;
+  readonly style: BorderStyle;
+  readonly color: Color;
 }
 
 /** A line box (CSS 2.1 §9.4.2). Items are positioned relative to the line box's top-left. */

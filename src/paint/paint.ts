@@ -6,7 +6,8 @@ import type { Color, ComputedStyle } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { borderOf, paddingOf, resolveAuto } from '../layout/box-model.js';
 import type { LaidOutPage } from '../layout/page/paginate.js';
-import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TextFragment } from '../layout/types.js';
+import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TableGridFragment, TextFragment } from '../layout/types.js';
+import { paintBorderSegments } from './collapsed-borders.js';
 import { cornerRadii, paintBackground, paintBorders, roundedRectPath } from './borders.js';
 import type { DisplayItem, PageDisplayList, PathOp } from './types.js';
 
@@ -40,7 +41,8 @@ function canvasBackground(root: BlockBox): { style: ComputedStyle; element: DomE
 class Painter {
   constructor(private readonly canvasElement: DomElement | null) {}
 
-  box(f: BoxFragment, ox: number, oy: number, out: DisplayItem[]): void {
+  /** A block-level box; `decorated` false skips its background and border (empty-cells: hide). */
+  box(f: BoxFragment, ox: number, oy: number, out: DisplayItem[], decorated = true): void {
     const style = f.box.style;
     const [dx, dy] = relativeOffset(style);
     const x = ox + f.x + dx;
@@ -48,8 +50,10 @@ class Painter {
     const own: DisplayItem[] = [];
     const edges = { top: f.isFirst, right: true, bottom: f.isLast, left: true };
     const visible = style.visibility === 'visible';
-    if (visible && f.box.element !== this.canvasElement) paintBackground(style, x, y, f.width, f.height, edges, own);
-    if (visible) paintBorders(style, x, y, f.width, f.height, edges, own);
+    // A table's wrapper draws nothing itself: the table box (its grid child) has the background and border.
+    const decorate = visible && decorated && f.box.kind !== 'table';
+    if (decorate && f.box.element !== this.canvasElement) paintBackground(style, x, y, f.width, f.height, edges, own);
+    if (decorate) paintBorders(style, x, y, f.width, f.height, edges, own);
     const id = anchorName(f.box.element);
     if (id && f.isFirst) own.push({ kind: 'anchor', name: id, x, y });
     if (f.box.kind === 'replaced' && visible) {
@@ -66,6 +70,7 @@ class Painter {
     const content: DisplayItem[] = [];
     for (const child of f.children) {
       if (child.kind === 'box') this.box(child, x, y, content);
+      else if (child.kind === 'table-grid') this.tableGrid(child, x, y, content);
       else this.line(child, x, y, content);
     }
     if (style.overflow === 'hidden' && content.length > 0) {
@@ -79,6 +84,30 @@ class Painter {
     if (style.opacity < 1) {
       if (style.opacity > 0 && own.length > 0) out.push({ kind: 'opacity', opacity: style.opacity, items: own });
     } else out.push(...own);
+  }
+
+  /**
+   * The table box (CSS 2.1 §17.5.1 layers): its background and border, then per cell the
+   * column group, column, row group and row backgrounds under it, the cell itself, and the
+   * collapsed borders over all of them.
+   */
+  tableGrid(g: TableGridFragment, ox: number, oy: number, out: DisplayItem[]): void {
+    const style = g.box.style;
+    const x = ox + g.x;
+    const y = oy + g.y;
+    const edges = { top: g.isFirst, right: true, bottom: g.isLast, left: true };
+    if (style.visibility === 'visible') {
+      paintBackground(style, x, y, g.width, g.height, edges, out);
+      if (style.borderCollapse === 'separate') paintBorders(style, x, y, g.width, g.height, edges, out);
+    }
+    for (const cell of g.cells) {
+      const f = cell.fragment;
+      if (cell.decorated && f.box.style.visibility === 'visible') {
+        for (const layer of cell.layers) out.push({ kind: 'rect', x: x + f.x, y: y + f.y, width: f.width, height: f.height, color: layer.backgroundColor });
+      }
+      this.box(f, x, y, out, cell.decorated);
+    }
+    paintBorderSegments(g.borders, x, y, out);
   }
 
   line(line: LineFragment, ox: number, oy: number, out: DisplayItem[]): void {

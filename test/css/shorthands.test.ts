@@ -180,20 +180,44 @@ describe('other shorthands', () => {
 
 describe('extra properties', () => {
   it('keeps unmodelled properties as serialized text, validated by css-tree where it can', () => {
-    const t = computed('<table id="t"></table>', 'table { border-collapse: collapse; border-spacing: 2px   4px; string-set: title content(text); -fs-table-paginate: paginate; table-layout: bogus-value }');
-    expect(t.extra.get('border-collapse')).toBe('collapse');
-    expect(t.extra.get('border-spacing')).toBe('2px 4px');
+    const t = computed('<table id="t"></table>', 'table { string-set: title content(text); column-count: bogus-value; flex-direction: column }');
     expect(t.extra.get('string-set')).toBe('title content(text)');
-    expect(t.extra.get('-fs-table-paginate')).toBe('paginate');
-    expect(t.extra.has('table-layout')).toBe(false);
+    expect(t.extra.get('flex-direction')).toBe('column');
+    expect(t.extra.has('column-count')).toBe(false);
   });
 
   it('inherited extras inherit, others do not', () => {
-    const doc = computed('<table style="border-collapse: collapse; table-layout: fixed"><tr><td id="t">x</td></tr></table>', '');
-    expect(doc.extra.get('border-collapse')).toBe('collapse');
-    expect(doc.extra.has('table-layout')).toBe(false);
+    const doc = computed('<table style="text-shadow: 1px 1px red; flex-direction: column"><tr><td id="t">x</td></tr></table>', '');
+    expect(doc.extra.get('text-shadow')).toBe('1px 1px red');
+    expect(doc.extra.has('flex-direction')).toBe(false);
+  });
+});
+
+describe('table properties', () => {
+  it('parse to typed values; invalid ones are dropped', () => {
+    const t = computed('<table id="t"></table>', 'table { border-collapse: collapse; border-spacing: 2px   4px; -fs-table-paginate: none; table-layout: bogus-value; caption-side: bottom; empty-cells: hide }');
+    expect(t.borderCollapse).toBe('collapse');
+    expect(t.borderSpacing).toEqual([1.5, 3]);
+    expect(t.tablePaginate).toBe('none');
+    expect(t.tableLayout).toBe('auto');
+    expect(t.captionSide).toBe('bottom');
+    expect(t.emptyCells).toBe('hide');
   });
 
+  it('border-spacing resolves em; negative spacing is invalid', () => {
+    const t = computed('<table id="t"></table>', 'table { font-size: 10pt; border-spacing: 1em; } table { border-spacing: -2px }');
+    expect(t.borderSpacing).toEqual([10, 10]);
+  });
+
+  it('border-collapse, border-spacing and caption-side inherit; table-layout does not', () => {
+    const doc = computed('<table style="border-collapse: collapse; table-layout: fixed; border-spacing: 4px"><tr><td id="t">x</td></tr></table>', '');
+    expect(doc.borderCollapse).toBe('collapse');
+    expect(doc.borderSpacing).toEqual([3, 3]);
+    expect(doc.tableLayout).toBe('auto');
+  });
+});
+
+describe('unknown properties', () => {
   it('unknown properties are ignored with a warning; vendor prefixes and screen-only properties silently', async () => {
     const { style } = await import('./helpers.js');
     const doc = style(P, 'p { colr: red; -webkit-font-smoothing: antialiased; cursor: pointer; transition: all 1s; color: blue }');

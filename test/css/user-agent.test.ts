@@ -93,7 +93,8 @@ describe('user-agent defaults', () => {
     expect(s('th').textAlign).toBe('center');
     expect(s('td').verticalAlign).toBe('middle');
     expect(abs(s('td').paddingLeft)).toBe(px(1));
-    expect(s('table').extra.get('border-spacing')).toBe('2px');
+    expect(s('table').borderSpacing).toEqual([px(2), px(2)]);
+    expect(s('table').borderCollapse).toBe('separate');
     expect(s('table').boxSizing).toBe('border-box');
   });
 
@@ -119,7 +120,7 @@ describe('presentational hints', () => {
     expect(styleOf(doc, 't').backgroundColor).toEqual(rgb(255, 204, 0));
     expect(styleOf(doc, 't').borderTopWidth).toBe(px(2));
     expect(styleOf(doc, 't').borderTopStyle).toBe('outset');
-    expect(styleOf(doc, 't').extra.get('border-spacing')).toBe('0px');
+    expect(styleOf(doc, 't').borderSpacing).toEqual([0, 0]);
     expect(styleOf(doc, 'c').textAlign).toBe('right');
     expect(styleOf(doc, 'c').verticalAlign).toBe('top');
     expect(styleOf(doc, 'c').whiteSpace).toBe('nowrap');

@@ -1,5 +1,5 @@
 // Properties the engine does not model in ComputedStyle yet but later stages will want
-// (tables, flex, GCPM strings and bookmarks, columns…): kept as serialized text in `extra`,
+// (flex, GCPM strings and bookmarks, columns…): kept as serialized text in `extra`,
 // cascaded and inherited like any other property.
 import * as csstree from 'css-tree';
 import type { Component } from '../values/components.js';
@@ -8,13 +8,6 @@ import type { LonghandDef } from './registry.js';
 
 // Property name → inherited? (each property's "Inherited:" line in its spec).
 const EXTRA_PROPERTIES: Readonly<Record<string, boolean>> = {
-  // CSS 2.1 §17 tables
-  'border-collapse': true,
-  'border-spacing': true,
-  'caption-side': true,
-  'empty-cells': true,
-  'table-layout': false,
-  '-fs-table-paginate': false,
   // css-gcpm-3, css-content-3 bookmarks, css-page-3 (for documents that put it on elements)
   'string-set': false,
   'bookmark-level': false,

@@ -9,6 +9,7 @@ import type { LonghandDef, ShorthandDef } from './registry.js';
 import { BOX_SHORTHANDS } from './shorthands-box.js';
 import { FONT_SHORTHANDS } from './shorthands-font.js';
 import { OTHER_SHORTHANDS } from './shorthands-other.js';
+import { TABLE_LONGHANDS } from './table.js';
 import { TEXT_LONGHANDS } from './text.js';
 
 /**
@@ -21,6 +22,7 @@ export const LONGHANDS: readonly LonghandDef[] = [
   ...BOX_LONGHANDS,
   ...GENERATED_LONGHANDS,
   ...FRAGMENTATION_LONGHANDS,
+  ...TABLE_LONGHANDS,
   ...EXTRA_LONGHANDS,
 ];
 

@@ -54,5 +54,9 @@ export function sameBreakToken(a: BreakToken | null, b: BreakToken | null): bool
   if (a.kind !== b.kind || a.box !== b.box || a.consumedBlockSize !== b.consumedBlockSize) return false;
   if (a.kind === 'lines' && b.kind === 'lines') return a.lineIndex === b.lineIndex;
   if (a.kind === 'block' && b.kind === 'block') return a.childIndex === b.childIndex && sameBreakToken(a.child, b.child);
+  if (a.kind === 'table' && b.kind === 'table') {
+    return a.rowIndex === b.rowIndex && a.cells.length === b.cells.length
+      && a.cells.every((c, i) => c.cell === b.cells[i]!.cell && sameBreakToken(c.token, b.cells[i]!.token));
+  }
   return false;
 }

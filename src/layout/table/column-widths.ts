@@ -1,0 +1,301 @@
+// Table and column widths (CSS 2.1 §17.5.2; the distribution of css-tables-3 §3.9, which
+// browsers follow): column min/max-content widths from the cells, percentages and fixed
+// widths, spanning cells spread over their columns; then the table's used width, and the
+// columns' share of it. `table-layout: fixed` uses the columns and the first row only.
+import type { AtomicLayout } from '../inline/pieces.js';
+import { borderOf, paddingOf, resolveAuto, resolveLength, resolveNone } from '../box-model.js';
+import { intrinsicContentSizes } from '../intrinsic.js';
+import type { ComputedStyle, LengthPercentageAuto } from '../../css/types.js';
+import { tablePadding, type PlannedCell, type TablePlan } from './plan.js';
+
+export interface ColumnMetrics {
+  readonly min: readonly number[];
+  readonly max: readonly number[];
+  /** Percentage widths (0..100; 0 when none). */
+  readonly pct: readonly number[];
+  /** The column has a fixed (absolute) width from a `<col>` or a cell. */
+  readonly fixed: readonly boolean[];
+}
+
+/** The table's used geometry at one containing-block width. */
+export interface TableGeometry {
+  /** Border-box width of the table box (and of the wrapper). */
+  readonly width: number;
+  readonly marginLeft: number;
+  readonly columnWidths: readonly number[];
+  /** Left edge of each column, from the table box's left border edge. */
+  readonly columnX: readonly number[];
+}
+
+const metricsCache = new WeakMap<TablePlan, ColumnMetrics>();
+const geometryCache = new WeakMap<TablePlan, Map<number, TableGeometry>>();
+
+/** A cell's outer min/max-content widths and its own width (border box) if fixed. */
+function cellWidths(cell: PlannedCell, layoutAtomic: AtomicLayout): { min: number; max: number; fixed: number | null; pct: number } {
+  const inner = intrinsicContentSizes(cell.box, layoutAtomic);
+  const frame = horizontalFrame(cell.box.style);
+  const fixed = fixedWidth(cell.specified.width, cell.specified, frame);
+  const pct = percentOf(cell.specified.width);
+  // A fixed width is a minimum too, as in browsers; in a constrained column it is also the max.
+  const min = Math.max(inner.min + frame, fixed ?? 0);
+  const max = fixed !== null ? Math.max(min, fixed) : Math.max(min, inner.max + frame);
+  return { min, max, fixed, pct };
+}
+
+function horizontalFrame(style: ComputedStyle): number {
+  const p = paddingOf(style, 0);
+  const b = borderOf(style);
+  return p.left + p.right + b.left + b.right;
+}
+
+/** An absolute width as a border-box width; null for auto and percentages. */
+function fixedWidth(width: LengthPercentageAuto, style: ComputedStyle, frame: number): number | null {
+  if (width === 'auto' || width.pct !== 0) return null;
+  return style.boxSizing === 'border-box' ? Math.max(width.abs, frame) : width.abs + frame;
+}
+
+function percentOf(width: LengthPercentageAuto): number {
+  return width !== 'auto' && width.pct > 0 && width.abs === 0 ? width.pct : 0;
+}
+
+/** Column min/max-content widths, percentages and fixed flags (cached per table). */
+export function columnMetrics(plan: TablePlan, layoutAtomic: AtomicLayout): ColumnMetrics {
+  let hit = metricsCache.get(plan);
+  if (!hit) {
+    hit = computeMetrics(plan, layoutAtomic);
+    metricsCache.set(plan, hit);
+  }
+  return hit;
+}
+
+function computeMetrics(plan: TablePlan, layoutAtomic: AtomicLayout): ColumnMetrics {
+  const n = plan.columns;
+  const min = new Array<number>(n).fill(0);
+  const max = new Array<number>(n).fill(0);
+  const pct = new Array<number>(n).fill(0);
+  const fixed = new Array<boolean>(n).fill(false);
+  plan.box.columns.slice(0, n).forEach((col, c) => {
+    const style = col.style ?? col.group?.style;
+    if (!style) return;
+    const w = fixedWidth(style.width, style, 0);
+    if (w !== null) {
+      min[c] = Math.max(min[c]!, w);
+      max[c] = Math.max(max[c]!, w);
+      fixed[c] = true;
+    }
+    pct[c] = Math.max(pct[c]!, percentOf(style.width));
+  });
+  const spanning: { cell: PlannedCell; widths: ReturnType<typeof cellWidths> }[] = [];
+  for (const row of plan.rows) {
+    if (row.collapsed) continue;
+    for (const cell of row.cells) {
+      const widths = cellWidths(cell, layoutAtomic);
+      if (cell.colSpan > 1) {
+        spanning.push({ cell, widths });
+        continue;
+      }
+      const c = cell.column;
+      min[c] = Math.max(min[c]!, widths.min);
+      max[c] = Math.max(max[c]!, widths.max);
+      if (widths.fixed !== null) fixed[c] = true;
+      pct[c] = Math.max(pct[c]!, widths.pct);
+    }
+  }
+  // Narrow spans first, so that wide ones see the columns as the narrow ones left them.
+  spanning.sort((a, b) => a.cell.colSpan - b.cell.colSpan);
+  for (const { cell, widths } of spanning) spreadSpanningCell(cell, widths, { min, max, pct, fixed }, plan.spacingX);
+  for (let c = 0; c < n; c++) max[c] = Math.max(max[c]!, min[c]!);
+  // Percentages past 100% in total are cut from the later columns.
+  let total = 0;
+  for (let c = 0; c < n; c++) {
+    pct[c] = Math.min(pct[c]!, Math.max(0, 100 - total));
+    total += pct[c]!;
+  }
+  return { min, max, pct, fixed };
+}
+
+/** Grows the spanned columns so that they hold a spanning cell, in proportion to their max-content widths. */
+function spreadSpanningCell(cell: PlannedCell, widths: { min: number; max: number; pct: number }, m: { min: number[]; max: number[]; pct: number[]; fixed: boolean[] }, spacing: number): void {
+  const columns: number[] = [];
+  for (let c = cell.column; c < Math.min(m.min.length, cell.column + cell.colSpan); c++) columns.push(c);
+  if (columns.length === 0) return;
+  const inner = spacing * (columns.length - 1);
+  const grow = (values: number[], target: number, weights: readonly number[]) => {
+    const current = columns.reduce((sum, c) => sum + values[c]!, inner);
+    if (target <= current) return;
+    const weight = columns.reduce((sum, c) => sum + weights[c]!, 0);
+    for (const c of columns) values[c] = values[c]! + (target - current) * (weight > 0 ? weights[c]! / weight : 1 / columns.length);
+  };
+  grow(m.min, widths.min, m.max);
+  grow(m.max, widths.max, m.max);
+  if (widths.pct > 0) {
+    const have = columns.reduce((sum, c) => sum + m.pct[c]!, 0);
+    const free = columns.filter((c) => m.pct[c] === 0);
+    const weight = free.reduce((sum, c) => sum + m.max[c]!, 0);
+    for (const c of free) m.pct[c] = Math.max(0, widths.pct - have) * (weight > 0 ? m.max[c]! / weight : 1 / free.length);
+  }
+}
+
+/**
+ * The table's min/max-content widths inside its border and padding (for a table inside a
+ * shrink-to-fit box or a cell): its columns and the spacing between them.
+ */
+export function tableIntrinsicSizes(plan: TablePlan, layoutAtomic: AtomicLayout): { min: number; max: number } {
+  const m = columnMetrics(plan, layoutAtomic);
+  const spacing = plan.columns > 0 ? (plan.columns + 1) * plan.spacingX : 0;
+  const collapsedFrame = plan.collapse ? plan.border.left + plan.border.right : 0;
+  const min = sum(m.min) + spacing + collapsedFrame;
+  return { min, max: Math.max(min, Math.max(sum(m.max), percentMax(m)) + spacing + collapsedFrame) };
+}
+
+/** The table's width and its columns' at a containing-block width (cached per table and width). */
+export function tableGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: AtomicLayout): TableGeometry {
+  let byWidth = geometryCache.get(plan);
+  if (!byWidth) {
+    byWidth = new Map();
+    geometryCache.set(plan, byWidth);
+  }
+  let hit = byWidth.get(cbWidth);
+  if (!hit) {
+    hit = computeGeometry(plan, cbWidth, layoutAtomic);
+    if (byWidth.size > 16) byWidth.clear();
+    byWidth.set(cbWidth, hit);
+  }
+  return hit;
+}
+
+function computeGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: AtomicLayout): TableGeometry {
+  const style = plan.box.style;
+  const pad = tablePadding(plan, cbWidth);
+  const frame = plan.border.left + plan.border.right + pad.left + pad.right;
+  const n = plan.columns;
+  const extras = frame + (n > 0 ? (n + 1) * plan.spacingX : 0);
+  const ml = resolveAuto(style.marginLeft, cbWidth);
+  const mr = resolveAuto(style.marginRight, cbWidth);
+  const specified = resolveAuto(style.width, cbWidth);
+  const specifiedBorderBox = specified === null ? null : style.boxSizing === 'border-box' ? specified : specified + frame;
+  const fixedLayout = style.tableLayout === 'fixed' && specifiedBorderBox !== null;
+
+  let columnWidths: number[];
+  let width: number;
+  if (fixedLayout) {
+    const target = Math.max(0, specifiedBorderBox - extras);
+    columnWidths = fixedColumnWidths(plan, target);
+    width = Math.max(specifiedBorderBox, sum(columnWidths) + extras);
+  } else {
+    const m = columnMetrics(plan, layoutAtomic);
+    const gridMin = sum(m.min) + extras;
+    const gridMax = Math.max(sum(m.max), percentMax(m)) + extras;
+    const available = Math.max(0, cbWidth - (ml ?? 0) - (mr ?? 0));
+    width = specifiedBorderBox ?? Math.min(gridMax, available);
+    const maxWidth = resolveNone(style.maxWidth, cbWidth);
+    const minWidth = resolveLength(style.minWidth, cbWidth);
+    width = Math.max(gridMin, minWidth, Math.min(width, maxWidth));
+    columnWidths = distribute(m, width - extras);
+  }
+  const columnX: number[] = [];
+  let x = plan.border.left + pad.left + plan.spacingX;
+  for (const w of columnWidths) {
+    columnX.push(x);
+    x += w + plan.spacingX;
+  }
+  return { width, marginLeft: marginLeft(ml, mr, cbWidth - width), columnWidths, columnX };
+}
+
+/** Auto margins centre the table (CSS 2.1 §10.3.3); a table wider than its container keeps its left margin. */
+function marginLeft(ml: number | null, mr: number | null, space: number): number {
+  if (ml === null && mr === null) return Math.max(0, space / 2);
+  if (ml === null) return Math.max(0, space - (mr ?? 0));
+  return ml;
+}
+
+function sum(values: readonly number[]): number {
+  let total = 0;
+  for (const v of values) total += v;
+  return total;
+}
+
+/** The grid width at which every percentage column gets at least its max-content width. */
+function percentMax(m: ColumnMetrics): number {
+  let needed = 0;
+  let pctTotal = 0;
+  let otherMax = 0;
+  for (let c = 0; c < m.pct.length; c++) {
+    const p = m.pct[c]!;
+    if (p > 0) needed = Math.max(needed, (m.max[c]! * 100) / p);
+    else otherMax += m.max[c]!;
+    pctTotal += p;
+  }
+  if (pctTotal > 0 && pctTotal < 100) needed = Math.max(needed, (otherMax * 100) / (100 - pctTotal));
+  return needed;
+}
+
+/**
+ * Column widths for a grid width (css-tables-3 §3.9.3): between the min-content,
+ * min-content-percentage, min-content-specified and max-content guesses the widths are
+ * interpolated; beyond max-content the excess goes to auto columns, else fixed, else
+ * percentage ones, in proportion to their widths.
+ */
+export function distribute(m: ColumnMetrics, target: number): number[] {
+  const n = m.min.length;
+  const isPct = (c: number) => m.pct[c]! > 0;
+  const pctGuess = (c: number) => (isPct(c) ? Math.max(m.min[c]!, (m.pct[c]! / 100) * target) : m.min[c]!);
+  const guesses: number[][] = [
+    [...m.min],
+    m.min.map((_, c) => pctGuess(c)),
+    m.min.map((_, c) => (isPct(c) ? pctGuess(c) : m.fixed[c] ? m.max[c]! : m.min[c]!)),
+    m.min.map((_, c) => (isPct(c) ? pctGuess(c) : m.max[c]!)),
+  ];
+  const totals = guesses.map(sum);
+  if (target <= totals[0]!) return guesses[0]!;
+  for (let g = 1; g < guesses.length; g++) {
+    if (target <= totals[g]!) {
+      const a = guesses[g - 1]!;
+      const b = guesses[g]!;
+      const span = totals[g]! - totals[g - 1]!;
+      const t = span > 0 ? (target - totals[g - 1]!) / span : 1;
+      return a.map((w, c) => w + (b[c]! - w) * t);
+    }
+  }
+  const widths = guesses[3]!;
+  const excess = target - totals[3]!;
+  const all = Array.from({ length: n }, (_, c) => c);
+  const auto = all.filter((c) => !isPct(c) && !m.fixed[c]);
+  const fixed = all.filter((c) => !isPct(c) && m.fixed[c]);
+  const pct = all.filter(isPct);
+  const group = auto.length > 0 ? auto : fixed.length > 0 ? fixed : pct.length > 0 ? pct : all;
+  const weightOf = (c: number) => (group === pct ? m.pct[c]! : widths[c]!);
+  const weight = group.reduce((s, c) => s + weightOf(c), 0);
+  for (const c of group) widths[c] = widths[c]! + excess * (weight > 0 ? weightOf(c) / weight : 1 / group.length);
+  return widths;
+}
+
+/**
+ * `table-layout: fixed` (CSS 2.1 §17.5.2.1): widths from `<col>`s, then from the first row's
+ * cells; the columns left share what remains equally.
+ */
+function fixedColumnWidths(plan: TablePlan, target: number): number[] {
+  const n = plan.columns;
+  const widths: (number | null)[] = new Array(n).fill(null);
+  plan.box.columns.slice(0, n).forEach((col, c) => {
+    const style = col.style ?? col.group?.style;
+    if (style && style.width !== 'auto') widths[c] = resolveLength(style.width, target);
+  });
+  const first = plan.rows.find((r) => !r.collapsed);
+  for (const cell of first?.cells ?? []) {
+    const w = cell.specified.width;
+    if (w === 'auto') continue;
+    // Percentages give the column's share as is; lengths are content-box unless box-sizing says otherwise.
+    const frame = w.pct !== 0 || cell.specified.boxSizing === 'border-box' ? 0 : horizontalFrame(cell.box.style);
+    const border = resolveLength(w, target) + frame;
+    const share = (border - plan.spacingX * (cell.colSpan - 1)) / cell.colSpan;
+    for (let c = cell.column; c < Math.min(n, cell.column + cell.colSpan); c++) widths[c] ??= Math.max(0, share);
+  }
+  const assigned = widths.reduce<number>((s, w) => s + (w ?? 0), 0);
+  const open = widths.filter((w) => w === null).length;
+  const remaining = Math.max(0, target - assigned);
+  if (open > 0) return widths.map((w) => w ?? remaining / open);
+  const done = widths as number[];
+  if (remaining > 0 && n > 0) return done.map((w) => w + (assigned > 0 ? (remaining * w) / assigned : remaining / n));
+  return done;
+}

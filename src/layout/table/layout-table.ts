@@ -1,0 +1,341 @@
+// Table layout with fragmentation (CSS 2.1 §17.5, css-break-3, css-tables-3 §3.10): one call
+// lays out one fragment of a table — captions, the table box with its header group, the body
+// rows that fit, and its footer group — and returns a break token naming the row to resume
+// at. A row that does not fit moves to the next fragment; a row that does not fit at the top
+// of one is split inside its cells. Header and footer groups repeat on every fragment unless
+// `-fs-table-paginate: none`; they are laid out once per width and reused.
+import type { TableBox } from '../../boxes/types.js';
+import type { LengthPercentageAuto } from '../../css/types.js';
+import { blockMargins, borderOf, paddingOf } from '../box-model.js';
+import { isForcedBreak } from '../break-rules.js';
+import { layoutAtomic, layoutBlockLevel } from '../block.js';
+import type { BlockLayoutResult, BoxFragment, BreakToken, ChildFragment, ConstraintSpace, ContinuingCell, TableBreakToken, TableCellFragment, TableGridFragment } from '../types.js';
+import { collapsedSegments, type PlacedRow } from './border-segments.js';
+import { tableGeometry, type TableGeometry } from './column-widths.js';
+import { tablePadding, tablePlan, type PlannedCell, type PlannedRow, type TablePlan } from './plan.js';
+
+const EPSILON = 1e-6;
+
+/** One fragment of a table. The fragment's x is its left margin; the parent sets y. */
+export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableBreakToken | null): BlockLayoutResult {
+  const plan = tablePlan(box);
+  const geo = tableGeometry(plan, space.inlineSize, layoutAtomic);
+  const pad = tablePadding(plan, space.inlineSize);
+  const isFirst = token === null;
+  const children: ChildFragment[] = [];
+  let y = isFirst ? placeCaptions(plan, 'top', geo.width, 0, children) : 0;
+  const gridTop = y;
+  const cells: TableCellFragment[] = [];
+  const placed: PlacedRow[] = [];
+  let gy = (isFirst ? plan.border.top + pad.top : 0) + plan.spacingY;
+
+  if (plan.header.end > plan.header.start && (isFirst || plan.repeat)) gy = appendSection(sectionLayout(plan, geo, 'header'), gy, cells, placed);
+  const footer = plan.footer.end > plan.footer.start ? sectionLayout(plan, geo, 'footer') : null;
+  const reserve = footer && plan.repeat ? footer.height : 0;
+  const from = token?.rowIndex ?? plan.body.start;
+  const body = layoutRows(plan, geo, { from, to: plan.body.end, y: gy, limit: space.blockLimit - gridTop, reserve, atStart: space.atFragmentainerStart, incoming: token?.cells ?? [] });
+  if (body === 'pushed') return { fragment: null, breakToken: null };
+  cells.push(...body.cells);
+  placed.push(...body.rows);
+  gy = body.y;
+  const isLast = body.next === null;
+  if (footer && (isLast || plan.repeat)) gy = appendSection(footer, gy, cells, placed);
+  if (isLast) gy += pad.bottom + plan.border.bottom;
+
+  const firstRow = placed[0];
+  const lastRow = placed[placed.length - 1];
+  const grid: TableGridFragment = {
+    kind: 'table-grid', box, x: 0, y: gridTop, width: geo.width, height: gy, isFirst, isLast, cells,
+    borders: plan.borders ? collapsedSegments(plan.borders, geo, placed) : [],
+    firstBaseline: firstRow ? firstRow.y + firstRow.baseline : null,
+    lastBaseline: lastRow ? lastRow.y + lastRow.baseline : null,
+  };
+  children.push(grid);
+  y = gridTop + gy;
+  if (isLast) y = placeCaptions(plan, 'bottom', geo.width, y, children);
+  const fragment: BoxFragment = {
+    kind: 'box', box, x: geo.marginLeft, y: 0, width: geo.width, height: y, isFirst, isLast, children, marker: null,
+    firstBaseline: grid.firstBaseline === null ? null : gridTop + grid.firstBaseline,
+    lastBaseline: grid.lastBaseline === null ? null : gridTop + grid.lastBaseline,
+  };
+  const next: TableBreakToken | null = body.next ? { kind: 'table', box, rowIndex: body.next.rowIndex, cells: body.next.cells, consumedBlockSize: 0 } : null;
+  return { fragment, breakToken: next };
+}
+
+/** Captions on one side (CSS 2.1 §17.4.1), as wide as the table box, stacked with their margins. */
+function placeCaptions(plan: TablePlan, side: 'top' | 'bottom', width: number, y: number, out: ChildFragment[]): number {
+  for (const caption of plan.box.captions) {
+    if (caption.style.captionSide !== side) continue;
+    const margins = blockMargins(caption.style, width);
+    const f = layoutBlockLevel(caption, { inlineSize: width, blockLimit: Infinity, atFragmentainerStart: true }, null).fragment;
+    if (!f) continue;
+    out.push({ ...f, y: y + margins.top });
+    y += margins.top + f.height + margins.bottom;
+  }
+  return y;
+}
+
+/** Rows laid out without a limit (a header or footer group), positioned from 0. */
+interface SectionLayout {
+  readonly cells: readonly TableCellFragment[];
+  readonly rows: readonly PlacedRow[];
+  readonly height: number;
+}
+
+const sectionCache = new WeakMap<TableGeometry, Map<'header' | 'footer', SectionLayout>>();
+
+/** The header or footer group at this width: laid out once, reused on every fragment. */
+function sectionLayout(plan: TablePlan, geo: TableGeometry, section: 'header' | 'footer'): SectionLayout {
+  let bySection = sectionCache.get(geo);
+  if (!bySection) {
+    bySection = new Map();
+    sectionCache.set(geo, bySection);
+  }
+  let hit = bySection.get(section);
+  if (!hit) {
+    const range = plan[section];
+    const result = layoutRows(plan, geo, { from: range.start, to: range.end, y: 0, limit: Infinity, reserve: 0, atStart: true, incoming: [] });
+    if (result === 'pushed') throw new Error('unbounded rows cannot be pushed');
+    hit = { cells: result.cells, rows: result.rows, height: result.y };
+    bySection.set(section, hit);
+  }
+  return hit;
+}
+
+function appendSection(section: SectionLayout, y: number, cells: TableCellFragment[], rows: PlacedRow[]): number {
+  for (const c of section.cells) cells.push({ ...c, fragment: { ...c.fragment, y: c.fragment.y + y } });
+  for (const r of section.rows) rows.push({ ...r, y: r.y + y });
+  return y + section.height;
+}
+
+interface RowsInput {
+  readonly from: number;
+  readonly to: number;
+  /** Top of the first row, in the table box's coordinates. */
+  readonly y: number;
+  /** Where the fragmentainer ends, in the same coordinates. */
+  readonly limit: number;
+  /** Space kept free below the rows (a repeated footer). */
+  readonly reserve: number;
+  readonly atStart: boolean;
+  readonly incoming: readonly ContinuingCell[];
+}
+
+interface RowsResult {
+  readonly cells: TableCellFragment[];
+  readonly rows: PlacedRow[];
+  /** Below the last row placed and its spacing. */
+  readonly y: number;
+  readonly next: { readonly rowIndex: number; readonly cells: readonly ContinuingCell[] } | null;
+}
+
+/** A cell being laid out in this fragment. */
+interface ActiveCell {
+  readonly cell: PlannedCell;
+  /** Top of the cell in this fragment. */
+  readonly startY: number;
+  /** Where its content resumes: 'fresh' (not started), a break token, or 'done'. */
+  readonly from: BreakToken | 'fresh' | 'done';
+  content: CellContent;
+}
+
+interface CellContent {
+  readonly fragment: BoxFragment;
+  readonly token: BreakToken | null;
+}
+
+function lastRowOf(cell: PlannedCell): number {
+  return cell.row + cell.rowSpan - 1;
+}
+
+/** Lays out rows [from, to) into the space left; see the file comment for the break rules. */
+function layoutRows(plan: TablePlan, geo: TableGeometry, input: RowsInput): RowsResult | 'pushed' {
+  const active = new Map<PlannedCell, ActiveCell>();
+  for (const c of input.incoming) {
+    const cell = plan.planned.get(c.cell);
+    if (cell) active.set(cell, { cell, startY: input.y, from: c.token ?? 'done', content: layoutCell(cell, geo, c.token ?? 'done', Infinity) });
+  }
+  const cells: TableCellFragment[] = [];
+  const rows: PlacedRow[] = [];
+  let y = input.y;
+  let previous: PlannedRow | null = null;
+  for (let r = input.from; r < input.to; r++) {
+    const row = plan.rows[r]!;
+    if (row.collapsed) continue;
+    if (rows.length > 0 && previous && (isForcedBreak(previous.box.style.breakAfter) || isForcedBreak(row.box.style.breakBefore))) {
+      return { cells, rows, y, next: breakBefore(r, active, cells, geo, y - plan.spacingY) };
+    }
+    for (const cell of row.cells) {
+      if (!active.has(cell)) active.set(cell, { cell, startY: y, from: 'fresh', content: layoutCell(cell, geo, 'fresh', Infinity) });
+    }
+    const metrics = rowMetrics(row, r, y, active);
+    if (y + metrics.height + plan.spacingY + input.reserve > input.limit + EPSILON) {
+      if (rows.length > 0) return { cells, rows, y, next: breakBefore(r, active, cells, geo, y - plan.spacingY) };
+      if (!input.atStart) return 'pushed';
+      const split = splitRow(plan, geo, r, y, input, active, cells, rows);
+      if (split) return split;
+    }
+    // A row whose height came from `height` or alignment, not content, cannot split: it overflows.
+    const used = rows.length === 0 && input.atStart ? rowMetrics(row, r, y, active) : metrics;
+    placeRow(row, r, y, used, active, cells, rows, geo);
+    y += used.height + plan.spacingY;
+    previous = row;
+  }
+  return { cells, rows, y, next: null };
+}
+
+interface RowMetrics {
+  readonly height: number;
+  /** Baseline from the row's top (CSS 2.1 §17.5.3), or null when no cell aligns on it. */
+  readonly baseline: number | null;
+}
+
+/** The row's height: its own, its cells' that end here, and baseline alignment. */
+function rowMetrics(row: PlannedRow, r: number, y: number, active: ReadonlyMap<PlannedCell, ActiveCell>): RowMetrics {
+  let height = fixedHeight(row.box.style.height);
+  let baseline: number | null = null;
+  for (const a of active.values()) {
+    if (a.startY === y && a.from === 'fresh' && alignsOnBaseline(a.cell)) baseline = Math.max(baseline ?? 0, cellBaseline(a.content.fragment));
+  }
+  for (const a of active.values()) {
+    if (lastRowOf(a.cell) !== r) continue;
+    let need = cellHeight(a) - (y - a.startY);
+    if (baseline !== null && a.startY === y && a.from === 'fresh' && alignsOnBaseline(a.cell)) need += baseline - cellBaseline(a.content.fragment);
+    height = Math.max(height, need);
+  }
+  return { height, baseline };
+}
+
+/** An absolute height; percentages need a definite table height, which tables here never have. */
+function fixedHeight(h: LengthPercentageAuto): number {
+  return h !== 'auto' && h.pct === 0 ? h.abs : 0;
+}
+
+/** The cell's height in this fragment so far: its content, and its own `height` as a minimum. */
+function cellHeight(a: ActiveCell): number {
+  const h = a.content.fragment.height;
+  if (a.from !== 'fresh') return h;
+  const s = a.cell.specified;
+  const own = fixedHeight(s.height);
+  if (own === 0) return h;
+  const b = borderOf(a.cell.box.style);
+  const p = paddingOf(a.cell.box.style, a.content.fragment.width);
+  return Math.max(h, s.boxSizing === 'border-box' ? own : own + b.top + b.bottom + p.top + p.bottom);
+}
+
+function alignsOnBaseline(cell: PlannedCell): boolean {
+  const va = cell.specified.verticalAlign;
+  return va !== 'top' && va !== 'middle' && va !== 'bottom';
+}
+
+/** The cell's baseline: its first line's, else the bottom of its content box (CSS 2.1 §17.5.3). */
+function cellBaseline(f: BoxFragment): number {
+  if (f.firstBaseline !== null) return f.firstBaseline;
+  const b = borderOf(f.box.style);
+  const p = paddingOf(f.box.style, f.width);
+  return f.height - b.bottom - p.bottom;
+}
+
+/** Lays out a cell's content at its width from where it resumes, into `limit` block space. */
+function layoutCell(cell: PlannedCell, geo: TableGeometry, from: BreakToken | 'fresh' | 'done', limit: number): CellContent {
+  const width = cellWidth(cell, geo);
+  if (from === 'done') return { fragment: emptyPiece(cell, width), token: null };
+  const result = layoutBlockLevel(cell.box, { inlineSize: width, blockLimit: limit, atFragmentainerStart: true }, from === 'fresh' ? null : from);
+  return { fragment: result.fragment ?? emptyPiece(cell, width), token: result.breakToken };
+}
+
+/** A cell spans its columns and the spacing between them. */
+function cellWidth(cell: PlannedCell, geo: TableGeometry): number {
+  const last = Math.min(geo.columnWidths.length, cell.column + cell.colSpan) - 1;
+  if (last < cell.column) return 0;
+  return geo.columnX[last]! + geo.columnWidths[last]! - geo.columnX[cell.column]!;
+}
+
+/** The rest of a cell whose content ended on an earlier page: its box continues, empty. */
+function emptyPiece(cell: PlannedCell, width: number): BoxFragment {
+  const b = borderOf(cell.box.style);
+  const p = paddingOf(cell.box.style, width);
+  return {
+    kind: 'box', box: cell.box, x: 0, y: 0, width, height: p.bottom + b.bottom, isFirst: false, isLast: true,
+    children: [], marker: null, firstBaseline: null, lastBaseline: null,
+  };
+}
+
+/** Places a row that fits and finishes the cells that end in it. */
+function placeRow(row: PlannedRow, r: number, y: number, metrics: RowMetrics, active: Map<PlannedCell, ActiveCell>, cells: TableCellFragment[], rows: PlacedRow[], geo: TableGeometry): void {
+  rows.push({ row, y, height: metrics.height, baseline: metrics.baseline ?? metrics.height });
+  for (const a of active.values()) {
+    if (lastRowOf(a.cell) !== r) continue;
+    cells.push(finishCell(a, y + metrics.height - a.startY, geo, a.startY === y ? metrics.baseline : null));
+    active.delete(a.cell);
+  }
+}
+
+/**
+ * A break before row `r` (after rows that fit): cells from above that span into `r` are cut
+ * at `bottom`, their content split there if it does not fit, and continue on the next page.
+ */
+function breakBefore(r: number, active: Map<PlannedCell, ActiveCell>, cells: TableCellFragment[], geo: TableGeometry, bottom: number): { rowIndex: number; cells: ContinuingCell[] } {
+  const continuing: ContinuingCell[] = [];
+  for (const a of active.values()) {
+    if (a.startY >= bottom) continue; // starts in row r: laid out afresh on the next page
+    const room = bottom - a.startY;
+    if (a.content.fragment.height > room + EPSILON && a.from !== 'done') a.content = layoutCell(a.cell, geo, a.from, room);
+    cells.push(finishCell(a, room, geo, null));
+    continuing.push({ cell: a.cell.cell, token: a.content.token });
+  }
+  return { rowIndex: r, cells: continuing };
+}
+
+/**
+ * A row that does not fit at the top of a fragment: its cells are split at the fragment's
+ * end (each makes progress), and the row continues on the next one. Null when no cell's
+ * content needs splitting.
+ */
+function splitRow(plan: TablePlan, geo: TableGeometry, r: number, y: number, input: RowsInput, active: Map<PlannedCell, ActiveCell>, cells: TableCellFragment[], rows: PlacedRow[]): RowsResult | null {
+  const height = Math.max(1, input.limit - input.reserve - plan.spacingY - y);
+  let split = false;
+  for (const a of active.values()) {
+    if (a.from === 'done') continue;
+    a.content = layoutCell(a.cell, geo, a.from, y + height - a.startY);
+    if (a.content.token) split = true;
+  }
+  if (!split) return null;
+  rows.push({ row: plan.rows[r]!, y, height, baseline: height });
+  const continuing: ContinuingCell[] = [];
+  const rowContinues = [...active.values()].some((a) => lastRowOf(a.cell) === r && a.content.token !== null);
+  for (const a of active.values()) {
+    cells.push(finishCell(a, y + height - a.startY, geo, null));
+    if (rowContinues || lastRowOf(a.cell) > r) continuing.push({ cell: a.cell.cell, token: a.content.token });
+  }
+  return { cells, rows, y: y + height + plan.spacingY, next: { rowIndex: rowContinues ? r : r + 1, cells: continuing } };
+}
+
+/** The cell's fragment at its final height, its content moved by vertical-align (CSS 2.1 §17.5.4). */
+function finishCell(a: ActiveCell, height: number, geo: TableGeometry, rowBaseline: number | null): TableCellFragment {
+  const f = a.content.fragment;
+  const offset = a.from === 'fresh' && a.content.token === null ? alignOffset(a.cell, f, height, rowBaseline) : 0;
+  const children = offset === 0 ? f.children : f.children.map((c) => ({ ...c, y: c.y + offset }));
+  const fragment: BoxFragment = {
+    ...f,
+    x: geo.columnX[a.cell.column] ?? 0,
+    y: a.startY,
+    height: Math.max(height, 0),
+    isLast: a.content.token === null && f.isLast,
+    children,
+    firstBaseline: f.firstBaseline === null ? null : f.firstBaseline + offset,
+    lastBaseline: f.lastBaseline === null ? null : f.lastBaseline + offset,
+  };
+  const decorated = !(a.cell.empty && a.cell.specified.emptyCells === 'hide' && a.cell.box.style.borderCollapse === 'separate');
+  return { fragment, layers: a.cell.layers, decorated };
+}
+
+function alignOffset(cell: PlannedCell, f: BoxFragment, height: number, rowBaseline: number | null): number {
+  const free = Math.max(0, height - f.height);
+  switch (cell.specified.verticalAlign) {
+    case 'top': return 0;
+    case 'middle': return free / 2;
+    case 'bottom': return free;
+    default: return rowBaseline === null ? 0 : Math.min(free, Math.max(0, rowBaseline - cellBaseline(f)));
+  }
+}

@@ -1,0 +1,190 @@
+// What table layout derives from a table box once, whatever the width or page: the rows in
+// display order (header, bodies, footer), each cell's used box (no margins, no own width or
+// height, collapsed border halves), the collapsed borders, and the table's used frame.
+import type { BlockBox, TableBox, TableCell, TableRow, TableRowGroup } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
+import type { Edges } from '../box-model.js';
+import { paddingOf } from '../box-model.js';
+import { resolveCollapsedBorders, segmentWidth, type CollapsedBorders, type GridCell, type GridRow } from './collapsed-borders.js';
+
+export type Section = 'header' | 'body' | 'footer';
+
+export interface PlannedRow {
+  readonly box: TableRow;
+  readonly group: TableRowGroup;
+  readonly section: Section;
+  /** Index in TablePlan.rows. */
+  readonly index: number;
+  /** Cells whose first row this is. */
+  readonly cells: readonly PlannedCell[];
+  /** visibility: collapse removes the row (CSS 2.1 §17.5.5). */
+  readonly collapsed: boolean;
+}
+
+export interface PlannedCell {
+  readonly cell: TableCell;
+  /** The cell's box with its used style: what layout lays out. */
+  readonly box: BlockBox;
+  /** The style as computed, for the cell's own width and height. */
+  readonly specified: ComputedStyle;
+  /** First row, as an index in TablePlan.rows. */
+  readonly row: number;
+  readonly rowSpan: number;
+  readonly column: number;
+  readonly colSpan: number;
+  /** Styles whose backgrounds paint under the cell, bottom first: column group, column, row group, row. */
+  readonly layers: readonly ComputedStyle[];
+  /** No in-flow content (for empty-cells: hide). */
+  readonly empty: boolean;
+}
+
+export interface TablePlan {
+  readonly box: TableBox;
+  readonly rows: readonly PlannedRow[];
+  /** Ranges of `rows`: [start, end). */
+  readonly header: { readonly start: number; readonly end: number };
+  readonly body: { readonly start: number; readonly end: number };
+  readonly footer: { readonly start: number; readonly end: number };
+  readonly columns: number;
+  readonly collapse: boolean;
+  readonly borders: CollapsedBorders | null;
+  /** The table box's used border widths (halves of the outer collapsed borders when collapsing). */
+  readonly border: Edges;
+  /** Horizontal and vertical border-spacing (0 when collapsing). */
+  readonly spacingX: number;
+  readonly spacingY: number;
+  /** Repeat the header and footer groups on every fragment (-fs-table-paginate). */
+  readonly repeat: boolean;
+  /** Each cell's plan entry, for break tokens (which name box-tree cells). */
+  readonly planned: ReadonlyMap<TableCell, PlannedCell>;
+}
+
+const cache = new WeakMap<TableBox, TablePlan>();
+
+export function tablePlan(box: TableBox): TablePlan {
+  let plan = cache.get(box);
+  if (!plan) {
+    plan = buildPlan(box);
+    cache.set(box, plan);
+  }
+  return plan;
+}
+
+function buildPlan(box: TableBox): TablePlan {
+  const collapse = box.style.borderCollapse === 'collapse';
+  const groups: [TableRowGroup, Section][] = [];
+  if (box.header) groups.push([box.header, 'header']);
+  for (const body of box.bodies) groups.push([body, 'body']);
+  if (box.footer) groups.push([box.footer, 'footer']);
+
+  const flat: { box: TableRow; group: TableRowGroup; section: Section; groupStart: boolean; groupEnd: boolean }[] = [];
+  for (const [group, section] of groups) {
+    group.rows.forEach((row, i) => flat.push({ box: row, group, section, groupStart: i === 0, groupEnd: i === group.rows.length - 1 }));
+  }
+  const grid: GridCell[] = [];
+  const starts: { cell: TableCell; row: number }[] = [];
+  flat.forEach((row, r) => {
+    for (const cell of row.box.cells) {
+      starts.push({ cell, row: r });
+      grid.push({ style: cell.box.style, row: r, rowSpan: cell.rowSpan, column: cell.column, colSpan: cell.colSpan });
+    }
+  });
+  const columns = box.columnCount;
+  const borders = collapse ? resolveCollapsedBorders(box, flat.map((r): GridRow => ({ style: r.box.style, groupStyle: r.group.style, groupStart: r.groupStart, groupEnd: r.groupEnd })), grid, columns) : null;
+
+  const byRow: PlannedCell[][] = flat.map(() => []);
+  for (const { cell, row } of starts) {
+    const specified = cell.box.style;
+    const style = usedCellStyle(specified, borders ? cellBorder(borders, row, cell) : null);
+    const layers = backgroundLayers(box, flat[row]!.box, flat[row]!.group, cell.column);
+    const empty = cell.box.content.kind === 'blocks' && cell.box.content.children.length === 0;
+    byRow[row]!.push({ cell, box: { ...cell.box, style }, specified, row, rowSpan: cell.rowSpan, column: cell.column, colSpan: cell.colSpan, layers, empty });
+  }
+  const rows: PlannedRow[] = flat.map((r, index) => ({ box: r.box, group: r.group, section: r.section, index, cells: byRow[index]!, collapsed: r.box.style.visibility === 'collapse' }));
+  // Rows are in display order, so each section is one range.
+  const count = (section: Section) => rows.filter((r) => r.section === section).length;
+  const headerEnd = count('header');
+  const bodyEnd = headerEnd + count('body');
+  const [spacingX, spacingY] = collapse ? [0, 0] : box.style.borderSpacing;
+  return {
+    box,
+    rows,
+    header: { start: 0, end: headerEnd },
+    body: { start: headerEnd, end: bodyEnd },
+    footer: { start: bodyEnd, end: rows.length },
+    columns,
+    collapse,
+    borders,
+    border: borders ? tableBorder(borders) : { top: box.style.borderTopWidth, right: box.style.borderRightWidth, bottom: box.style.borderBottomWidth, left: box.style.borderLeftWidth },
+    spacingX,
+    spacingY,
+    repeat: box.style.tablePaginate === 'paginate',
+    planned: new Map(rows.flatMap((r) => r.cells.map((c) => [c.cell, c] as const))),
+  };
+}
+
+/** The table layers under a cell (CSS 2.1 §17.5.1) that have a background to paint. */
+function backgroundLayers(table: TableBox, row: TableRow, group: TableRowGroup, column: number): ComputedStyle[] {
+  const col = table.columns[column];
+  const candidates = [col?.group?.style, col?.style, group.style, row.style];
+  return candidates.filter((s): s is ComputedStyle => s !== undefined && s !== null && s.backgroundColor.a > 0);
+}
+
+/**
+ * A cell is laid out at its column's width with its row's height, so its own width, height
+ * and margins are left to the table (§17.5.3); in the collapsing model its border is half
+ * of each winning border (§17.6.2), painted by the table, not the cell.
+ */
+function usedCellStyle(style: ComputedStyle, collapsed: Edges | null): ComputedStyle {
+  const zero = { abs: 0, pct: 0 };
+  const used: ComputedStyle = {
+    ...style,
+    width: 'auto', height: 'auto', minWidth: zero, maxWidth: 'none', minHeight: zero, maxHeight: 'none',
+    marginTop: zero, marginRight: zero, marginBottom: zero, marginLeft: zero,
+    boxSizing: 'content-box',
+  };
+  if (!collapsed) return used;
+  return {
+    ...used,
+    borderTopWidth: collapsed.top, borderRightWidth: collapsed.right, borderBottomWidth: collapsed.bottom, borderLeftWidth: collapsed.left,
+    borderTopStyle: 'hidden', borderRightStyle: 'hidden', borderBottomStyle: 'hidden', borderLeftStyle: 'hidden',
+  };
+}
+
+/** Half of the widest winning border along each side of a cell. */
+function cellBorder(b: CollapsedBorders, row: number, cell: TableCell): Edges {
+  const C = b.columns;
+  const lastColumn = Math.min(C, cell.column + cell.colSpan);
+  let top = 0;
+  let bottom = 0;
+  let left = 0;
+  let right = 0;
+  for (let c = cell.column; c < lastColumn; c++) {
+    top = Math.max(top, segmentWidth(b.horizontal[row * C + c]!));
+    bottom = Math.max(bottom, segmentWidth(b.horizontal[(row + cell.rowSpan) * C + c]!));
+  }
+  for (let r = row; r < row + cell.rowSpan; r++) {
+    left = Math.max(left, segmentWidth(b.vertical[r * (C + 1) + cell.column]!));
+    right = Math.max(right, segmentWidth(b.vertical[r * (C + 1) + lastColumn]!));
+  }
+  return { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 };
+}
+
+/** The table's own border in the collapsing model: half the outer borders (first row for the sides). */
+function tableBorder(b: CollapsedBorders): Edges {
+  const C = b.columns;
+  let top = 0;
+  let bottom = 0;
+  for (let c = 0; c < C; c++) {
+    top = Math.max(top, segmentWidth(b.horizontal[c]!));
+    bottom = Math.max(bottom, segmentWidth(b.horizontal[b.rows * C + c]!));
+  }
+  const left = b.rows > 0 ? segmentWidth(b.vertical[0]!) : 0;
+  const right = b.rows > 0 ? segmentWidth(b.vertical[C]!) : 0;
+  return { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 };
+}
+
+/** The table box's padding: none in the collapsing model (§17.6.2). */
+export function tablePadding(plan: TablePlan, cbWidth: number): Edges {
+  return plan.collapse ? { top: 0, right: 0, bottom: 0, left: 0 } : paddingOf(plan.box.style, cbWidth);
+}
