@@ -4,6 +4,9 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const THIS_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 /** One manifest entry, as the wpt README describes it. */
 export interface ManifestEntry {
@@ -60,6 +63,28 @@ export interface TestJob {
   readonly keepDir: string | null;
 }
 
+/** Which tests of the manifest a run takes. */
+export interface Selection {
+  /** Manifest suites (`css-tables`, `CSS2-tables`, ...); every suite when empty. */
+  readonly suites: readonly string[];
+  /** Substrings of the test path, any of which selects a test; every test when empty. */
+  readonly filters: readonly string[];
+  /** Only the first N of what the suites and filters leave, or null for all. */
+  readonly limit: number | null;
+}
+
+/** The wpt folder: $QUIRE_WPT, else ../shared/wpt beside the repository. */
+export function defaultWptRoot(): string {
+  return process.env.QUIRE_WPT ?? path.resolve(findRepoRoot(THIS_DIR), '../shared/wpt');
+}
+
+/** The folder holding package.json: `bench/` from source, `dist/bench/` once compiled. */
+function findRepoRoot(start: string): string {
+  let dir = start;
+  for (let i = 0; i < 5 && !existsSync(path.join(dir, 'package.json')); i++) dir = path.dirname(dir);
+  return dir;
+}
+
 /** Reads and sanity-checks the manifest. */
 export function loadManifest(wptRoot: string): ManifestEntry[] {
   const file = path.join(wptRoot, 'manifest.json');
@@ -67,6 +92,22 @@ export function loadManifest(wptRoot: string): ManifestEntry[] {
   const entries = JSON.parse(readFileSync(file, 'utf8')) as ManifestEntry[];
   if (!Array.isArray(entries)) throw new Error(`${file} is not a list`);
   return entries;
+}
+
+/**
+ * The entries a selection takes, in manifest order. Throws on a suite the manifest does not
+ * have: a misspelt suite would otherwise select nothing, and a run of nothing passes.
+ */
+export function selectEntries(entries: readonly ManifestEntry[], selection: Selection): ManifestEntry[] {
+  const suites = new Set(entries.map((e) => e.suite));
+  const unknown = selection.suites.find((s) => !suites.has(s));
+  if (unknown !== undefined) throw new Error(`no suite "${unknown}" in the manifest (it has ${[...suites].join(', ')})`);
+  const selected = entries.filter(
+    (e) =>
+      (selection.suites.length === 0 || selection.suites.includes(e.suite)) &&
+      (selection.filters.length === 0 || selection.filters.some((f) => e.test.includes(f))),
+  );
+  return selection.limit === null ? selected : selected.slice(0, selection.limit);
 }
 
 /**

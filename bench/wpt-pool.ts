@@ -10,8 +10,12 @@ import type { FromWorker, ToWorker } from './wpt-worker.js';
 export interface PoolOptions {
   readonly workers: number;
   readonly timeoutMs: number;
-  /** The compiled wpt-worker.js. */
+  /** wpt-worker.js, or wpt-worker.ts when `execArgv` loads tsx (wpt-run.ts picks). */
   readonly workerScript: string;
+  /** Node options for the workers besides the heap limit. */
+  readonly execArgv: readonly string[];
+  /** The workers' environment. */
+  readonly env: NodeJS.ProcessEnv;
   /** Heap limit per worker: a runaway test should die alone, not take the machine with it. */
   readonly maxOldSpaceMb: number;
   readonly onResult: (result: TestResult) => void;
@@ -72,7 +76,8 @@ export function runPool(jobs: readonly TestJob[], options: PoolOptions): Promise
     };
     const start = (slot: Slot) => {
       const child = fork(options.workerScript, [], {
-        execArgv: [`--max-old-space-size=${options.maxOldSpaceMb}`],
+        execArgv: [...options.execArgv, `--max-old-space-size=${options.maxOldSpaceMb}`],
+        env: options.env,
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });
       slot.child = child;

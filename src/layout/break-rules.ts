@@ -15,6 +15,12 @@ function isAvoid(value: BreakValue): boolean {
 /** A forced break before the box, its own or propagated from its first child (§3.1). */
 export function forcedBreakBefore(box: BlockLevelBox): boolean {
   if (isForcedBreak(box.style.breakBefore)) return true;
+  if (box.kind === 'table') {
+    // A table's first row group and its first row pass theirs on to the table.
+    const group = box.header ?? box.bodies[0] ?? box.footer;
+    const row = group?.rows[0];
+    return (group !== undefined && group !== null && isForcedBreak(group.style.breakBefore)) || (row !== undefined && isForcedBreak(row.style.breakBefore));
+  }
   if (box.kind !== 'block' || box.content.kind !== 'blocks') return false;
   const first = box.content.children[0];
   return first ? forcedBreakBefore(first) : false;

@@ -1,7 +1,7 @@
 // Intrinsic inline sizes (CSS Sizing 3 §5): min-content and max-content contributions, used
 // to shrink-to-fit inline-blocks and to size table columns.
 import type { BlockLevelBox } from '../boxes/types.js';
-import { borderOf, paddingOf, resolveAuto } from './box-model.js';
+import { NO_EDGES, borderOf, paddingOf, resolveAuto } from './box-model.js';
 import { collectInline } from './inline/collect.js';
 import type { AtomicLayout, Piece } from './inline/pieces.js';
 import { buildPieces } from './inline/pieces.js';
@@ -29,8 +29,10 @@ export function intrinsicContentSizes(box: BlockLevelBox, layoutAtomic: AtomicLa
 /** The margin-box contribution of a box to its parent's intrinsic sizes; percentages count as 0. */
 export function intrinsicContribution(box: BlockLevelBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
   const s = box.style;
-  const p = paddingOf(s, 0);
-  const b = borderOf(s);
+  // A collapsing table has no padding, and its border is inside its grid's intrinsic sizes (half the outer borders).
+  const collapsedTable = box.kind === 'table' && s.borderCollapse === 'collapse';
+  const p = collapsedTable ? NO_EDGES : paddingOf(s, 0);
+  const b = collapsedTable ? NO_EDGES : borderOf(s);
   const frame = p.left + p.right + b.left + b.right + (resolveAuto(s.marginLeft, 0) ?? 0) + (resolveAuto(s.marginRight, 0) ?? 0);
   const fixed = s.width !== 'auto' && s.width.pct === 0 ? s.width.abs - (s.boxSizing === 'border-box' ? p.left + p.right + b.left + b.right : 0) : null;
   if (fixed !== null) return { min: fixed + frame, max: fixed + frame };

@@ -21,6 +21,9 @@ export function collapsedSegments(b: CollapsedBorders, geo: TableGeometry, place
   const lineX = (c: number) => (c < C ? geo.columnX[c]! : geo.columnX[C - 1]! + geo.columnWidths[C - 1]!);
   const out: BorderSegment[] = [];
   const vertical = (r: number, c: number) => b.vertical[r * (C + 1) + c] ?? null;
+  // Per vertical line: the border of its current run and the run's index in `out`.
+  const runBorder: (CollapsedBorder | null)[] = new Array(C + 1).fill(null);
+  const runIndex: number[] = new Array(C + 1).fill(-1);
   for (let i = 0; i < placed.length; i++) {
     const { row, y, height } = placed[i]!;
     const r = row.index;
@@ -33,58 +36,52 @@ export function collapsedSegments(b: CollapsedBorders, geo: TableGeometry, place
       return winner(b.horizontal[(prev.row.index + 1) * C + c] ?? null, own);
     };
     horizontalLine(out, y, C, lineX, above, (c) => segmentWidth(vertical(r, c)));
-    for (let c = 0; c <= C; c++) pushSegment(out, vertical(r, c), lineX(c), y, lineX(c), y + height);
+    for (let c = 0; c <= C; c++) {
+      const border = vertical(r, c);
+      const run = runIndex[c]! >= 0 ? out[runIndex[c]!]! : null;
+      if (border && run && sameBorder(runBorder[c]!, border) && Math.abs(run.y2 - y) < 1e-6) {
+        out[runIndex[c]!] = { ...run, y2: y + height };
+        continue;
+      }
+      runBorder[c] = border;
+      runIndex[c] = pushSegment(out, border, lineX(c), y, lineX(c), y + height);
+    }
   }
   const last = placed[placed.length - 1]!;
   const below = (c: number) => b.horizontal[(last.row.index + 1) * C + c] ?? null;
   horizontalLine(out, last.y + last.height, C, lineX, below, (c) => segmentWidth(vertical(last.row.index, c)));
-  return mergeVertical(out);
+  return out;
 }
 
 /** One horizontal grid line, each column's segment stretched over half the vertical borders at its ends. */
 function horizontalLine(out: BorderSegment[], y: number, C: number, lineX: (c: number) => number, border: (c: number) => CollapsedBorder | null, joint: (c: number) => number): void {
+  let runBorder: CollapsedBorder | null = null;
+  let runIndex = -1;
   for (let c = 0; c < C; c++) {
     const b = border(c);
     const x1 = lineX(c) - joint(c) / 2;
     const x2 = lineX(c + 1) + joint(c + 1) / 2;
-    const prev = out[out.length - 1];
-    if (b && prev && prev.y1 === y && prev.y2 === y && sameBorder(prev, b) && Math.abs(prev.x2 - x1) <= Math.max(prev.width, joint(c))) {
-      out[out.length - 1] = { ...prev, x2 };
+    if (b && runIndex >= 0 && runBorder && sameBorder(runBorder, b)) {
+      out[runIndex] = { ...out[runIndex]!, x2 };
       continue;
     }
-    pushSegment(out, b, x1, y, x2, y);
+    runBorder = b;
+    runIndex = pushSegment(out, b, x1, y, x2, y);
   }
 }
 
-function pushSegment(out: BorderSegment[], b: CollapsedBorder | null, x1: number, y1: number, x2: number, y2: number): void {
+/** Adds a stroke for a visible border; returns its index, or -1. */
+function pushSegment(out: BorderSegment[], b: CollapsedBorder | null, x1: number, y1: number, x2: number, y2: number): number {
   const width = segmentWidth(b);
-  if (!b || width <= 0 || b.style === 'none') return;
+  if (!b || width <= 0 || b.style === 'none') return -1;
   out.push({ x1, y1, x2, y2, width, style: b.style, color: b.color });
+  return out.length - 1;
 }
 
-function sameBorder(s: BorderSegment, b: CollapsedBorder): boolean {
-  return s.width === b.width && s.style === b.style && s.color.r === b.color.r && s.color.g === b.color.g && s.color.b === b.color.b && s.color.a === b.color.a;
-}
-
-/** Joins vertical segments that continue each other down the same line. */
-function mergeVertical(segments: readonly BorderSegment[]): BorderSegment[] {
-  // The index in `out` of the last vertical run on each line, by line and border.
-  const open = new Map<string, number>();
-  const out: BorderSegment[] = [];
-  for (const s of segments) {
-    if (s.x1 !== s.x2) {
-      out.push(s);
-      continue;
-    }
-    const key = `${s.x1}|${s.width}|${s.style}|${s.color.r},${s.color.g},${s.color.b},${s.color.a}`;
-    const index = open.get(key);
-    const run = index === undefined ? undefined : out[index]!;
-    if (run && index !== undefined && Math.abs(run.y2 - s.y1) < 1e-6) {
-      out[index] = { ...run, y2: s.y2 };
-    } else {
-      open.set(key, out.length);
-      out.push(s);
-    }
-  }
-  return out;
+function sameBorder(a: CollapsedBorder | null, b: CollapsedBorder): boolean {
+  if (a === b) return true;
+  if (a === null) return false;
+  const x = a.color;
+  const y = b.color;
+  return a.width === b.width && a.style === b.style && x.r === y.r && x.g === y.g && x.b === y.b && x.a === y.a;
 }

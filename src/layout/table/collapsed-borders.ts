@@ -48,10 +48,24 @@ const enum Rank { Table = 0, ColumnGroup = 1, Column = 2, RowGroup = 3, Row = 4,
 
 type Side = 'Top' | 'Right' | 'Bottom' | 'Left';
 
+const SIDES: readonly Side[] = ['Top', 'Right', 'Bottom', 'Left'];
+// Candidates per style, side and rank, shared: styles are shared between elements, and a
+// long table would otherwise make one object per cell side.
+const candidateCache = new WeakMap<ComputedStyle, (CollapsedBorder | null)[]>();
+
 function borderOfSide(style: ComputedStyle, side: Side, rank: number): CollapsedBorder | null {
-  const s = style[`border${side}Style`];
-  if (s === 'none') return null;
-  return { width: s === 'hidden' ? 0 : style[`border${side}Width`], style: s, color: style[`border${side}Color`], rank };
+  let candidates = candidateCache.get(style);
+  if (!candidates) {
+    candidates = [];
+    for (let r = 0; r <= Rank.Cell; r++) {
+      for (const s of SIDES) {
+        const bs = style[`border${s}Style`];
+        candidates.push(bs === 'none' ? null : { width: bs === 'hidden' ? 0 : style[`border${s}Width`], style: bs, color: style[`border${s}Color`], rank: r });
+      }
+    }
+    candidateCache.set(style, candidates);
+  }
+  return candidates[rank * 4 + SIDES.indexOf(side)]!;
 }
 
 /** The conflict resolution of §17.6.2.1; on a full tie the existing (left/top) border stays. */

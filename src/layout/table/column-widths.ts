@@ -4,7 +4,7 @@
 // columns' share of it. `table-layout: fixed` uses the columns and the first row only.
 import type { AtomicLayout } from '../inline/pieces.js';
 import { borderOf, paddingOf, resolveAuto, resolveLength, resolveNone } from '../box-model.js';
-import { intrinsicContentSizes } from '../intrinsic.js';
+import { intrinsicContentSizes, intrinsicContribution } from '../intrinsic.js';
 import type { ComputedStyle, LengthPercentageAuto } from '../../css/types.js';
 import { tablePadding, type PlannedCell, type TablePlan } from './plan.js';
 
@@ -190,7 +190,9 @@ function computeGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: AtomicL
     width = specifiedBorderBox ?? Math.min(gridMax, available);
     const maxWidth = resolveNone(style.maxWidth, cbWidth);
     const minWidth = resolveLength(style.minWidth, cbWidth);
-    width = Math.max(gridMin, minWidth, Math.min(width, maxWidth));
+    // The table is at least as wide as its captions' min-content (css-tables-3 §3.9.1).
+    const captionMin = plan.box.captions.reduce((w, c) => Math.max(w, intrinsicContribution(c, layoutAtomic).min), 0);
+    width = Math.max(gridMin, captionMin, minWidth, Math.min(width, maxWidth));
     columnWidths = distribute(m, width - extras);
   }
   const columnX: number[] = [];

@@ -8,6 +8,7 @@ import type { TableBox } from '../../boxes/types.js';
 import type { LengthPercentageAuto } from '../../css/types.js';
 import { blockMargins, borderOf, paddingOf } from '../box-model.js';
 import { isForcedBreak } from '../break-rules.js';
+import { releaseInlineLayout } from '../inline/layout-inline.js';
 import { layoutAtomic, layoutBlockLevel } from '../block.js';
 import type { BlockLayoutResult, BoxFragment, BreakToken, ChildFragment, ConstraintSpace, ContinuingCell, TableBreakToken, TableCellFragment, TableGridFragment } from '../types.js';
 import { collapsedSegments, type PlacedRow } from './border-segments.js';
@@ -27,20 +28,34 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   const gridTop = y;
   const cells: TableCellFragment[] = [];
   const placed: PlacedRow[] = [];
-  let gy = (isFirst ? plan.border.top + pad.top : 0) + plan.spacingY;
-
-  if (plan.header.end > plan.header.start && (isFirst || plan.repeat)) gy = appendSection(sectionLayout(plan, geo, 'header'), gy, cells, placed);
+  // A fragment after a break has no top border in the separate model (sliced); collapsed
+  // borders are centred on the grid lines, so half of the first one must fit.
+  let gy = (isFirst ? plan.border.top + pad.top : plan.collapse ? plan.border.top : 0) + plan.spacingY;
+  const limit = space.blockLimit - gridTop;
+  const header = plan.header.end > plan.header.start ? sectionLayout(plan, geo, 'header') : null;
   const footer = plan.footer.end > plan.footer.start ? sectionLayout(plan, geo, 'footer') : null;
-  const reserve = footer && plan.repeat ? footer.height : 0;
-  const from = token?.rowIndex ?? plan.body.start;
-  const body = layoutRows(plan, geo, { from, to: plan.body.end, y: gy, limit: space.blockLimit - gridTop, reserve, atStart: space.atFragmentainerStart, incoming: token?.cells ?? [] });
+  // Groups repeat while they leave at least half of a page to the body rows.
+  const repeat = plan.repeat && (header?.height ?? 0) + (footer?.height ?? 0) <= space.blockLimit / 2;
+  let from = token?.rowIndex ?? plan.body.start;
+  if (header && isFirst && gy + header.height > limit && space.atFragmentainerStart) {
+    // A header taller than the page is laid out as ordinary rows, which can break.
+    from = plan.header.start;
+  } else if (header && (isFirst || (repeat && from >= plan.body.start))) {
+    gy = appendSection(header, gy, cells, placed);
+  }
+  const reserve = footer && repeat ? footer.height : 0;
+  // What must fit below the last row: the footer when not repeated, the bottom edge, the bottom captions.
+  const bottomCaptions: ChildFragment[] = [];
+  const captionsHeight = placeCaptions(plan, 'bottom', geo.width, 0, bottomCaptions);
+  const tail = (footer && !repeat ? footer.height : 0) + pad.bottom + plan.border.bottom + captionsHeight;
+  const body = layoutRows(plan, geo, { from, to: plan.body.end, y: gy, limit, reserve, tail, atStart: space.atFragmentainerStart, incoming: token?.cells ?? [] });
   if (body === 'pushed') return { fragment: null, breakToken: null };
   cells.push(...body.cells);
   placed.push(...body.rows);
   gy = body.y;
   const isLast = body.next === null;
-  if (footer && (isLast || plan.repeat)) gy = appendSection(footer, gy, cells, placed);
-  if (isLast) gy += pad.bottom + plan.border.bottom;
+  if (footer && (isLast || repeat)) gy = appendSection(footer, gy, cells, placed);
+  gy += isLast ? pad.bottom + plan.border.bottom : plan.collapse ? plan.border.bottom : 0;
 
   const firstRow = placed[0];
   const lastRow = placed[placed.length - 1];
@@ -52,7 +67,10 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   };
   children.push(grid);
   y = gridTop + gy;
-  if (isLast) y = placeCaptions(plan, 'bottom', geo.width, y, children);
+  if (isLast) {
+    for (const caption of bottomCaptions) children.push({ ...caption, y: caption.y + y });
+    y += captionsHeight;
+  }
   const fragment: BoxFragment = {
     kind: 'box', box, x: geo.marginLeft, y: 0, width: geo.width, height: y, isFirst, isLast, children, marker: null,
     firstBaseline: grid.firstBaseline === null ? null : gridTop + grid.firstBaseline,
@@ -94,7 +112,7 @@ function sectionLayout(plan: TablePlan, geo: TableGeometry, section: 'header' | 
   let hit = bySection.get(section);
   if (!hit) {
     const range = plan[section];
-    const result = layoutRows(plan, geo, { from: range.start, to: range.end, y: 0, limit: Infinity, reserve: 0, atStart: true, incoming: [] });
+    const result = layoutRows(plan, geo, { from: range.start, to: range.end, y: 0, limit: Infinity, reserve: 0, tail: 0, atStart: true, incoming: [] });
     if (result === 'pushed') throw new Error('unbounded rows cannot be pushed');
     hit = { cells: result.cells, rows: result.rows, height: result.y };
     bySection.set(section, hit);
@@ -117,6 +135,8 @@ interface RowsInput {
   readonly limit: number;
   /** Space kept free below the rows (a repeated footer). */
   readonly reserve: number;
+  /** Space that must also fit below the last row (the table's end). */
+  readonly tail: number;
   readonly atStart: boolean;
   readonly incoming: readonly ContinuingCell[];
 }
@@ -162,14 +182,15 @@ function layoutRows(plan: TablePlan, geo: TableGeometry, input: RowsInput): Rows
   for (let r = input.from; r < input.to; r++) {
     const row = plan.rows[r]!;
     if (row.collapsed) continue;
-    if (rows.length > 0 && previous && (isForcedBreak(previous.box.style.breakAfter) || isForcedBreak(row.box.style.breakBefore))) {
+    if (rows.length > 0 && previous && forcedBreakBetweenRows(previous, row)) {
       return { cells, rows, y, next: breakBefore(r, active, cells, geo, y - plan.spacingY) };
     }
     for (const cell of row.cells) {
       if (!active.has(cell)) active.set(cell, { cell, startY: y, from: 'fresh', content: layoutCell(cell, geo, 'fresh', Infinity) });
     }
     const metrics = rowMetrics(row, r, y, active);
-    if (y + metrics.height + plan.spacingY + input.reserve > input.limit + EPSILON) {
+    const after = input.reserve + (r === input.to - 1 ? input.tail : 0);
+    if (y + metrics.height + plan.spacingY + after > input.limit + EPSILON) {
       if (rows.length > 0) return { cells, rows, y, next: breakBefore(r, active, cells, geo, y - plan.spacingY) };
       if (!input.atStart) return 'pushed';
       const split = splitRow(plan, geo, r, y, input, active, cells, rows);
@@ -182,6 +203,12 @@ function layoutRows(plan: TablePlan, geo: TableGeometry, input: RowsInput): Rows
     previous = row;
   }
   return { cells, rows, y, next: null };
+}
+
+/** A forced break between two rows, from the rows or, where a row group ends, the groups (css-break-3 §3.1). */
+function forcedBreakBetweenRows(before: PlannedRow, after: PlannedRow): boolean {
+  if (isForcedBreak(before.box.style.breakAfter) || isForcedBreak(after.box.style.breakBefore)) return true;
+  return before.group !== after.group && (isForcedBreak(before.group.style.breakAfter) || isForcedBreak(after.group.style.breakBefore));
 }
 
 interface RowMetrics {
@@ -278,7 +305,7 @@ function placeRow(row: PlannedRow, r: number, y: number, metrics: RowMetrics, ac
 function breakBefore(r: number, active: Map<PlannedCell, ActiveCell>, cells: TableCellFragment[], geo: TableGeometry, bottom: number): { rowIndex: number; cells: ContinuingCell[] } {
   const continuing: ContinuingCell[] = [];
   for (const a of active.values()) {
-    if (a.startY >= bottom) continue; // starts in row r: laid out afresh on the next page
+    if (a.cell.row >= r) continue; // starts in row r: laid out afresh on the next page
     const room = bottom - a.startY;
     if (a.content.fragment.height > room + EPSILON && a.from !== 'done') a.content = layoutCell(a.cell, geo, a.from, room);
     cells.push(finishCell(a, room, geo, null));
@@ -314,6 +341,9 @@ function splitRow(plan: TablePlan, geo: TableGeometry, r: number, y: number, inp
 /** The cell's fragment at its final height, its content moved by vertical-align (CSS 2.1 §17.5.4). */
 function finishCell(a: ActiveCell, height: number, geo: TableGeometry, rowBaseline: number | null): TableCellFragment {
   const f = a.content.fragment;
+  // Cells are laid out without a block limit, which keeps their lines cached: let them go.
+  const content = a.cell.box.content;
+  if (a.content.token === null && content.kind === 'inline') releaseInlineLayout(content.ifc);
   const offset = a.from === 'fresh' && a.content.token === null ? alignOffset(a.cell, f, height, rowBaseline) : 0;
   const children = offset === 0 ? f.children : f.children.map((c) => ({ ...c, y: c.y + offset }));
   const fragment: BoxFragment = {

@@ -136,6 +136,24 @@ function backgroundLayers(table: TableBox, row: TableRow, group: TableRowGroup, 
  * of each winning border (§17.6.2), painted by the table, not the cell.
  */
 function usedCellStyle(style: ComputedStyle, collapsed: Edges | null): ComputedStyle {
+  let byBorder = usedStyleCache.get(style);
+  if (!byBorder) {
+    byBorder = new Map();
+    usedStyleCache.set(style, byBorder);
+  }
+  const key = collapsed ? `${collapsed.top} ${collapsed.right} ${collapsed.bottom} ${collapsed.left}` : '';
+  let used = byBorder.get(key);
+  if (!used) {
+    used = computeUsedCellStyle(style, collapsed);
+    byBorder.set(key, used);
+  }
+  return used;
+}
+
+// Shared per computed style (and collapsed border): a long table has few distinct cell styles.
+const usedStyleCache = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+
+function computeUsedCellStyle(style: ComputedStyle, collapsed: Edges | null): ComputedStyle {
   const zero = { abs: 0, pct: 0 };
   const used: ComputedStyle = {
     ...style,
