@@ -33,12 +33,17 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   let gy = (isFirst ? plan.border.top + pad.top : plan.collapse ? plan.border.top : 0) + plan.spacingY;
   const limit = space.blockLimit - gridTop;
   const header = plan.header.end > plan.header.start ? sectionLayout(plan, geo, 'header') : null;
-  const footer = plan.footer.end > plan.footer.start ? sectionLayout(plan, geo, 'footer') : null;
+  // Without body rows, the footer's rows are the body: they break and move like any rows.
+  const hasBody = plan.body.end > plan.body.start;
+  const rowsEnd = hasBody ? plan.body.end : plan.footer.end;
+  const footer = hasBody && plan.footer.end > plan.footer.start ? sectionLayout(plan, geo, 'footer') : null;
   // Groups repeat while they leave at least half of a page to the body rows.
   const repeat = plan.repeat && (header?.height ?? 0) + (footer?.height ?? 0) <= space.blockLimit / 2;
   let from = token?.rowIndex ?? plan.body.start;
-  if (header && isFirst && gy + header.height > limit && space.atFragmentainerStart) {
-    // A header taller than the page is laid out as ordinary rows, which can break.
+  if (header && isFirst && gy + header.height > limit) {
+    // A header that does not fit moves the table on; at the top of a page it is laid out as
+    // ordinary rows, which can break.
+    if (!space.atFragmentainerStart) return { fragment: null, breakToken: null };
     from = plan.header.start;
   } else if (header && (isFirst || (repeat && from >= plan.body.start))) {
     gy = appendSection(header, gy, cells, placed);
@@ -48,7 +53,7 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   const bottomCaptions: ChildFragment[] = [];
   const captionsHeight = placeCaptions(plan, 'bottom', geo.width, 0, bottomCaptions);
   const tail = (footer && !repeat ? footer.height : 0) + pad.bottom + plan.border.bottom + captionsHeight;
-  const body = layoutRows(plan, geo, { from, to: plan.body.end, y: gy, limit, reserve, tail, atStart: space.atFragmentainerStart, incoming: token?.cells ?? [] });
+  const body = layoutRows(plan, geo, { from, to: rowsEnd, y: gy, limit, reserve, tail, atStart: space.atFragmentainerStart, incoming: token?.cells ?? [] });
   if (body === 'pushed') return { fragment: null, breakToken: null };
   cells.push(...body.cells);
   placed.push(...body.rows);
