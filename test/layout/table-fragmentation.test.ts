@@ -355,3 +355,27 @@ describe('a long table', () => {
     expectAllOnPage(pages);
   });
 });
+
+describe('tables made only of a header or a footer group (WPT rowgroup-page-break-inside-avoid-1, -3)', () => {
+  // Regression test for a fixed bug: a header group that did not fit after earlier content was
+  // painted anyway, below the page, instead of moving the table to the next page.
+  it('moves a header-only table that does not fit after earlier content to the next page', async () => {
+    const pages = await layout(`<p>${lines(4, 'P')}</p><table><thead><tr><td>${lines(8, 'H')}</td></tr></thead></table>`, base, small);
+    expect(runWith(pages, 'H1').page).toBe(1);
+    expect(runWith(pages, 'H8').page).toBe(1);
+  });
+
+  // Regression test for a fixed bug: a footer-only table was placed after the (absent) rows
+  // without any fit check, so it hung below the page.
+  it('moves a footer-only table that does not fit after earlier content to the next page', async () => {
+    const pages = await layout(`<p>${lines(4, 'P')}</p><table><tfoot><tr><td>${lines(8, 'F')}</td></tr></tfoot></table>`, base, small);
+    expect(runWith(pages, 'F1').page).toBe(1);
+    expect(runWith(pages, 'F8').page).toBe(1);
+  });
+
+  it('breaks a footer-only table taller than a page inside its cell, losing nothing', async () => {
+    const pages = await layout(`<table><tfoot><tr><td>${lines(15, 'F')}</td></tr></tfoot></table>`, base, small);
+    expect(pages.length).toBe(2);
+    for (let i = 1; i <= 15; i++) expect(runs(pages).filter((r) => r.text === `F${i}`)).toHaveLength(1);
+  });
+});
