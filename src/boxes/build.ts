@@ -17,7 +17,7 @@ import type {
   ReplacedBox,
   TextDecoration,
 } from './types.js';
-import { buildTable, columnSpan, spanAttribute, tablePartRole, wrapStrayParts, type BuildItem, type TablePart } from './table.js';
+import { buildTable, columnSpan, isCollapsibleSpace, spanAttribute, tablePartRole, wrapStrayParts, type BuildItem, type TablePart } from './table.js';
 import { processWhiteSpace } from './white-space.js';
 
 /** Resources box generation needs; all fetched before (DESIGN.md: no I/O after resources/). */
@@ -317,7 +317,7 @@ function makeBlock(
 
 function isCollapsibleWhiteSpaceOnly(items: readonly InlineLevelBox[]): boolean {
   return items.every((item) => {
-    if (item.kind === 'text') return /^[ \t\n\r\f]*$/.test(item.text) && !['pre', 'pre-wrap', 'break-spaces'].includes(item.style.whiteSpace);
+    if (item.kind === 'text') return isCollapsibleSpace(item);
     if (item.kind === 'inline') return item.children.length === 0 ? false : isCollapsibleWhiteSpaceOnly(item.children);
     return false;
   });

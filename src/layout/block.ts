@@ -2,7 +2,7 @@
 // (css-break-3): each call lays out one fragment of a block-level box into the block space
 // left in the fragmentainer and returns a break token when the box continues.
 import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineFormattingContext, ReplacedBox } from '../boxes/types.js';
-import { blockMargins, borderOf, hasFixedHeight, paddingOf, resolveAuto, resolveContentHeight, solveInlineGeometry } from './box-model.js';
+import { blockMargins, borderOf, hasFixedHeight, horizontalFrame, paddingOf, resolveAuto, resolveContentHeight, solveInlineGeometry } from './box-model.js';
 import { avoidBreakBetween, avoidsBreakInside, forcedBreakBetween } from './break-rules.js';
 import type { AtomicLayout } from './inline/pieces.js';
 import { layoutInlineContent, releaseInlineLayout } from './inline/layout-inline.js';
@@ -257,9 +257,9 @@ export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: n
       return Math.min(Math.max(sizes.min, avail), sizes.max);
     };
     const geometry = solveInlineGeometry(s, available, shrink);
-    const fixedSpace = { ...space, inlineSize: geometry.contentWidth + frameWidth(inner, available) + geometry.marginLeft + geometry.marginRight };
+    const fixedSpace = { ...space, inlineSize: geometry.contentWidth + horizontalFrame(inner.style, available) + geometry.marginLeft + geometry.marginRight };
     fragment = layoutBlockBox({ ...inner, style: s }, fixedSpace, null).fragment!;
-    fragment = { ...fragment, width: geometry.contentWidth + frameWidth(inner, available), x: geometry.marginLeft };
+    fragment = { ...fragment, width: geometry.contentWidth + horizontalFrame(inner.style, available), x: geometry.marginLeft };
   }
   const ml = fragment.x;
   const mr = resolveAuto(s.marginRight, available) ?? 0;
@@ -272,8 +272,3 @@ export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: n
   return { fragment: { ...fragment, y: mTop }, width, height, baseline };
 };
 
-function frameWidth(box: BlockBox, cb: number): number {
-  const p = paddingOf(box.style, cb);
-  const b = borderOf(box.style);
-  return p.left + p.right + b.left + b.right;
-}

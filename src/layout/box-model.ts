@@ -33,6 +33,12 @@ export function paddingOf(style: ComputedStyle, cbWidth: number): Edges {
   };
 }
 
+/** Left and right padding plus border: what a box adds around its content width. */
+export function horizontalFrame(style: ComputedStyle, cbWidth: number): number {
+  const p = paddingOf(style, cbWidth);
+  return p.left + p.right + style.borderLeftWidth + style.borderRightWidth;
+}
+
 export function borderOf(style: ComputedStyle): Edges {
   return { top: style.borderTopWidth, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth };
 }

@@ -1,7 +1,7 @@
 // Intrinsic inline sizes (CSS Sizing 3 §5): min-content and max-content contributions, used
 // to shrink-to-fit inline-blocks and to size table columns.
-import type { BlockLevelBox } from '../boxes/types.js';
-import { NO_EDGES, borderOf, paddingOf, resolveAuto } from './box-model.js';
+import type { BlockBox, BlockLevelBox, ReplacedBox } from '../boxes/types.js';
+import { borderOf, paddingOf, resolveAuto } from './box-model.js';
 import { collectInline } from './inline/collect.js';
 import type { AtomicLayout, Piece } from './inline/pieces.js';
 import { buildPieces } from './inline/pieces.js';
@@ -17,7 +17,7 @@ export interface IntrinsicSizes {
 const cache = new WeakMap<BlockLevelBox, IntrinsicSizes>();
 
 /** The box's content-box intrinsic sizes. */
-export function intrinsicContentSizes(box: BlockLevelBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
+export function intrinsicContentSizes(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
   let hit = cache.get(box);
   if (!hit) {
     hit = compute(box, layoutAtomic);
@@ -29,23 +29,26 @@ export function intrinsicContentSizes(box: BlockLevelBox, layoutAtomic: AtomicLa
 /** The margin-box contribution of a box to its parent's intrinsic sizes; percentages count as 0. */
 export function intrinsicContribution(box: BlockLevelBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
   const s = box.style;
-  // A collapsing table has no padding, and its border is inside its grid's intrinsic sizes (half the outer borders).
-  const collapsedTable = box.kind === 'table' && s.borderCollapse === 'collapse';
-  const p = collapsedTable ? NO_EDGES : paddingOf(s, 0);
-  const b = collapsedTable ? NO_EDGES : borderOf(s);
-  const frame = p.left + p.right + b.left + b.right + (resolveAuto(s.marginLeft, 0) ?? 0) + (resolveAuto(s.marginRight, 0) ?? 0);
+  const margins = (resolveAuto(s.marginLeft, 0) ?? 0) + (resolveAuto(s.marginRight, 0) ?? 0);
+  if (box.kind === 'table') {
+    // Tables size their own border box (collapsed borders, spacing, a width that is a minimum).
+    const t = tableIntrinsicSizes(tablePlan(box), layoutAtomic);
+    return { min: t.min + margins, max: t.max + margins };
+  }
+  const p = paddingOf(s, 0);
+  const b = borderOf(s);
+  const frame = p.left + p.right + b.left + b.right + margins;
   const fixed = s.width !== 'auto' && s.width.pct === 0 ? s.width.abs - (s.boxSizing === 'border-box' ? p.left + p.right + b.left + b.right : 0) : null;
   if (fixed !== null) return { min: fixed + frame, max: fixed + frame };
   const inner = intrinsicContentSizes(box, layoutAtomic);
   return { min: inner.min + frame, max: inner.max + frame };
 }
 
-function compute(box: BlockLevelBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
+function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
   if (box.kind === 'replaced') {
     const { width } = replacedSize(box, 0);
     return { min: width, max: width };
   }
-  if (box.kind === 'table') return tableIntrinsicSizes(tablePlan(box), layoutAtomic);
   if (box.content.kind === 'blocks') {
     let min = 0;
     let max = 0;

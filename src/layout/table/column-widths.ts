@@ -3,7 +3,7 @@
 // widths, spanning cells spread over their columns; then the table's used width, and the
 // columns' share of it. `table-layout: fixed` uses the columns and the first row only.
 import type { AtomicLayout } from '../inline/pieces.js';
-import { borderOf, paddingOf, resolveAuto, resolveLength, resolveNone } from '../box-model.js';
+import { horizontalFrame, resolveAuto, resolveLength, resolveNone } from '../box-model.js';
 import { intrinsicContentSizes, intrinsicContribution } from '../intrinsic.js';
 import type { ComputedStyle, LengthPercentageAuto } from '../../css/types.js';
 import { tablePadding, type PlannedCell, type TablePlan } from './plan.js';
@@ -33,19 +33,13 @@ const geometryCache = new WeakMap<TablePlan, Map<number, TableGeometry>>();
 /** A cell's outer min/max-content widths and its own width (border box) if fixed. */
 function cellWidths(cell: PlannedCell, layoutAtomic: AtomicLayout): { min: number; max: number; fixed: number | null; pct: number } {
   const inner = intrinsicContentSizes(cell.box, layoutAtomic);
-  const frame = horizontalFrame(cell.box.style);
+  const frame = horizontalFrame(cell.box.style, 0);
   const fixed = fixedWidth(cell.specified.width, cell.specified, frame);
   const pct = percentOf(cell.specified.width);
   // A fixed width is a minimum too, as in browsers; in a constrained column it is also the max.
   const min = Math.max(inner.min + frame, fixed ?? 0);
   const max = fixed !== null ? Math.max(min, fixed) : Math.max(min, inner.max + frame);
   return { min, max, fixed, pct };
-}
-
-function horizontalFrame(style: ComputedStyle): number {
-  const p = paddingOf(style, 0);
-  const b = borderOf(style);
-  return p.left + p.right + b.left + b.right;
 }
 
 /** An absolute width as a border-box width; null for auto and percentages. */
@@ -137,15 +131,39 @@ function spreadSpanningCell(cell: PlannedCell, widths: { min: number; max: numbe
 }
 
 /**
- * The table's min/max-content widths inside its border and padding (for a table inside a
- * shrink-to-fit box or a cell): its columns and the spacing between them.
+ * The table's min/max-content border-box widths, as a table inside a shrink-to-fit box or a
+ * cell contributes them: its grid and captions, or its own width when that is wider.
  */
 export function tableIntrinsicSizes(plan: TablePlan, layoutAtomic: AtomicLayout): { min: number; max: number } {
-  const m = columnMetrics(plan, layoutAtomic);
-  const spacing = plan.columns > 0 ? (plan.columns + 1) * plan.spacingX : 0;
-  const collapsedFrame = plan.collapse ? plan.border.left + plan.border.right : 0;
-  const min = sum(m.min) + spacing + collapsedFrame;
-  return { min, max: Math.max(min, Math.max(sum(m.max), percentMax(m)) + spacing + collapsedFrame) };
+  const style = plan.box.style;
+  const grid = gridWidths(columnMetrics(plan, layoutAtomic), gridExtras(plan, 0));
+  const min = Math.max(grid.min, captionMin(plan, layoutAtomic));
+  const specified = fixedWidth(style.width, style, tableFrame(plan, 0));
+  if (specified !== null) return { min: Math.max(min, specified), max: Math.max(min, specified) };
+  return { min, max: Math.max(min, grid.max) };
+}
+
+/** The table box's used border and padding, left and right. */
+function tableFrame(plan: TablePlan, cbWidth: number): number {
+  const pad = tablePadding(plan, cbWidth);
+  return plan.border.left + plan.border.right + pad.left + pad.right;
+}
+
+/** What the table box adds around its columns: its frame, and the spacing at both ends and between columns. */
+function gridExtras(plan: TablePlan, cbWidth: number): number {
+  const n = plan.columns;
+  return tableFrame(plan, cbWidth) + (n > 0 ? (n + 1) * plan.spacingX : 0);
+}
+
+/** The grid's min- and max-content border-box widths; percentage columns can widen the max. */
+function gridWidths(m: ColumnMetrics, extras: number): { min: number; max: number } {
+  const min = sum(m.min) + extras;
+  return { min, max: Math.max(min, Math.max(sum(m.max), percentMax(m)) + extras) };
+}
+
+/** The table is at least as wide as its captions' min-content (css-tables-3 §3.9.1). */
+function captionMin(plan: TablePlan, layoutAtomic: AtomicLayout): number {
+  return plan.box.captions.reduce((w, c) => Math.max(w, intrinsicContribution(c, layoutAtomic).min), 0);
 }
 
 /** The table's width and its columns' at a containing-block width (cached per table and width). */
@@ -167,9 +185,8 @@ export function tableGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: At
 function computeGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: AtomicLayout): TableGeometry {
   const style = plan.box.style;
   const pad = tablePadding(plan, cbWidth);
-  const frame = plan.border.left + plan.border.right + pad.left + pad.right;
-  const n = plan.columns;
-  const extras = frame + (n > 0 ? (n + 1) * plan.spacingX : 0);
+  const frame = tableFrame(plan, cbWidth);
+  const extras = gridExtras(plan, cbWidth);
   const ml = resolveAuto(style.marginLeft, cbWidth);
   const mr = resolveAuto(style.marginRight, cbWidth);
   const specified = resolveAuto(style.width, cbWidth);
@@ -184,15 +201,12 @@ function computeGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: AtomicL
     width = Math.max(specifiedBorderBox, sum(columnWidths) + extras);
   } else {
     const m = columnMetrics(plan, layoutAtomic);
-    const gridMin = sum(m.min) + extras;
-    const gridMax = Math.max(sum(m.max), percentMax(m)) + extras;
+    const grid = gridWidths(m, extras);
     const available = Math.max(0, cbWidth - (ml ?? 0) - (mr ?? 0));
-    width = specifiedBorderBox ?? Math.min(gridMax, available);
+    width = specifiedBorderBox ?? Math.min(grid.max, available);
     const maxWidth = resolveNone(style.maxWidth, cbWidth);
     const minWidth = resolveLength(style.minWidth, cbWidth);
-    // The table is at least as wide as its captions' min-content (css-tables-3 §3.9.1).
-    const captionMin = plan.box.captions.reduce((w, c) => Math.max(w, intrinsicContribution(c, layoutAtomic).min), 0);
-    width = Math.max(gridMin, captionMin, minWidth, Math.min(width, maxWidth));
+    width = Math.max(grid.min, captionMin(plan, layoutAtomic), minWidth, Math.min(width, maxWidth));
     columnWidths = distribute(m, width - extras);
   }
   const columnX: number[] = [];
@@ -288,7 +302,7 @@ function fixedColumnWidths(plan: TablePlan, target: number): number[] {
     const w = cell.specified.width;
     if (w === 'auto') continue;
     // Percentages give the column's share as is; lengths are content-box unless box-sizing says otherwise.
-    const frame = w.pct !== 0 || cell.specified.boxSizing === 'border-box' ? 0 : horizontalFrame(cell.box.style);
+    const frame = w.pct !== 0 || cell.specified.boxSizing === 'border-box' ? 0 : horizontalFrame(cell.box.style, 0);
     const border = resolveLength(w, target) + frame;
     const share = (border - plan.spacingX * (cell.colSpan - 1)) / cell.colSpan;
     for (let c = cell.column; c < Math.min(n, cell.column + cell.colSpan); c++) widths[c] ??= Math.max(0, share);
