@@ -1,6 +1,6 @@
 // Runs a selection of WPT reftests through the worker pool (wpt-pool.ts) in a temporary folder
 // that is removed afterwards: the part of a run that `npm run wpt` (wpt.ts) and the conformance
-// test (test/wpt/tables.test.ts) share.
+// tests (test/wpt/*.test.ts, through expected-failures-suite.ts) share.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -4,9 +4,12 @@ import type { BoxTree } from './boxes/types.js';
 import { styleDocument } from './css/style-document.js';
 import type { StyledDocument } from './css/types.js';
 import { parseHtml } from './dom/parse.js';
-import { paginate } from './layout/page/paginate.js';
+import { PageResolver } from './css/page-context.js';
+import { CarriedValues } from './layout/page/carried-values.js';
+import { layoutMarginBoxes, type MarginPage } from './layout/page/margin-boxes.js';
+import { paginate, type PageTotals } from './layout/page/paginate.js';
 import type { RenderOptions } from './options.js';
-import { paintPage } from './paint/paint.js';
+import { paintMarginBoxes, paintPage } from './paint/paint.js';
 import type { PageDisplayList } from './paint/types.js';
 import { PdfWriter } from './pdf/write.js';
 import { normalizeRequest } from './request/validate.js';
@@ -27,20 +30,21 @@ export async function render(input: unknown, options: RenderOptions = {}): Promi
 /** Like render(), but also returns the page count and the warnings. */
 export async function renderDocument(input: unknown, options: RenderOptions = {}): Promise<RenderResult> {
   const doc = await prepareDocument(input, options);
-  // pdf/: each page is painted and written as soon as it is laid out, then let go.
-  const writer = await PdfWriter.create({
-    title: doc.title,
-    deterministic: options.deterministic ?? false,
-    onWarning: doc.warn,
-    ...(options.creationDate ? { creationDate: options.creationDate } : {}),
-  });
-  let pageCount = 0;
-  for (const page of paginate({ root: doc.tree.root, pageRules: doc.styled.pageRules, pageBase: doc.styled.pageBase, onWarning: doc.warn })) {
-    await writer.addPage(paintPage(page, doc.tree.root));
-    pageCount++;
+  let totals = firstPassTotals(doc);
+  for (let pass = 1; ; pass++) {
+    // pdf/: each page is painted and written as soon as it is laid out, then let go.
+    const writer = await PdfWriter.create({
+      title: doc.title,
+      deterministic: options.deterministic ?? false,
+      onWarning: doc.warn,
+      ...(options.creationDate ? { creationDate: options.creationDate } : {}),
+    });
+    const result = await layOutPages(doc, totals, (list) => writer.addPage(list), (index, list) => writer.addOverlay(index, list));
+    if (!doc.tree.needsPageTotals || sameTotals(totals, result) || pass >= MAX_PASSES) {
+      return { pdf: await writer.finish(), pageCount: result.pageCount, warnings: doc.warnings };
+    }
+    totals = result;
   }
-  const pdf = await writer.finish();
-  return { pdf, pageCount, warnings: doc.warnings };
 }
 
 /** The pipeline up to paint: one display list per page. Golden tests compare these. */
@@ -49,14 +53,84 @@ export async function renderToDisplayLists(
   options: RenderOptions = {},
 ): Promise<{ pages: PageDisplayList[]; title: string | null; warnings: string[] }> {
   const doc = await prepareDocument(input, options);
-  const pages = [...paginate({ root: doc.tree.root, pageRules: doc.styled.pageRules, pageBase: doc.styled.pageBase, onWarning: doc.warn })];
-  return { pages: pages.map((page) => paintPage(page, doc.tree.root)), title: doc.title, warnings: doc.warnings };
+  let totals = firstPassTotals(doc);
+  for (let pass = 1; ; pass++) {
+    const pages: PageDisplayList[] = [];
+    const result = await layOutPages(doc, totals, async (list) => { pages.push(list); }, async (index, list) => {
+      const page = pages[index]!;
+      pages[index] = { ...page, items: [...page.items, ...list.items] };
+    });
+    if (!doc.tree.needsPageTotals || sameTotals(totals, result) || pass >= MAX_PASSES) return { pages, title: doc.title, warnings: doc.warnings };
+    totals = result;
+  }
+}
+
+/**
+ * Passes over a document whose flow shows the page total or target-counter(): the first
+ * learns the totals, later ones use them; a pass whose totals come out different (a table
+ * of contents whose numbers widened) runs again, at most this many times in all.
+ */
+const MAX_PASSES = 3;
+
+/** The totals a first layout-only pass finds, when the flow needs them; null otherwise. */
+function firstPassTotals(doc: PreparedDocument): PageTotals | null {
+  if (!doc.tree.needsPageTotals) return null;
+  const targets = new Map<string, number>();
+  let pageCount = 0;
+  for (const page of paginatePages(doc, null)) {
+    pageCount++;
+    for (const id of page.marks.ids) if (!targets.has(id)) targets.set(id, page.number);
+  }
+  return { pageCount, targets };
+}
+
+function sameTotals(a: PageTotals | null, b: PageTotals): boolean {
+  if (a === null || a.pageCount !== b.pageCount || a.targets.size !== b.targets.size) return false;
+  for (const [id, n] of b.targets) if (a.targets.get(id) !== n) return false;
+  return true;
+}
+
+function paginatePages(doc: PreparedDocument, totals: PageTotals | null) {
+  return paginate({ root: doc.tree.root, fixed: doc.tree.fixed, pages: doc.pages, totals, onWarning: doc.warn });
+}
+
+/**
+ * Lays out and paints every page, handing each display list on as soon as it exists; then
+ * lays out the margin boxes, which need the page total, and hands them on as overlays.
+ * Returns what this pass learned about the pages.
+ */
+async function layOutPages(
+  doc: PreparedDocument,
+  totals: PageTotals | null,
+  addPage: (list: PageDisplayList) => Promise<void>,
+  addOverlay: (index: number, list: PageDisplayList) => Promise<void>,
+): Promise<PageTotals> {
+  const carried = new CarriedValues();
+  const margins: (Omit<MarginPage, 'page'> & { index: number; number: number })[] = [];
+  const targets = new Map<string, number>();
+  let pageCount = 0;
+  for (const page of paginatePages(doc, totals)) {
+    await addPage(paintPage(page, doc.tree.root));
+    const values = carried.advance(page.marks);
+    // Only a small record per page is kept: memory stays linear in pages, not in content.
+    if (page.marginBoxes.size > 0) margins.push({ index: page.index, number: page.number, style: page.style, marginBoxes: page.marginBoxes, values });
+    for (const id of page.marks.ids) if (!targets.has(id)) targets.set(id, page.number);
+    pageCount++;
+  }
+  const targetPage = (id: string) => targets.get(id) ?? null;
+  for (const m of margins) {
+    const page = { pageNumber: m.number, pageCount, targetPage, pageNames: null };
+    const items = paintMarginBoxes(layoutMarginBoxes({ ...m, page }));
+    await addOverlay(m.index, { width: m.style.width, height: m.style.height, items });
+  }
+  return { pageCount, targets };
 }
 
 interface PreparedDocument {
   readonly title: string | null;
   readonly styled: StyledDocument;
   readonly tree: BoxTree;
+  readonly pages: PageResolver;
   readonly warnings: string[];
   readonly warn: (message: string) => void;
 }
@@ -79,5 +153,6 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   // boxes/: box tree with anonymous boxes, markers, generated content.
   const tree = buildBoxTree(styled, { images: resources.images });
   for (const w of tree.warnings) warn(w);
-  return { title: request.title ?? doc.title, styled, tree, warnings, warn };
+  const pages = new PageResolver(styled.pageRules, styled.pageBase, warn);
+  return { title: request.title ?? doc.title, styled, tree, pages, warnings, warn };
 }

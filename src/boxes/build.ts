@@ -1,6 +1,6 @@
 // Box generation (CSS 2.1 §9.2, CSS Display 3): the styled element tree becomes a tree of
 // block and inline boxes, with anonymous boxes, generated content, list markers and counters.
-import type { ComputedStyle, ContentItem, StyledDocument, StyledElement, StyledNode } from '../css/types.js';
+import type { ComputedStyle, ContentItem, ListStyleType, StyledDocument, StyledElement, StyledNode } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import type { ImageResource } from '../paint/types.js';
 import { anonymousStyle } from './anonymous-style.js';
@@ -14,10 +14,13 @@ import type {
   InlineLevelBox,
   LinkTarget,
   MarkerBox,
+  PageTextSource,
   ReplacedBox,
   TextDecoration,
 } from './types.js';
 import { buildTable, columnSpan, isCollapsibleSpace, spanAttribute, tablePartRole, wrapStrayParts, type BuildItem, type TablePart } from './table.js';
+import { parseLeader } from './leader.js';
+import { parseTargetCounter } from './target-counter.js';
 import { processWhiteSpace } from './white-space.js';
 
 /** Resources box generation needs; all fetched before (DESIGN.md: no I/O after resources/). */
@@ -34,7 +37,7 @@ export function buildBoxTree(doc: StyledDocument, input: BoxBuildInput): BoxTree
   const builder = new BoxBuilder(input);
   const boxes = builder.element(doc.root, []);
   const root = rootBlock(doc.root, boxes);
-  return { root, warnings: builder.warnings };
+  return { root, fixed: builder.fixed, needsPageTotals: builder.needsPageTotals, warnings: builder.warnings };
 }
 
 /** The root element's principal box is always a block container that establishes a BFC. */
@@ -50,15 +53,51 @@ function isBlockLevel(box: LevelBox): box is BlockLevelBox {
 
 class BoxBuilder {
   readonly warnings: string[] = [];
+  readonly fixed: BlockLevelBox[] = [];
+  /** Content laid out with the pages (not a running element's, which margin boxes lay out last) shows the page total or a target's page. */
+  needsPageTotals = false;
   private readonly counters = new CounterScope();
   private quoteDepth = 0;
+  private runningDepth = 0;
 
   constructor(private readonly input: BoxBuildInput) {}
 
   /** The boxes one element generates (none, one, or several when an inline is split by blocks). */
   element(node: StyledElement, decorations: readonly TextDecoration[]): BuildItem[] {
+    const { style } = node;
+    if (style.display === 'none') return [];
+    if (typeof style.position === 'object') return [this.runningAnchor(node, style.position.running)];
+    if (style.position === 'fixed') {
+      // Out of flow and shown on every page (css-position-3 §3.4 in paged media): decorations do not propagate into it.
+      this.fixed.push(this.outOfFlow(node));
+      return [];
+    }
+    return this.principal(node, decorations);
+  }
+
+  /**
+   * A running element (css-gcpm-3 §2.2) leaves an empty box where it was, so that the page
+   * it lands on knows to start showing it; its own boxes become one block.
+   */
+  private runningAnchor(node: StyledElement, name: string): BuildItem {
+    this.runningDepth++;
+    const running = { name, box: this.outOfFlow(node) };
+    this.runningDepth--;
+    const style = anonymousStyle(node.style, node.style.display === 'inline' ? 'inline' : 'block');
+    if (style.display === 'inline') return { kind: 'inline', style, element: null, children: [], link: null, running };
+    return { kind: 'block', style, element: null, content: { kind: 'blocks', children: [] }, marker: null, establishesBfc: false, running };
+  }
+
+  /** An out-of-flow element's boxes as one block container. */
+  private outOfFlow(node: StyledElement): BlockBox {
+    const items = this.principal(node, []);
+    const only = items.length === 1 ? items[0] : undefined;
+    if (only && only.kind === 'block' && only.element === node.element) return { ...only, establishesBfc: true };
+    return makeBlock(anonymousStyle(node.style), null, items, null, true);
+  }
+
+  private principal(node: StyledElement, decorations: readonly TextDecoration[]): BuildItem[] {
     const { style, element } = node;
-    if (style.display === 'none' || typeof style.position === 'object') return [];
     this.applyCounters(node);
     const tag = element.tagName;
     if (tag === 'br') return [{ kind: 'br', style, element }];
@@ -103,9 +142,8 @@ class BoxBuilder {
     this.counters.reset(style.counterReset);
     this.counters.increment(style.counterIncrement);
     this.counters.set(style.counterSet);
-    const text = this.evaluateContent(style.content as readonly ContentItem[], owner.element, style);
     const own = withOwnDecorations(style, decorations);
-    const items: LevelBox[] = text.length > 0 ? [{ kind: 'text', style, element: null, text: transformText(text, style), decorations: own }] : [];
+    const items = this.evaluateContent(style.content as readonly ContentItem[], owner.element, style, own);
     if (style.display === 'inline') return makeInline(style, null, items, null);
     const table = tableBoxes(style, null, items);
     if (table) return table;
@@ -113,19 +151,51 @@ class BoxBuilder {
     return isAtomicInline(style) ? [{ kind: 'atomic', style, element: null, box: block }] : [block];
   }
 
-  private evaluateContent(items: readonly ContentItem[], element: DomElement, style: ComputedStyle): string {
-    let out = '';
+  /**
+   * `content` as inline boxes: text, and page text for what only the page knows —
+   * `counter(page)`, `counter(pages)` (css-page-3 §4.4) and `target-counter(attr(href), page)` —
+   * and leaders (`leader()`), which line layout stretches over the line's free space.
+   */
+  private evaluateContent(items: readonly ContentItem[], element: DomElement, style: ComputedStyle, decorations: readonly TextDecoration[]): InlineLevelBox[] {
+    const out: InlineLevelBox[] = [];
+    let text = '';
+    const flush = () => {
+      if (text.length > 0) out.push({ kind: 'text', style, element: null, text: transformText(text, style), decorations });
+      text = '';
+    };
+    const pageText = (source: PageTextSource, counterStyle: ListStyleType) => {
+      flush();
+      if (source.kind !== 'page' && this.runningDepth === 0) this.needsPageTotals = true;
+      out.push({ kind: 'page-text', style, element: null, source, counterStyle, decorations });
+    };
     for (const item of items) {
       switch (item.kind) {
-        case 'string': out += item.value; break;
-        case 'attr': out += element.attrs.get(item.name) ?? ''; break;
-        case 'counter': out += formatCounter(this.counters.value(item.name), item.style); break;
-        case 'counters': out += this.counters.values(item.name).map((v) => formatCounter(v, item.style)).join(item.separator); break;
-        case 'open-quote': out += quoteFor(style.quotes, this.quoteDepth++, true); break;
-        case 'close-quote': out += quoteFor(style.quotes, (this.quoteDepth = Math.max(0, this.quoteDepth - 1)), false); break;
-        case 'url': case 'function': break; // images in content and paged-media functions come later
+        case 'string': text += item.value; break;
+        case 'attr': text += element.attrs.get(item.name) ?? ''; break;
+        case 'counter':
+          if (item.name === 'page' || item.name === 'pages') pageText({ kind: item.name }, item.style);
+          else text += formatCounter(this.counters.value(item.name), item.style);
+          break;
+        case 'counters': text += this.counters.values(item.name).map((v) => formatCounter(v, item.style)).join(item.separator); break;
+        case 'open-quote': text += quoteFor(style.quotes, this.quoteDepth++, true); break;
+        case 'close-quote': text += quoteFor(style.quotes, (this.quoteDepth = Math.max(0, this.quoteDepth - 1)), false); break;
+        case 'function': {
+          if (item.name === 'leader') {
+            const pattern = parseLeader(item.args);
+            if (pattern !== null) {
+              flush();
+              out.push({ kind: 'leader', style, element: null, pattern, decorations });
+            }
+            break;
+          }
+          const target = item.name === 'target-counter' ? parseTargetCounter(item.args, element) : null;
+          if (target) pageText({ kind: 'target-page', id: target.id }, target.style);
+          break;
+        }
+        case 'url': break; // images in content come with the resources issue
       }
     }
+    flush();
     return out;
   }
 

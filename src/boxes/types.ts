@@ -1,7 +1,7 @@
 // The box tree (CSS 2.1 chapter 9): what the styled element tree generates. Built once per
 // render and never mutated by layout (DESIGN.md invariant 2).
 
-import type { ComputedStyle, Color } from '../css/types.js';
+import type { ComputedStyle, Color, ListStyleType } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import type { ImageResource } from '../paint/types.js';
 
@@ -22,6 +22,15 @@ export interface BlockBox extends BoxBase {
   readonly marker: MarkerBox | null;
   /** True when this box establishes a new block formatting context (root, inline-block, overflow: hidden, flow-root). */
   readonly establishesBfc: boolean;
+  /** Set on the empty box left in the flow where a running element was: the page it lands on starts showing it. */
+  readonly running?: RunningElement;
+}
+
+/** A running element (css-gcpm-3 §2.2): out of the flow; `element(name)` shows it in margin boxes. */
+export interface RunningElement {
+  readonly name: string;
+  /** The element's boxes as one block container, laid out in the margin box. */
+  readonly box: BlockBox;
 }
 
 export type BlockContent =
@@ -99,6 +108,8 @@ export interface InlineBox extends BoxBase {
   readonly children: readonly InlineLevelBox[];
   /** A link target when the element is `<a href>`: an external URI or an internal `#id`. */
   readonly link: LinkTarget | null;
+  /** Set on the empty inline box left where an inline-level running element was. */
+  readonly running?: RunningElement;
 }
 
 /** A run of text after white-space collapsing and text-transform (CSS Text 3 §4). */
@@ -109,10 +120,36 @@ export interface TextBox extends BoxBase {
   readonly decorations: readonly TextDecoration[];
 }
 
+/**
+ * Generated text that depends on the page it lands on (css-page-3 §4.4 page counters,
+ * css-content-3 target-counter()): layout turns it into text once the page is known.
+ */
+export interface PageTextBox extends BoxBase {
+  readonly kind: 'page-text';
+  readonly source: PageTextSource;
+  readonly counterStyle: ListStyleType;
+  readonly decorations: readonly TextDecoration[];
+}
+
+/** The page counter, the page total, or the page of the element with an id. */
+export type PageTextSource = { readonly kind: 'page' } | { readonly kind: 'pages' } | { readonly kind: 'target-page'; readonly id: string };
+
 /** An atomic inline-level box: an inline-block or an inline image. */
 export interface AtomicInlineBox extends BoxBase {
   readonly kind: 'atomic';
   readonly box: BlockLevelBox;
+}
+
+/**
+ * A leader (css-content-3 `leader()`, used by css-gcpm-3 tables of contents): a row of
+ * repeated `pattern` glyphs that stretches over the free space of the line it lands on.
+ */
+export interface LeaderBox extends BoxBase {
+  readonly kind: 'leader';
+  readonly element: null;
+  /** The string repeated to fill the leader: '. ' for dotted, '_' for solid, ' ' for space. */
+  readonly pattern: string;
+  readonly decorations: readonly TextDecoration[];
 }
 
 /** A forced line break (`<br>` or a preserved newline). */
@@ -127,7 +164,7 @@ export interface MarkerBox extends BoxBase {
   readonly marker: { readonly kind: 'text'; readonly text: string } | { readonly kind: 'bullet'; readonly shape: 'disc' | 'circle' | 'square' };
 }
 
-export type InlineLevelBox = InlineBox | TextBox | AtomicInlineBox | LineBreakBox | MarkerBox;
+export type InlineLevelBox = InlineBox | TextBox | PageTextBox | LeaderBox | AtomicInlineBox | LineBreakBox | MarkerBox;
 
 export interface TextDecoration {
   readonly line: 'underline' | 'overline' | 'line-through';
@@ -142,5 +179,9 @@ export type Box = BlockLevelBox | InlineLevelBox;
 /** The result of box generation: the root block plus any warnings. */
 export interface BoxTree {
   readonly root: BlockBox;
+  /** `position: fixed` boxes, in document order: laid out on every page against the page area. */
+  readonly fixed: readonly BlockLevelBox[];
+  /** Normal-flow content uses the page total or target-counter(): layout needs a pass that knows every page. */
+  readonly needsPageTotals: boolean;
   readonly warnings: readonly string[];
 }

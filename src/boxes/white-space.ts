@@ -35,6 +35,8 @@ function processList(children: readonly InlineLevelBox[], state: State): InlineL
         break;
       case 'atomic':
       case 'marker':
+      case 'page-text':
+      case 'leader':
         state.afterSpace = false;
         out.push(child);
         break;

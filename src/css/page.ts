@@ -74,13 +74,10 @@ export function resolvePageStyle(rules: readonly PageRule[], page: PageInfo, bas
     viewport: base.viewport ?? DEFAULT_PAGE_BOX,
   };
   const values: PageValues = { size: null, margins: new Map() };
-  const matching = rules
-    .map((rule) => ({ rule, specificity: ruleSpecificity(rule, page) }))
-    .filter((m): m is { rule: PageRule; specificity: number } => m.specificity !== null)
-    .sort((a, b) => a.specificity - b.specificity || a.rule.order - b.rule.order);
+  const matching = selectRules(rules, page);
   // Declarations apply in cascade order, so each sees what the lower-precedence ones gave.
   for (const important of [false, true]) {
-    for (const { rule } of matching) {
+    for (const rule of matching) {
       for (const decl of rule.declarations) if (decl.important === important) applyPageDeclaration(decl, values, ctx);
     }
   }
@@ -97,6 +94,15 @@ export function resolvePageStyle(rules: readonly PageRule[], page: PageInfo, bas
     marginBottom: margin('margin-bottom', height),
     marginLeft: margin('margin-left', width),
   };
+}
+
+/** The rules that match a page, in ascending cascade precedence (specificity, then order). */
+export function selectRules(rules: readonly PageRule[], page: PageInfo): PageRule[] {
+  return rules
+    .map((rule) => ({ rule, specificity: ruleSpecificity(rule, page) }))
+    .filter((m): m is { rule: PageRule; specificity: number } => m.specificity !== null)
+    .sort((a, b) => a.specificity - b.specificity || a.rule.order - b.rule.order)
+    .map((m) => m.rule);
 }
 
 /** The page area of a page box: its size less its margins (css-page-3 §2). */

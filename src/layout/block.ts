@@ -12,7 +12,8 @@ import type { MarginStrut } from './margins.js';
 import { outsideMarker } from './marker.js';
 import { replacedSize } from './replaced.js';
 import { layoutTable } from './table/layout-table.js';
-import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, LineFragment, LinesBreakToken, TableBreakToken } from './types.js';
+import { outsidePageFlow } from './page/page-names.js';
+import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, LineFragment, LinesBreakToken, PageContext, TableBreakToken } from './types.js';
 
 /** One block-level box, one fragment. The fragment's x is its left margin; the parent sets y. */
 export function layoutBlockLevel(box: BlockLevelBox, space: ConstraintSpace, token: BreakToken | null): BlockLayoutResult {
@@ -47,8 +48,8 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const origin = { x: bdr.left + pad.left, y: topEdge };
   // Boxes that must not break, or that are taller than the page anyway, are laid out whole.
   const content = box.content.kind === 'inline'
-    ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, space.atFragmentainerStart, token as LinesBreakToken | null, origin)
-    : layoutChildren(box, geometry.contentWidth, contentLimit, space.atFragmentainerStart, token as BlockBreakToken | null, origin);
+    ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, space, token as LinesBreakToken | null, origin)
+    : layoutChildren(box, geometry.contentWidth, contentLimit, space, token as BlockBreakToken | null, origin);
   if (content.pushed && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
 
   const frame = pad.top + pad.bottom + bdr.top + bdr.bottom;
@@ -116,8 +117,9 @@ interface Origin {
   readonly y: number;
 }
 
-function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number, limit: number, atStart: boolean, token: LinesBreakToken | null, origin: Origin): ContentResult {
-  const { lines } = layoutInlineContent(box, ifc, width, layoutAtomic);
+function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number, limit: number, space: ConstraintSpace, token: LinesBreakToken | null, origin: Origin): ContentResult {
+  const atStart = space.atFragmentainerStart;
+  const { lines } = layoutInlineContent(box, ifc, width, layoutAtomic, space.page);
   const start = token?.lineIndex ?? 0;
   const offset = start < lines.length ? lines[start]!.y : 0;
   const remaining = lines.length - start;
@@ -152,8 +154,10 @@ function applyOrphansWidows(fit: number, remaining: number, box: BlockBox, atSta
 }
 
 /** Block-level children: margin collapsing, forced and avoided breaks, break tokens. */
-function layoutChildren(box: BlockBox, width: number, limit: number, atStart: boolean, token: BlockBreakToken | null, origin: Origin): ContentResult {
+function layoutChildren(box: BlockBox, width: number, limit: number, space: ConstraintSpace, token: BlockBreakToken | null, origin: Origin): ContentResult {
   if (box.content.kind !== 'blocks') throw new Error('layoutChildren needs block content');
+  const atStart = space.atFragmentainerStart;
+  const names = space.page?.pageNames ?? null;
   const children = box.content.children;
   const out: BoxFragment[] = [];
   const startIndex = token?.childIndex ?? 0;
@@ -168,7 +172,8 @@ function layoutChildren(box: BlockBox, width: number, limit: number, atStart: bo
   for (let i = startIndex; i < children.length; i++) {
     const child = children[i]!;
     const resuming = i === startIndex && token?.child ? token.child : null;
-    if (i > startIndex && forcedBreakBetween(children[i - 1]!, child) && (placedHere || !atStart)) {
+    const forced = i > startIndex && (forcedBreakBetween(children[i - 1]!, child) || (names !== null && names.changeBetween(children[i - 1]!, child)));
+    if (forced && (placedHere || !atStart)) {
       return broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: true });
     }
     if (!resuming) {
@@ -176,7 +181,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, atStart: bo
       if (!absorbing && !truncating) strut = joinStruts(strut, top);
       if (collapsesThrough(child, width)) {
         strut = joinStruts(strut, collapsedBottom(child, width));
-        const empty = layoutBlockLevel(child, { inlineSize: width, blockLimit: Infinity, atFragmentainerStart: false }, null).fragment;
+        const empty = layoutBlockLevel(child, { inlineSize: width, blockLimit: Infinity, atFragmentainerStart: false, page: space.page }, null).fragment;
         if (empty) out.push({ ...empty, x: empty.x + origin.x, y: cursor + strutSize(strut) + origin.y });
         continue;
       }
@@ -185,11 +190,11 @@ function layoutChildren(box: BlockBox, width: number, limit: number, atStart: bo
     truncating = false;
     const y = cursor + strutSize(strut);
     const childAtStart = atStart && !placedHere;
-    const result = layoutBlockLevel(child, { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart }, resuming);
+    const result = layoutBlockLevel(child, { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page }, resuming);
     const avoidInside = result.breakToken !== null && avoidsBreakInside(child) && !childAtStart;
     if (!result.fragment || avoidInside) {
       if (!placedHere) return { children: out, height: cursor, token: null, pushed: true };
-      return breakBefore(box, children, i, startIndex, out, cursor, origin);
+      return breakBefore(box, children, i, startIndex, out, cursor, origin, token === null && !atStart);
     }
     out.push({ ...result.fragment, x: result.fragment.x + origin.x, y: y + origin.y });
     placedHere = true;
@@ -209,15 +214,19 @@ function broken(children: BoxFragment[], height: number, token: BlockBreakToken)
 
 /**
  * Breaks before child `i`. When the break between `i - 1` and `i` is to be avoided (a heading
- * followed by its text), the break moves before `i - 1` if that one was not first here.
+ * followed by its text), the break moves before `i - 1` if that one was not first here; when
+ * it was the first child of a box that started on this page, the whole box moves on
+ * (`canPush`), so the break falls before the box, one level up (css-break-3 §4.4).
  */
-function breakBefore(box: BlockBox, children: readonly BlockLevelBox[], i: number, startIndex: number, out: BoxFragment[], cursor: number, origin: Origin): ContentResult {
+function breakBefore(box: BlockBox, children: readonly BlockLevelBox[], i: number, startIndex: number, out: BoxFragment[], cursor: number, origin: Origin, canPush: boolean): ContentResult {
   const prevIndex = i - 1;
-  if (prevIndex > startIndex && avoidBreakBetween(children[prevIndex]!, children[i]!) && out.length > 1) {
+  const avoid = prevIndex >= startIndex && avoidBreakBetween(children[prevIndex]!, children[i]!);
+  if (avoid && prevIndex > startIndex && out.length > 1) {
     out.pop();
     const prev = out[out.length - 1]!;
     return broken(out, prev.y + prev.height - origin.y, { kind: 'block', box, childIndex: prevIndex, child: null, consumedBlockSize: 0, forced: false });
   }
+  if (avoid && prevIndex === startIndex && canPush) return { children: out, height: cursor, token: null, pushed: true };
   return broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: false });
 }
 
@@ -241,11 +250,11 @@ function layoutReplacedBlock(box: ReplacedBox, space: ConstraintSpace): BlockLay
  * Atomic inlines (inline-block, inline images) are monolithic: laid out whole, shrink-to-fit
  * wide (CSS 2.1 §10.3.9), baseline from their last line box or their bottom margin edge.
  */
-export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: number) => {
+export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: number, page: PageContext | null) => {
   const inner = atomic.box;
   const s = inner.style;
   const { top: mTop, bottom: mBottom } = blockMargins(s, available);
-  const space: ConstraintSpace = { inlineSize: available, blockLimit: Infinity, atFragmentainerStart: true };
+  const space: ConstraintSpace = { inlineSize: available, blockLimit: Infinity, atFragmentainerStart: true, page: outsidePageFlow(page) };
   let fragment: BoxFragment;
   if (inner.kind === 'replaced') {
     fragment = layoutReplacedBlock(inner, space).fragment!;

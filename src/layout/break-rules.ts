@@ -2,6 +2,7 @@
 // box's first or last child to the box, and breaks to avoid.
 import type { BlockLevelBox } from '../boxes/types.js';
 import type { BreakValue } from '../css/types.js';
+import type { BreakToken } from './types.js';
 
 /** A forced break value (css-break-3 §3.1). */
 export function isForcedBreak(value: BreakValue): boolean {
@@ -14,25 +15,61 @@ function isAvoid(value: BreakValue): boolean {
 
 /** A forced break before the box, its own or propagated from its first child (§3.1). */
 export function forcedBreakBefore(box: BlockLevelBox): boolean {
-  if (isForcedBreak(box.style.breakBefore)) return true;
-  if (box.kind === 'table') {
-    // A table's first row group and its first row pass theirs on to the table.
-    const group = box.header ?? box.bodies[0] ?? box.footer;
-    const row = group?.rows[0];
-    return (group !== undefined && group !== null && isForcedBreak(group.style.breakBefore)) || (row !== undefined && isForcedBreak(row.style.breakBefore));
-  }
-  if (box.kind !== 'block' || box.content.kind !== 'blocks') return false;
-  const first = box.content.children[0];
-  return first ? forcedBreakBefore(first) : false;
+  return forcedBreakBeforeValue(box) !== null;
 }
 
 /** A forced break after the box, its own or propagated from its last child. */
 export function forcedBreakAfter(box: BlockLevelBox): boolean {
-  if (isForcedBreak(box.style.breakAfter)) return true;
-  if (box.kind !== 'block' || box.content.kind !== 'blocks') return false;
+  return forcedBreakAfterValue(box) !== null;
+}
+
+function forcedBreakBeforeValue(box: BlockLevelBox): BreakValue | null {
+  if (isForcedBreak(box.style.breakBefore)) return box.style.breakBefore;
+  if (box.kind === 'table') {
+    // A table's first row group and its first row pass theirs on to the table.
+    const group = box.header ?? box.bodies[0] ?? box.footer;
+    if (group && isForcedBreak(group.style.breakBefore)) return group.style.breakBefore;
+    const row = group?.rows[0];
+    return row && isForcedBreak(row.style.breakBefore) ? row.style.breakBefore : null;
+  }
+  if (box.kind !== 'block' || box.content.kind !== 'blocks') return null;
+  const first = box.content.children[0];
+  return first ? forcedBreakBeforeValue(first) : null;
+}
+
+function forcedBreakAfterValue(box: BlockLevelBox): BreakValue | null {
+  if (isForcedBreak(box.style.breakAfter)) return box.style.breakAfter;
+  if (box.kind !== 'block' || box.content.kind !== 'blocks') return null;
   const children = box.content.children;
   const last = children[children.length - 1];
-  return last ? forcedBreakAfter(last) : false;
+  return last ? forcedBreakAfterValue(last) : null;
+}
+
+/**
+ * The side of the page that a forced break at `token` asks the next content to start on
+ * (css-break-3 §3.1: left, right, and recto/verso, which are right/left in a left-to-right
+ * document), or null for a break that does not care.
+ */
+export function forcedBreakSide(token: BreakToken): 'left' | 'right' | null {
+  let t: BreakToken | null = token;
+  // Bounded by the box tree's depth.
+  while (t !== null && t.kind === 'block') {
+    if (t.child === null) {
+      if (!t.forced || t.box.content.kind !== 'blocks') return null;
+      const children = t.box.content.children;
+      const before = children[t.childIndex - 1];
+      const after = children[t.childIndex];
+      return sideOf(before ? forcedBreakAfterValue(before) : null) ?? sideOf(after ? forcedBreakBeforeValue(after) : null);
+    }
+    t = t.child;
+  }
+  return null;
+}
+
+function sideOf(value: BreakValue | null): 'left' | 'right' | null {
+  if (value === 'left' || value === 'verso') return 'left';
+  if (value === 'right' || value === 'recto') return 'right';
+  return null;
 }
 
 /** A forced break between two adjacent siblings. */

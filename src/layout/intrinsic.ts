@@ -59,7 +59,7 @@ function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): Intri
     }
     return { min, max };
   }
-  const pieces = buildPieces(collectInline(box.content.ifc), 0, layoutAtomic);
+  const pieces = buildPieces(collectInline(box.content.ifc, null), 0, layoutAtomic, null);
   return inlineSizes(pieces);
 }
 

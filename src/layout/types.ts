@@ -5,6 +5,7 @@ import type { BlockBox, BlockLevelBox, InlineBox, LinkTarget, TableBox, TableCel
 import type { BorderStyle, Color, ComputedStyle } from '../css/types.js';
 import type { GlyphSegment } from '../paint/types.js';
 import type { FontFace } from '../text/types.js';
+import type { PageNames } from './page/page-names.js';
 
 /** What a box may use: the containing block's inline size and the block space left in the fragmentainer. */
 export interface ConstraintSpace {
@@ -14,6 +15,20 @@ export interface ConstraintSpace {
   readonly blockLimit: number;
   /** Nothing has been placed before this box in the fragmentainer: the box must make progress here. */
   readonly atFragmentainerStart: boolean;
+  /** The page being laid out; null where no page applies (intrinsic sizing). */
+  readonly page: PageContext | null;
+}
+
+/** What layout knows about the page it fills and the document's other pages. */
+export interface PageContext {
+  /** The page counter's value on this page (css-page-3 §4.4). */
+  readonly pageNumber: number;
+  /** The page total; null in a first pass that does not know it yet. */
+  readonly pageCount: number | null;
+  /** The page counter value of the page where the element with this id starts; null when unknown. */
+  readonly targetPage: (id: string) => number | null;
+  /** Used page names (css-page-3 §4.3): a change between siblings forces a page break. Null outside the page flow. */
+  readonly pageNames: PageNames | null;
 }
 
 /** Where a block container's previous fragment stopped (css-break-3 "break token"). */

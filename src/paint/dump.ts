@@ -53,6 +53,8 @@ function describeItem(item: DisplayItem): string {
       return describeLink(item);
     case 'anchor':
       return `anchor ${JSON.stringify(item.name)} at ${point(item.x, item.y)}`;
+    case 'bookmark':
+      return `bookmark ${item.level} ${JSON.stringify(item.label)} at ${point(item.x, item.y)}`;
     case 'clip':
       return `clip ${box(item)}${radii(item.radii)}`;
     case 'opacity':

@@ -7,25 +7,42 @@ import type { DomElement } from '../dom/types.js';
 import { borderOf, paddingOf, resolveAuto } from '../layout/box-model.js';
 import type { LaidOutPage } from '../layout/page/paginate.js';
 import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TableGridFragment, TextFragment } from '../layout/types.js';
+import { bookmarkOf } from './bookmark.js';
 import { paintBorderSegments } from './collapsed-borders.js';
 import { cornerRadii, paintBackground, paintBorders, roundedRectPath } from './borders.js';
 import type { DisplayItem, PageDisplayList, PathOp } from './types.js';
 
-/** Paints one laid-out page. `root` is the root element's box, whose background fills the canvas. */
+/**
+ * Paints one laid-out page (css-page-3 §3.4 painting order): the page background over the
+ * whole page, its border, the root's canvas background within the page area, the content,
+ * then `position: fixed` boxes. Margin boxes come later, from paintMarginBoxes.
+ */
 export function paintPage(page: LaidOutPage, root: BlockBox): PageDisplayList {
-  const { style } = page;
+  const { style, context, area } = page;
   const items: DisplayItem[] = [];
+  const borderBox = { x: style.marginLeft, y: style.marginTop, width: style.width - style.marginLeft - style.marginRight, height: style.height - style.marginTop - style.marginBottom };
+  if (context.backgroundColor.a > 0) items.push({ kind: 'rect', x: 0, y: 0, width: style.width, height: style.height, color: context.backgroundColor });
+  paintBorders(context, borderBox.x, borderBox.y, borderBox.width, borderBox.height, ALL_EDGES, items);
   const canvas = canvasBackground(root);
   if (canvas && canvas.style.backgroundColor.a > 0) {
-    // css-page-3 §3.4: the root paints the canvas within the page area, not over the margins.
-    const width = style.width - style.marginLeft - style.marginRight;
-    const height = style.height - style.marginTop - style.marginBottom;
-    items.push({ kind: 'rect', x: style.marginLeft, y: style.marginTop, width, height, color: canvas.style.backgroundColor });
+    // The root paints the canvas within the page box's border box, not over the margins.
+    items.push({ kind: 'rect', ...borderBox, color: canvas.style.backgroundColor });
   }
   const painter = new Painter(canvas?.element ?? null);
-  if (page.root) painter.box(page.root, style.marginLeft, style.marginTop, items);
+  if (page.root) painter.box(page.root, area.x, area.y, items);
+  for (const f of page.fixed) painter.box(f, area.x, area.y, items);
   return { width: style.width, height: style.height, items };
 }
+
+/** The margin boxes of a page (fragments in page coordinates), painted over its content. */
+export function paintMarginBoxes(boxes: readonly BoxFragment[]): DisplayItem[] {
+  const items: DisplayItem[] = [];
+  const painter = new Painter(null);
+  for (const f of boxes) painter.box(f, 0, 0, items);
+  return items;
+}
+
+const ALL_EDGES = { top: true, right: true, bottom: true, left: true };
 
 /**
  * CSS Backgrounds 3 §2.11.2: the root's background paints the canvas; when it is
@@ -52,10 +69,13 @@ class Painter {
     const visible = style.visibility === 'visible';
     // A table's wrapper draws nothing itself: the table box (its grid child) has the background and border.
     const decorate = visible && decorated && f.box.kind !== 'table';
-    if (decorate && f.box.element !== this.canvasElement) paintBackground(style, x, y, f.width, f.height, edges, own);
+    // The element whose background became the canvas's does not paint it again; anonymous boxes (element null) always do.
+    if (decorate && (f.box.element === null || f.box.element !== this.canvasElement)) paintBackground(style, x, y, f.width, f.height, edges, own);
     if (decorate) paintBorders(style, x, y, f.width, f.height, edges, own);
     const id = anchorName(f.box.element);
     if (id && f.isFirst) own.push({ kind: 'anchor', name: id, x, y });
+    const bookmark = f.isFirst ? bookmarkOf(f.box.element, style) : null;
+    if (bookmark) own.push({ kind: 'bookmark', ...bookmark, x, y });
     if (f.box.kind === 'replaced' && visible) {
       const pad = paddingOf(style, f.width);
       const bdr = borderOf(style);

@@ -110,6 +110,19 @@ export interface AnchorItem {
   readonly y: number;
 }
 
+/**
+ * A document outline entry (a PDF bookmark) at a point on the page, e.g. for a heading.
+ * `level` is the 1-based nesting level (h1 = 1); entries nest in document order under the
+ * nearest preceding entry with a smaller level.
+ */
+export interface BookmarkItem {
+  readonly kind: 'bookmark';
+  readonly level: number;
+  readonly label: string;
+  readonly x: number;
+  readonly y: number;
+}
+
 /** Items drawn clipped to a rectangle (overflow: hidden), optionally rounded. */
 export interface ClipItem {
   readonly kind: 'clip';
@@ -136,6 +149,7 @@ export type DisplayItem =
   | ImageItem
   | LinkItem
   | AnchorItem
+  | BookmarkItem
   | ClipItem
   | OpacityItem;
 

@@ -1,5 +1,5 @@
 // What the painters of one page share: the content stream being written, the page height for
-// flipping y, the document's resources, and where links and anchors are collected.
+// flipping y, the document's resources, and where links, anchors and bookmarks are collected.
 
 import type { PDFRef } from 'pdf-lib';
 import type { ContentStream } from './content-stream.js';
@@ -19,6 +19,15 @@ export interface PendingAnchor {
   readonly y: number;
 }
 
+/** A document outline entry on this page, PDF user space. */
+export interface PendingBookmark {
+  /** 1-based nesting level. */
+  readonly level: number;
+  readonly label: string;
+  readonly x: number;
+  readonly y: number;
+}
+
 export interface PaintContext {
   readonly canvas: ContentStream;
   /** Page height in pt: display-list y (down from the top) becomes `pageHeight - y`. */
@@ -32,6 +41,7 @@ export interface PaintContext {
   readonly addGroup: (content: string) => string;
   readonly links: PendingLink[];
   readonly anchors: PendingAnchor[];
+  readonly bookmarks: PendingBookmark[];
 }
 
 /**

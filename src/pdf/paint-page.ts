@@ -1,6 +1,6 @@
 // Walks one page's display list in order and writes each item: the one place that knows
-// every DisplayItem kind. Links and anchors are not drawn; they are collected for annotations
-// and named destinations, written once every page exists.
+// every DisplayItem kind. Links, anchors and bookmarks are not drawn; they are collected for
+// annotations, named destinations and the outline, written once every page exists.
 
 import type { ClipItem, DisplayItem, ImageItem, LinkItem, OpacityItem } from '../paint/types.js';
 import { ContentStream, num } from './content-stream.js';
@@ -29,6 +29,9 @@ function paintItem(item: DisplayItem, ctx: PaintContext): void {
       return collectLink(item, ctx);
     case 'anchor':
       ctx.anchors.push({ name: item.name, x: item.x, y: ctx.pageHeight - item.y });
+      return;
+    case 'bookmark':
+      ctx.bookmarks.push({ level: item.level, label: item.label, x: item.x, y: ctx.pageHeight - item.y });
       return;
     case 'clip':
       return paintClip(item, ctx);

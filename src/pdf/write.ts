@@ -1,7 +1,7 @@
 // The PDF writer: page display lists → PDF bytes, with pdf-lib's low-level objects. Pages are
 // written one at a time as layout produces them (their content streams compress on the
 // thread pool meanwhile); fonts are subset and written at the end, with links, named
-// destinations and metadata.
+// destinations, the outline (bookmarks) and metadata.
 
 import { createHash, type Hash } from 'node:crypto';
 import { deflate as deflateAsync } from 'node:zlib';
@@ -14,6 +14,7 @@ import { FontEmbedder } from './font-embed.js';
 import { ImageEmbedder } from './images.js';
 import { writeLinksAndDestinations, type PageTargets } from './links.js';
 import { writeMetadata } from './metadata.js';
+import { writeOutline } from './outline.js';
 import type { PaintContext } from './paint-context.js';
 import { paintItems } from './paint-page.js';
 import { ResourceRegistry } from './resources.js';
@@ -35,6 +36,13 @@ export interface PdfDocumentInput extends PdfOptions {
   readonly pages: readonly PageDisplayList[];
 }
 
+/** A written page and what its painting collected for `finish` (overlays add to it). */
+interface WrittenPage extends PageTargets {
+  readonly links: PaintContext['links'];
+  readonly anchors: PaintContext['anchors'];
+  readonly bookmarks: PaintContext['bookmarks'];
+}
+
 /** US Letter, for a document without pages (a PDF must have at least one). */
 const EMPTY_DOCUMENT_PAGE: PageDisplayList = { width: 612, height: 792, items: [] };
 
@@ -51,7 +59,7 @@ export class PdfWriter {
   private readonly fonts: FontEmbedder;
   private readonly images: ImageEmbedder;
   private readonly digest: Hash;
-  private readonly pages: PageTargets[] = [];
+  private readonly pages: WrittenPage[] = [];
   private readonly pending: Promise<void>[] = [];
 
   private constructor(private readonly pdf: PDFDocument, private readonly options: PdfOptions) {
@@ -65,23 +73,12 @@ export class PdfWriter {
     return new PdfWriter(await PDFDocument.create({ updateMetadata: false }), options);
   }
 
-  /** Paints one page into a content stream; links and anchors are kept for `finish`. */
+  /** Paints one page into a content stream; links, anchors and bookmarks are kept for `finish`. */
   async addPage(list: PageDisplayList): Promise<void> {
     await this.images.prepare(list.items);
     const page = this.pdf.addPage([list.width, list.height]);
-    const ctx: PaintContext = {
-      canvas: new ContentStream(),
-      pageHeight: list.height,
-      resources: this.resources,
-      fonts: this.fonts,
-      images: this.images,
-      addGroup: (content) => this.addTransparencyGroup(list, content),
-      links: [],
-      anchors: [],
-    };
-    paintItems(list.items, ctx);
-    const content = ctx.canvas.toString();
-    this.digest.update(content);
+    const collected = { links: [], anchors: [], bookmarks: [] };
+    const content = this.paint(list, collected);
     // The object number is fixed now; the stream is compressed on the thread pool while the
     // next page is laid out. Few compressions are in flight at once: each holds its page's
     // content and a zlib state, and unbounded they cost more memory than they save time.
@@ -97,20 +94,52 @@ export class PdfWriter {
       page.node.set(PDFName.of('Contents'), ref);
     }
     page.node.set(PDFName.of('Resources'), this.resources.ref);
-    this.pages.push({ page, links: ctx.links, anchors: ctx.anchors });
+    this.pages.push({ page, ...collected });
   }
 
-  /** Fonts, links, destinations, resources and metadata; returns the file. */
+  /**
+   * Paints more items over an added page, as a second content stream: margin boxes, which
+   * are laid out once every page exists (their `counter(pages)`).
+   */
+  async addOverlay(index: number, list: PageDisplayList): Promise<void> {
+    const target = this.pages[index];
+    if (target === undefined || list.items.length === 0) return;
+    await this.images.prepare(list.items);
+    const content = this.paint(list, target);
+    const ref = this.pdf.context.register(flateStream(this.pdf.context, content));
+    const contents = target.page.node.get(PDFName.of('Contents'));
+    target.page.node.set(PDFName.of('Contents'), this.pdf.context.obj(contents ? [contents, ref] : [ref]));
+  }
+
+  /** Fonts, links, destinations, the outline, resources and metadata; returns the file. */
   async finish(): Promise<Uint8Array> {
     if (this.pages.length === 0) await this.addPage(EMPTY_DOCUMENT_PAGE);
     this.fonts.finish();
     writeLinksAndDestinations(this.pdf.context, (dests) => this.pdf.catalog.set(PDFName.of('Names'), this.pdf.context.obj({ Dests: dests })), this.pages);
+    writeOutline(this.pdf.context, this.pdf.catalog, this.pages);
     this.resources.write();
     writeMetadata(this.pdf, this.options, this.digest.digest('hex'));
     await Promise.all(this.pending);
     // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the
     // bytes depend only on the objects.
     return this.pdf.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: Infinity });
+  }
+
+  /** A display list as content stream operators; links, anchors and bookmarks go into `collected`. */
+  private paint(list: PageDisplayList, collected: Pick<WrittenPage, 'links' | 'anchors' | 'bookmarks'>): string {
+    const ctx: PaintContext = {
+      canvas: new ContentStream(),
+      pageHeight: list.height,
+      resources: this.resources,
+      fonts: this.fonts,
+      images: this.images,
+      addGroup: (content) => this.addTransparencyGroup(list, content),
+      ...collected,
+    };
+    paintItems(list.items, ctx);
+    const content = ctx.canvas.toString();
+    this.digest.update(content);
+    return content;
   }
 
   /** §8.10 form XObject with an isolated transparency group (§11.6.6) covering the page. */

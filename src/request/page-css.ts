@@ -35,5 +35,15 @@ export function pageRuleFromOptions(page: PageOptions | undefined): string {
     const value = page[key];
     if (value !== undefined) declarations.push(`${property}: ${value.trim()};`);
   }
+  if (page.pageCount !== undefined) declarations.push(pageCounterBox(page.pageCount));
   return declarations.length === 0 ? '' : `@page { ${declarations.join(' ')} }`;
+}
+
+/**
+ * `pageCount: "bottomRight"` → the matching margin box shows "Page N of M" (spec §2.4), in a
+ * quiet small type; document CSS for the same margin box wins, as it comes later.
+ */
+function pageCounterBox(position: string): string {
+  const box = position.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return `@${box} { content: "Page " counter(page) " of " counter(pages); font-size: 9pt; color: #555; }`;
 }

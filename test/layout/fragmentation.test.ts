@@ -61,6 +61,20 @@ describe('pagination with break tokens', () => {
     expect(runWith(pages, 'Heading').page).toBe(1);
   });
 
+  it('a heading that opens a section moves to the next page with its section (break-after: avoid one level up)', async () => {
+    const h = '<h2 style="margin:0;font-size:12px;line-height:20px">Heading</h2>';
+    const pages = await layout(`<section><p>${lines(8)}</p></section><section>${h}<p>${lines(4, 'H')}</p></section>`, base, small);
+    expect(runWith(pages, 'Heading').page).toBe(1);
+    expect(runWith(pages, 'H1').page).toBe(1);
+  });
+
+  it('a heading first in a section at the top of a page stays (no break to avoid into)', async () => {
+    const h = '<h2 style="margin:0;font-size:12px;line-height:20px">Heading</h2>';
+    const pages = await layout(`<section>${h}<p>${lines(12, 'H')}</p></section>`, base, small);
+    expect(runWith(pages, 'Heading').page).toBe(0);
+    expect(runWith(pages, 'H12').page).toBe(1);
+  });
+
   it('content taller than a page still makes progress', async () => {
     const pages = await layout(`<div style="height: 900px; background: #eee">Tall</div><p>After</p>`, base, small);
     expect(pages.length).toBeGreaterThanOrEqual(5);

@@ -80,10 +80,10 @@ describe('normalizeRequest: valid bodies', () => {
     );
   });
 
-  it('keeps pageCount and leaves the page rule empty when only pageCount is given', () => {
+  it('turns pageCount into a page counter in the matching margin box', () => {
     const result = normalizeRequest({ type: 'html', data: { html }, page: { pageCount: 'bottomCenter' } });
     expect(result.pageCount).toBe('bottomCenter');
-    expect(result.pageCss).toBe('');
+    expect(result.pageCss).toMatch(/^@page \{ @bottom-center \{ content: "Page " counter\(page\) " of " counter\(pages\);/);
   });
 });
 

@@ -7,7 +7,7 @@ import { parseInteger } from '../values/length.js';
 import { parseImage } from './box.js';
 import { keywordLonghand, longhand, type LonghandDef } from './registry.js';
 
-const LIST_STYLE_TYPES: readonly ListStyleType[] = [
+export const LIST_STYLE_TYPES: readonly ListStyleType[] = [
   'disc', 'circle', 'square', 'decimal', 'decimal-leading-zero', 'lower-alpha', 'upper-alpha',
   'lower-latin', 'upper-latin', 'lower-roman', 'upper-roman', 'lower-greek', 'none',
 ];

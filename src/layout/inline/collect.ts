@@ -1,7 +1,9 @@
 // Inline layout, step 1 — collect: flatten an inline formatting context into a list of items
 // over one paragraph string, so line breaking and shaping see the text across element
 // boundaries (as dropflow and Typst's `inline/collect` do).
-import type { AtomicInlineBox, InlineBox, InlineFormattingContext, InlineLevelBox, MarkerBox, TextBox } from '../../boxes/types.js';
+import type { AtomicInlineBox, BlockLevelBox, InlineBox, InlineFormattingContext, InlineLevelBox, LeaderBox, MarkerBox, PageTextBox, TextBox } from '../../boxes/types.js';
+import type { PageContext } from '../types.js';
+import { pageTextOf } from './page-text.js';
 
 /** The chain of inline boxes an item sits in, outermost first. */
 export type InlinePath = readonly InlineBox[];
@@ -12,37 +14,79 @@ export type InlineItem =
   | { readonly kind: 'close'; readonly box: InlineBox; readonly path: InlinePath }
   | { readonly kind: 'atomic'; readonly box: AtomicInlineBox; readonly start: number; readonly path: InlinePath }
   | { readonly kind: 'marker'; readonly box: MarkerBox; readonly start: number; readonly path: InlinePath }
+  | { readonly kind: 'leader'; readonly box: LeaderBox; readonly start: number; readonly path: InlinePath }
   | { readonly kind: 'br'; readonly start: number; readonly path: InlinePath };
 
 export interface CollectedInline {
-  /** The paragraph: text of all text items; U+FFFC for atomics and markers, '\n' for forced breaks. */
+  /** The paragraph: text of all text items; U+FFFC for atomics, markers and leaders, '\n' for forced breaks. */
   readonly text: string;
   readonly items: readonly InlineItem[];
 }
 
 const OBJECT_REPLACEMENT = '\uFFFC';
-const cache = new WeakMap<InlineFormattingContext, CollectedInline>();
+/** Per IFC, the last result and the page texts it was collected with ('' when it has none). */
+const cache = new WeakMap<InlineFormattingContext, { key: string; collected: CollectedInline }>();
+const pageTexts = new WeakMap<InlineFormattingContext, readonly PageTextBox[]>();
 
-/** Collects the items of an IFC (memoized per IFC: the box tree is immutable). */
-export function collectInline(ifc: InlineFormattingContext): CollectedInline {
+/**
+ * Collects the items of an IFC, memoized per IFC (the box tree is immutable) and, when it
+ * holds page counters, per the texts they take on `page`: the same object comes back for the
+ * same texts, so later stages can cache by identity.
+ */
+export function collectInline(ifc: InlineFormattingContext, page: PageContext | null): CollectedInline {
+  const texts = pageTextsOf(ifc);
+  const resolved = texts.length === 0 ? null : new Map(texts.map((box) => [box, pageTextOf(box, page)]));
+  const key = resolved === null ? '' : [...resolved.values()].map((t) => t.text).join('\u0000');
   let hit = cache.get(ifc);
-  if (!hit) {
-    hit = collect(ifc.children);
+  if (!hit || hit.key !== key) {
+    hit = { key, collected: collect(ifc.children, resolved) };
     cache.set(ifc, hit);
   }
-  return hit;
+  return hit.collected;
 }
 
-function collect(children: readonly InlineLevelBox[]): CollectedInline {
+function pageTextsOf(ifc: InlineFormattingContext): readonly PageTextBox[] {
+  let list = pageTexts.get(ifc);
+  if (list === undefined) {
+    const found: PageTextBox[] = [];
+    // Those inside inline-blocks count too: they change the line's layout as much.
+    const walkBlock = (box: BlockLevelBox) => {
+      if (box.kind !== 'block') return;
+      if (box.content.kind === 'inline') walk(box.content.ifc.children);
+      else for (const child of box.content.children) walkBlock(child);
+    };
+    const walk = (boxes: readonly InlineLevelBox[]) => {
+      for (const box of boxes) {
+        if (box.kind === 'page-text') found.push(box);
+        else if (box.kind === 'inline') walk(box.children);
+        else if (box.kind === 'atomic') walkBlock(box.box);
+      }
+    };
+    walk(ifc.children);
+    list = found;
+    pageTexts.set(ifc, list);
+  }
+  return list;
+}
+
+function collect(children: readonly InlineLevelBox[], resolved: ReadonlyMap<PageTextBox, TextBox> | null): CollectedInline {
   const items: InlineItem[] = [];
   let text = '';
+  const addText = (box: TextBox, path: InlinePath) => {
+    items.push({ kind: 'text', box, start: text.length, end: text.length + box.text.length, path });
+    text += box.text;
+  };
   const walk = (boxes: readonly InlineLevelBox[], path: InlinePath) => {
     for (const box of boxes) {
       switch (box.kind) {
         case 'text':
-          items.push({ kind: 'text', box, start: text.length, end: text.length + box.text.length, path });
-          text += box.text;
+          addText(box, path);
           break;
+        case 'page-text': {
+          const t = resolved?.get(box);
+          if (t && t.text.length > 0) addText(t, path);
+          break;
+        }
         case 'inline':
           items.push({ kind: 'open', box, path });
           walk(box.children, [...path, box]);
@@ -54,6 +98,10 @@ function collect(children: readonly InlineLevelBox[]): CollectedInline {
           break;
         case 'marker':
           items.push({ kind: 'marker', box, start: text.length, path });
+          text += OBJECT_REPLACEMENT;
+          break;
+        case 'leader':
+          items.push({ kind: 'leader', box, start: text.length, path });
           text += OBJECT_REPLACEMENT;
           break;
         case 'br':

@@ -3,9 +3,9 @@
 // (box, width) and block layout hands them out page by page.
 import type { BlockBox, InlineFormattingContext } from '../../boxes/types.js';
 import { resolveLength } from '../box-model.js';
-import type { LineFragment } from '../types.js';
+import type { LineFragment, PageContext } from '../types.js';
 import { breakLines } from './break-lines.js';
-import { collectInline } from './collect.js';
+import { collectInline, type CollectedInline } from './collect.js';
 import { buildLineBox } from './line-box.js';
 import type { AtomicLayout } from './pieces.js';
 import { buildPieces } from './pieces.js';
@@ -15,14 +15,14 @@ export interface InlineLayout {
   readonly lines: readonly LineFragment[];
 }
 
-const cache = new WeakMap<InlineFormattingContext, { width: number; layout: InlineLayout }>();
+const cache = new WeakMap<InlineFormattingContext, { width: number; collected: CollectedInline; layout: InlineLayout }>();
 
-/** Lays out the inline content of `box` in a content box `width` wide. */
-export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext, width: number, layoutAtomic: AtomicLayout): InlineLayout {
+/** Lays out the inline content of `box` in a content box `width` wide, on `page` (for page counters). */
+export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext, width: number, layoutAtomic: AtomicLayout, page: PageContext | null): InlineLayout {
+  const collected = collectInline(ifc, page);
   const hit = cache.get(ifc);
-  if (hit && hit.width === width) return hit.layout;
-  const collected = collectInline(ifc);
-  const pieces = buildPieces(collected, width, layoutAtomic);
+  if (hit && hit.width === width && hit.collected === collected) return hit.layout;
+  const pieces = buildPieces(collected, width, layoutAtomic, page);
   const indent = resolveLength(box.style.textIndent, width);
   const ranges = breakLines(pieces, width, width - indent, collected.text);
   let y = 0;
@@ -32,7 +32,7 @@ export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext,
     return line;
   });
   const layout = { lines };
-  cache.set(ifc, { width, layout });
+  cache.set(ifc, { width, collected, layout });
   return layout;
 }
 

@@ -3,12 +3,13 @@
 import type { InlineBox, TextDecoration } from '../../boxes/types.js';
 import type { Color, ComputedStyle } from '../../css/types.js';
 import type { GlyphSegment } from '../../paint/types.js';
+import type { ShapedGlyph } from '../../text/types.js';
 import { resolveLength } from '../box-model.js';
 import type { InlineBoxFragment, LineFragment, LineItemFragment, TextFragment } from '../types.js';
 import type { LineRange } from './break-lines.js';
 import type { InlinePath } from './collect.js';
 import { atomicShift, baselineShift, fontMetrics, layoutBounds } from './metrics.js';
-import type { AtomicPiece, Piece, TextPiece } from './pieces.js';
+import type { AtomicPiece, LeaderPiece, Piece, TextPiece } from './pieces.js';
 import { BULLET_RAISE, BULLET_SIZE, isSpace } from './pieces.js';
 
 export interface LineContext {
@@ -122,7 +123,7 @@ function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertica
         shift = 0;
       } else shift += cache.get(p.box) ?? baselineShift(p.box.style, parentStyle(p.path, root));
     } else {
-      bounds = layoutBounds(p.kind === 'text' ? p.style : p.kind === 'bullet' ? p.box.style : parentStyle(p.path, root));
+      bounds = layoutBounds(p.kind === 'text' || p.kind === 'leader' ? p.style : p.kind === 'bullet' ? p.box.style : parentStyle(p.path, root));
     }
     roots[index] = alignRoot;
     if (alignRoot === null) {
@@ -159,7 +160,11 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   const lastText = lastTextIndex(pieces);
   const hanging = lastText >= 0 ? (pieces[lastText] as TextPiece).trailingSpace : 0;
   const natural = indent + pieces.reduce((sum, p) => sum + p.width, 0) - hanging;
-  const free = ctx.width - natural;
+  let free = ctx.width - natural;
+  // Leaders share the free space, which fills the line: text-align and justification then have nothing to do.
+  const leaders = pieces.reduce((n, p) => (p.kind === 'leader' ? n + 1 : n), 0);
+  const leaderWidth = leaders > 0 && free > 0 ? free / leaders : 0;
+  if (leaderWidth > 0) free = 0;
   const align = effectiveAlign(style, ctx.isLastLine || range.forced);
   const spaces = align === 'justify' ? countExpandableSpaces(pieces, lastText) : 0;
   const extra = align === 'justify' && spaces > 0 && free > 0 ? free / spaces : 0;
@@ -203,6 +208,10 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
         x += p.width;
         break;
       }
+      case 'leader':
+        placeLeader(out, p, x, baselineY, leaderWidth);
+        x += leaderWidth;
+        break;
       case 'br':
         break;
     }
@@ -295,6 +304,32 @@ function placeText(out: LineItemFragment[], p: TextPiece, x: number, baseline: n
     run.width += width;
   } else out.push({ kind: 'text', x, baseline, width, face: p.face, size: p.style.fontSize, color, segments: [segment], decorations, visible });
   return width;
+}
+
+/** At most this many repetitions of a leader's pattern (a bound on glyphs for tiny patterns). */
+const MAX_LEADER_REPEATS = 10_000;
+
+/**
+ * Fills a leader `width` wide with whole repetitions of its pattern, flush with the leader's
+ * end so that the dots keep the same distance from what follows (and line up across the
+ * entries of a table of contents whose page numbers have the same width). Nothing is drawn when not even one repetition fits.
+ */
+function placeLeader(out: LineItemFragment[], p: LeaderPiece, x: number, baseline: number, width: number): void {
+  if (!(width > 0) || !(p.patternWidth > 1e-6) || p.glyphs.length === 0) return;
+  const repeats = Math.min(MAX_LEADER_REPEATS, Math.floor(width / p.patternWidth + 1e-6));
+  if (repeats <= 0) return;
+  const glyphs: ShapedGlyph[] = [];
+  for (let r = 0; r < repeats; r++) for (const g of p.glyphs) glyphs.push(g);
+  const style = p.style;
+  const segment: GlyphSegment = {
+    glyphs, x: Math.max(0, width - repeats * p.patternWidth),
+    letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing, justify: 0, justifyEnd: 0,
+  };
+  // The run spans the whole leader, so text right after it extends the same run (placeText).
+  out.push({
+    kind: 'text', x, baseline, width, face: p.face, size: style.fontSize, color: style.color,
+    segments: [segment], decorations: p.box.decorations, visible: style.visibility === 'visible',
+  });
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -2,7 +2,7 @@
 // breaking works with. A text piece runs from one break opportunity (UAX #14) or font change
 // to the next and is shaped once (the shaping cache makes repeated words free).
 import { isJustifiableSpace, segmentAdvance } from '../../paint/glyph-runs.js';
-import type { AtomicInlineBox, InlineBox, MarkerBox } from '../../boxes/types.js';
+import type { AtomicInlineBox, InlineBox, LeaderBox, MarkerBox } from '../../boxes/types.js';
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { FontRegistry } from '../../text/font-registry.js';
 import { breakOpportunities } from '../../text/line-break.js';
@@ -10,7 +10,7 @@ import { shapeText } from '../../text/shape.js';
 import { fontQueryOf } from '../../text/style-font.js';
 import type { FontFace, ShapedGlyph } from '../../text/types.js';
 import { borderOf, paddingOf, resolveAuto } from '../box-model.js';
-import type { BoxFragment } from '../types.js';
+import type { BoxFragment, PageContext } from '../types.js';
 import type { CollectedInline, InlineItem, InlinePath } from './collect.js';
 
 export interface TextPiece {
@@ -66,6 +66,25 @@ export interface BulletPiece {
   breakAfter: boolean;
 }
 
+/**
+ * A leader (css-content-3 `leader()`): one unbreakable item of no natural width that the line
+ * builder stretches over the line's free space, filled with repetitions of its pattern.
+ */
+export interface LeaderPiece {
+  readonly kind: 'leader';
+  readonly box: LeaderBox;
+  readonly style: ComputedStyle;
+  readonly path: InlinePath;
+  readonly face: FontFace;
+  /** The pattern shaped once in the leader's font. */
+  readonly glyphs: readonly ShapedGlyph[];
+  /** Advance of one repetition of the pattern, letter- and word-spacing included, pt. */
+  readonly patternWidth: number;
+  readonly width: 0;
+  readonly trailingSpace: 0;
+  breakAfter: boolean;
+}
+
 export interface BreakPiece {
   readonly kind: 'br';
   readonly path: InlinePath;
@@ -74,10 +93,10 @@ export interface BreakPiece {
   breakAfter: boolean;
 }
 
-export type Piece = TextPiece | EdgePiece | AtomicPiece | BulletPiece | BreakPiece;
+export type Piece = TextPiece | EdgePiece | AtomicPiece | BulletPiece | LeaderPiece | BreakPiece;
 
 /** Lays out an atomic inline in the given available width (supplied by block layout, which owns it). */
-export type AtomicLayout = (box: AtomicInlineBox, availableWidth: number) => { fragment: BoxFragment; width: number; height: number; baseline: number };
+export type AtomicLayout = (box: AtomicInlineBox, availableWidth: number, page: PageContext | null) => { fragment: BoxFragment; width: number; height: number; baseline: number };
 
 const opportunityCache = new WeakMap<CollectedInline, Int32Array>();
 
@@ -88,16 +107,23 @@ function opportunitiesOf(collected: CollectedInline): Int32Array {
     const length = collected.text.length;
     const positions: number[] = [];
     for (const o of breakOpportunities(collected.text)) if (!o.required || o.position < length) positions.push(o.position);
-    // Atomic inlines allow breaks on both sides, as browsers do for images.
-    let atomics = false;
+    // Atomic inlines allow breaks on both sides, as browsers do for images. A leader allows a
+    // break before it but not after, so it goes to the next line with what follows it.
+    let objects = false;
+    const noBreak = new Set<number>();
     for (const item of collected.items) {
       if (item.kind === 'atomic') {
         positions.push(item.start, item.start + 1);
-        atomics = true;
+        objects = true;
+      } else if (item.kind === 'leader') {
+        positions.push(item.start);
+        noBreak.add(item.start + 1);
+        objects = true;
       }
     }
-    sorted = Int32Array.from(atomics ? [...new Set(positions)] : positions);
-    if (atomics) sorted.sort();
+    for (const item of collected.items) if (item.kind === 'atomic') noBreak.delete(item.start);
+    sorted = Int32Array.from(objects ? [...new Set(positions)].filter((p) => !noBreak.has(p)) : positions);
+    if (objects) sorted.sort();
     opportunityCache.set(collected, sorted);
   }
   return sorted;
@@ -125,7 +151,7 @@ function wraps(ws: WhiteSpace): boolean {
 }
 
 /** Builds the pieces of a paragraph. */
-export function buildPieces(collected: CollectedInline, availableWidth: number, layoutAtomic: AtomicLayout): Piece[] {
+export function buildPieces(collected: CollectedInline, availableWidth: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
   const opportunities = opportunitiesOf(collected);
   const pieces: Piece[] = [];
   for (const item of collected.items) {
@@ -138,12 +164,15 @@ export function buildPieces(collected: CollectedInline, availableWidth: number, 
         pieces.push({ kind: item.kind, box: item.box, path: item.path, width: edgeWidth(item.box.style, item.kind, availableWidth), trailingSpace: 0, breakAfter: false });
         break;
       case 'atomic': {
-        const laid = layoutAtomic(item.box, availableWidth);
+        const laid = layoutAtomic(item.box, availableWidth, page);
         pieces.push({ kind: 'atomic', box: item.box, path: item.path, ...laid, trailingSpace: 0, breakAfter: hasOpportunity(opportunities, item.start + 1) });
         break;
       }
       case 'marker':
         pieces.push(markerPiece(item));
+        break;
+      case 'leader':
+        pieces.push(leaderPiece(item, hasOpportunity(opportunities, item.start + 1)));
         break;
       case 'br':
         pieces.push({ kind: 'br', path: item.path, width: 0, trailingSpace: 0, breakAfter: true });
@@ -227,6 +256,21 @@ function markerPiece(item: Extract<InlineItem, { kind: 'marker' }>): Piece {
   const face = FontRegistry.default().match(fontQueryOf(style));
   const piece = textPiece(item, style, face, 0, box.marker.text.length, box.marker.text, false);
   return { ...piece, trailingSpace: 0 };
+}
+
+/** A leader's piece: its pattern shaped in the font that covers the pattern's first visible character. */
+function leaderPiece(item: Extract<InlineItem, { kind: 'leader' }>, breakAfter: boolean): LeaderPiece {
+  const { box } = item;
+  const style = box.style;
+  const runs = FontRegistry.default().itemize(box.pattern, fontQueryOf(style));
+  const visible = runs.find((r) => box.pattern.slice(r.start, r.end).trim() !== '') ?? runs[0];
+  const face = visible?.face ?? FontRegistry.default().match(fontQueryOf(style));
+  const glyphs = shapeText(face, box.pattern).glyphs;
+  const scale = style.fontSize / face.unitsPerEm;
+  const segment = { glyphs, x: 0, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing, justify: 0, justifyEnd: 0 };
+  let patternWidth = 0;
+  for (let k = 0; k < glyphs.length; k++) patternWidth += segmentAdvance(segment, k, scale);
+  return { kind: 'leader', box, style, path: item.path, face, glyphs, patternWidth, width: 0, trailingSpace: 0, breakAfter };
 }
 
 /** Bullet diameter, em (measured on Chromium's disc markers at 288 dpi). */

@@ -1,23 +1,60 @@
 // The page loop (DESIGN.md invariant 1): pages are produced one at a time, each laying out
-// the root box from the previous page's break token into that page's content area.
-import type { BlockBox } from '../../boxes/types.js';
-import { resolvePageStyle } from '../../css/page.js';
-import type { PageBase, PageRule, PageStyle } from '../../css/types.js';
+// the root box from the previous page's break token into that page's page area. Each page
+// gets its name from the content that starts it (css-page-3 §4.3), its styles from the
+// @page rules that match, its number from the page counter, and a blank page is inserted
+// where a forced left/right break needs one (§3.3 :blank).
+import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
+import type { PageResolver } from '../../css/page-context.js';
+import type { ComputedStyle, PageStyle } from '../../css/types.js';
 import { layoutBlockLevel } from '../block.js';
-import type { BoxFragment, BreakToken } from '../types.js';
+import { borderOf, paddingOf } from '../box-model.js';
+import { forcedBreakSide } from '../break-rules.js';
+import type { BoxFragment, BreakToken, PageContext } from '../types.js';
+import { layoutFixed } from './fixed.js';
+import { collectPageMarks, type PageMarks } from './page-marks.js';
+import { PageNames } from './page-names.js';
 
-/** One laid-out page: its resolved page box and the root fragment placed in its content area. */
+/** The page area: the page box less its margins, border and padding (css-page-3 §2). */
+export interface PageArea {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** One laid-out page: its page box and styles, and the root fragment placed in its page area. */
 export interface LaidOutPage {
   readonly index: number;
+  /** The page counter's value (css-page-3 §4.4). */
+  readonly number: number;
+  readonly name: string | null;
+  readonly blank: boolean;
+  /** Size and margins. */
   readonly style: PageStyle;
+  /** The page context's style: the page box's background, border and padding. */
+  readonly context: ComputedStyle;
+  /** Margin boxes that generate a box, by name (`top-left`). */
+  readonly marginBoxes: ReadonlyMap<string, ComputedStyle>;
+  readonly area: PageArea;
   readonly root: BoxFragment | null;
+  /** `position: fixed` boxes, relative to the page area. */
+  readonly fixed: readonly BoxFragment[];
+  readonly marks: PageMarks;
+}
+
+/** What a previous pass learned about the pages: their total and where elements with ids start. */
+export interface PageTotals {
+  readonly pageCount: number;
+  /** Page counter value of the page where each id's element starts. */
+  readonly targets: ReadonlyMap<string, number>;
 }
 
 export interface PaginateInput {
   readonly root: BlockBox;
-  readonly pageRules: readonly PageRule[];
-  /** What page rules resolve against: the root's font size and style (for `em` and `inherit`) and the default page. */
-  readonly pageBase: PageBase;
+  readonly fixed: readonly BlockLevelBox[];
+  readonly pages: PageResolver;
+  /** Page totals from an earlier pass, for counter(pages) and target-counter() in the flow. */
+  readonly totals: PageTotals | null;
   /** Hard bound on the page count, so no input can grow memory without bound. */
   readonly maxPages?: number;
   readonly onWarning?: (message: string) => void;
@@ -31,13 +68,37 @@ export const DEFAULT_MAX_PAGES = 20_000;
  */
 export function* paginate(input: PaginateInput): Generator<LaidOutPage, void, undefined> {
   const maxPages = input.maxPages ?? DEFAULT_MAX_PAGES;
+  const names = new PageNames(input.root);
+  const totals = input.totals;
+  const targetPage = (id: string) => totals?.targets.get(id) ?? null;
   let token: BreakToken | null = null;
+  let number = 0;
   for (let index = 0; index < maxPages; index++) {
-    const style = resolvePageStyle(input.pageRules, { index, name: null }, input.pageBase);
-    const inlineSize = Math.max(1, style.width - style.marginLeft - style.marginRight);
-    const blockLimit = Math.max(1, style.height - style.marginTop - style.marginBottom);
-    const result = layoutBlockLevel(input.root, { inlineSize, blockLimit, atFragmentainerStart: true }, token);
-    yield { index, style, root: result.fragment };
+    const name = names.at(input.root, token);
+    // A forced break to a left or right page that lands on the wrong side leaves a blank page.
+    const side = token === null ? null : forcedBreakSide(token);
+    const blank = side !== null && side !== (index % 2 === 0 ? 'right' : 'left');
+    const resolved = input.pages.resolve({ index, name, blank });
+    number = nextPageNumber(number, resolved.context);
+    const area = pageAreaOf(resolved.box, resolved.context);
+    const context = (pageNumber: number): PageContext => ({ pageNumber, pageCount: totals?.pageCount ?? null, targetPage, pageNames: names });
+    const base = { index, name, blank, style: resolved.box, context: resolved.context, marginBoxes: resolved.marginBoxes, area };
+    const layOutFixed = (page: PageContext) => input.fixed.flatMap((box) => layoutFixed(box, area.width, area.height, page) ?? []);
+    if (blank) {
+      yield { ...base, number, root: null, fixed: layOutFixed(context(number)), marks: collectPageMarks(null) };
+      continue;
+    }
+    const space = { inlineSize: Math.max(1, area.width), blockLimit: Math.max(1, area.height), atFragmentainerStart: true };
+    let result = layoutBlockLevel(input.root, { ...space, page: context(number) }, token);
+    let marks = collectPageMarks(result.fragment);
+    if (marks.pageReset !== null && marks.pageReset !== number) {
+      // An element on this page resets the page counter: the page is laid out again with its
+      // number, so that counter(page) in its content agrees (rare, and at most once per page).
+      number = marks.pageReset;
+      result = layoutBlockLevel(input.root, { ...space, page: context(number) }, token);
+      marks = collectPageMarks(result.fragment);
+    }
+    yield { ...base, number, root: result.fragment, fixed: layOutFixed(context(number)), marks };
     if (!result.breakToken) return;
     if (token && sameBreakToken(token, result.breakToken)) {
       input.onWarning?.(`layout made no progress on page ${index + 1}; the rest of the document was dropped`);
@@ -46,6 +107,29 @@ export function* paginate(input: PaginateInput): Generator<LaidOutPage, void, un
     token = result.breakToken;
   }
   input.onWarning?.(`the document was cut at ${maxPages} pages`);
+}
+
+/**
+ * The page counter (css-page-3 §4.4): reset by `counter-reset: page` in the page context,
+ * then incremented by the context's `counter-increment: page`, or by 1 when it names none.
+ */
+function nextPageNumber(previous: number, context: ComputedStyle): number {
+  const reset = context.counterReset.find((c) => c.name === 'page');
+  const increment = context.counterIncrement.find((c) => c.name === 'page');
+  return (reset ? reset.value : previous) + (increment ? increment.value : 1);
+}
+
+function pageAreaOf(box: PageStyle, context: ComputedStyle): PageArea {
+  const border = borderOf(context);
+  const padding = paddingOf(context, box.width);
+  const x = box.marginLeft + border.left + padding.left;
+  const y = box.marginTop + border.top + padding.top;
+  return {
+    x,
+    y,
+    width: Math.max(0, box.width - x - box.marginRight - border.right - padding.right),
+    height: Math.max(0, box.height - y - box.marginBottom - border.bottom - padding.bottom),
+  };
 }
 
 /** Structural equality of break tokens: the same place in the same box tree. */

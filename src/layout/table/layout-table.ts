@@ -10,7 +10,8 @@ import { blockMargins, borderOf, paddingOf } from '../box-model.js';
 import { isForcedBreak } from '../break-rules.js';
 import { releaseInlineLayout } from '../inline/layout-inline.js';
 import { layoutAtomic, layoutBlockLevel } from '../block.js';
-import type { BlockLayoutResult, BoxFragment, BreakToken, ChildFragment, ConstraintSpace, ContinuingCell, TableBreakToken, TableCellFragment, TableGridFragment } from '../types.js';
+import { outsidePageFlow } from '../page/page-names.js';
+import type { BlockLayoutResult, BoxFragment, BreakToken, ChildFragment, ConstraintSpace, ContinuingCell, PageContext, TableBreakToken, TableCellFragment, TableGridFragment } from '../types.js';
 import { collapsedSegments, type PlacedRow } from './border-segments.js';
 import { tableGeometry, type TableGeometry } from './column-widths.js';
 import { tablePadding, tablePlan, type PlannedCell, type PlannedRow, type TablePlan } from './plan.js';
@@ -53,7 +54,7 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   const bottomCaptions: ChildFragment[] = [];
   const captionsHeight = placeCaptions(plan, 'bottom', geo.width, 0, bottomCaptions);
   const tail = (footer && !repeat ? footer.height : 0) + pad.bottom + plan.border.bottom + captionsHeight;
-  const body = layoutRows(plan, geo, { from, to: rowsEnd, y: gy, limit, reserve, tail, atStart: space.atFragmentainerStart, incoming: token?.cells ?? [] });
+  const body = layoutRows(plan, geo, { from, to: rowsEnd, y: gy, limit, reserve, tail, atStart: space.atFragmentainerStart, incoming: token?.cells ?? [], page: outsidePageFlow(space.page) });
   if (body === 'pushed') return { fragment: null, breakToken: null };
   cells.push(...body.cells);
   placed.push(...body.rows);
@@ -90,7 +91,7 @@ function placeCaptions(plan: TablePlan, side: 'top' | 'bottom', width: number, y
   for (const caption of plan.box.captions) {
     if (caption.style.captionSide !== side) continue;
     const margins = blockMargins(caption.style, width);
-    const f = layoutBlockLevel(caption, { inlineSize: width, blockLimit: Infinity, atFragmentainerStart: true }, null).fragment;
+    const f = layoutBlockLevel(caption, { inlineSize: width, blockLimit: Infinity, atFragmentainerStart: true, page: null }, null).fragment;
     if (!f) continue;
     out.push({ ...f, y: y + margins.top });
     y += margins.top + f.height + margins.bottom;
@@ -117,7 +118,7 @@ function sectionLayout(plan: TablePlan, geo: TableGeometry, section: 'header' | 
   let hit = bySection.get(section);
   if (!hit) {
     const range = plan[section];
-    const result = layoutRows(plan, geo, { from: range.start, to: range.end, y: 0, limit: Infinity, reserve: 0, tail: 0, atStart: true, incoming: [] });
+    const result = layoutRows(plan, geo, { from: range.start, to: range.end, y: 0, limit: Infinity, reserve: 0, tail: 0, atStart: true, incoming: [], page: null });
     if (result === 'pushed') throw new Error('unbounded rows cannot be pushed');
     hit = { cells: result.cells, rows: result.rows, height: result.y };
     bySection.set(section, hit);
@@ -144,6 +145,8 @@ interface RowsInput {
   readonly tail: number;
   readonly atStart: boolean;
   readonly incoming: readonly ContinuingCell[];
+  /** The page, for page counters in cells; null for the repeated header and footer (laid out once). */
+  readonly page: PageContext | null;
 }
 
 interface RowsResult {
@@ -178,7 +181,7 @@ function layoutRows(plan: TablePlan, geo: TableGeometry, input: RowsInput): Rows
   const active = new Map<PlannedCell, ActiveCell>();
   for (const c of input.incoming) {
     const cell = plan.planned.get(c.cell);
-    if (cell) active.set(cell, { cell, startY: input.y, from: c.token ?? 'done', content: layoutCell(cell, geo, c.token ?? 'done', Infinity) });
+    if (cell) active.set(cell, { cell, startY: input.y, from: c.token ?? 'done', content: layoutCell(cell, geo, c.token ?? 'done', Infinity, input.page) });
   }
   const cells: TableCellFragment[] = [];
   const rows: PlacedRow[] = [];
@@ -188,15 +191,15 @@ function layoutRows(plan: TablePlan, geo: TableGeometry, input: RowsInput): Rows
     const row = plan.rows[r]!;
     if (row.collapsed) continue;
     if (rows.length > 0 && previous && forcedBreakBetweenRows(previous, row)) {
-      return { cells, rows, y, next: breakBefore(r, active, cells, geo, y - plan.spacingY) };
+      return { cells, rows, y, next: breakBefore(r, active, cells, geo, y - plan.spacingY, input.page) };
     }
     for (const cell of row.cells) {
-      if (!active.has(cell)) active.set(cell, { cell, startY: y, from: 'fresh', content: layoutCell(cell, geo, 'fresh', Infinity) });
+      if (!active.has(cell)) active.set(cell, { cell, startY: y, from: 'fresh', content: layoutCell(cell, geo, 'fresh', Infinity, input.page) });
     }
     const metrics = rowMetrics(row, r, y, active);
     const after = input.reserve + (r === input.to - 1 ? input.tail : 0);
     if (y + metrics.height + plan.spacingY + after > input.limit + EPSILON) {
-      if (rows.length > 0) return { cells, rows, y, next: breakBefore(r, active, cells, geo, y - plan.spacingY) };
+      if (rows.length > 0) return { cells, rows, y, next: breakBefore(r, active, cells, geo, y - plan.spacingY, input.page) };
       if (!input.atStart) return 'pushed';
       const split = splitRow(plan, geo, r, y, input, active, cells, rows);
       if (split) return split;
@@ -269,10 +272,10 @@ function cellBaseline(f: BoxFragment): number {
 }
 
 /** Lays out a cell's content at its width from where it resumes, into `limit` block space. */
-function layoutCell(cell: PlannedCell, geo: TableGeometry, from: BreakToken | 'fresh' | 'done', limit: number): CellContent {
+function layoutCell(cell: PlannedCell, geo: TableGeometry, from: BreakToken | 'fresh' | 'done', limit: number, page: PageContext | null): CellContent {
   const width = cellWidth(cell, geo);
   if (from === 'done') return { fragment: emptyPiece(cell, width), token: null };
-  const result = layoutBlockLevel(cell.box, { inlineSize: width, blockLimit: limit, atFragmentainerStart: true }, from === 'fresh' ? null : from);
+  const result = layoutBlockLevel(cell.box, { inlineSize: width, blockLimit: limit, atFragmentainerStart: true, page }, from === 'fresh' ? null : from);
   return { fragment: result.fragment ?? emptyPiece(cell, width), token: result.breakToken };
 }
 
@@ -307,12 +310,12 @@ function placeRow(row: PlannedRow, r: number, y: number, metrics: RowMetrics, ac
  * A break before row `r` (after rows that fit): cells from above that span into `r` are cut
  * at `bottom`, their content split there if it does not fit, and continue on the next page.
  */
-function breakBefore(r: number, active: Map<PlannedCell, ActiveCell>, cells: TableCellFragment[], geo: TableGeometry, bottom: number): { rowIndex: number; cells: ContinuingCell[] } {
+function breakBefore(r: number, active: Map<PlannedCell, ActiveCell>, cells: TableCellFragment[], geo: TableGeometry, bottom: number, page: PageContext | null): { rowIndex: number; cells: ContinuingCell[] } {
   const continuing: ContinuingCell[] = [];
   for (const a of active.values()) {
     if (a.cell.row >= r) continue; // starts in row r: laid out afresh on the next page
     const room = bottom - a.startY;
-    if (a.content.fragment.height > room + EPSILON && a.from !== 'done') a.content = layoutCell(a.cell, geo, a.from, room);
+    if (a.content.fragment.height > room + EPSILON && a.from !== 'done') a.content = layoutCell(a.cell, geo, a.from, room, page);
     cells.push(finishCell(a, room, geo, null));
     continuing.push({ cell: a.cell.cell, token: a.content.token });
   }
@@ -329,7 +332,7 @@ function splitRow(plan: TablePlan, geo: TableGeometry, r: number, y: number, inp
   let split = false;
   for (const a of active.values()) {
     if (a.from === 'done') continue;
-    a.content = layoutCell(a.cell, geo, a.from, y + height - a.startY);
+    a.content = layoutCell(a.cell, geo, a.from, y + height - a.startY, input.page);
     if (a.content.token) split = true;
   }
   if (!split) return null;

@@ -1,0 +1,88 @@
+// What a page's content tells the page machinery (css-gcpm-3): the running elements whose
+// place in the flow landed here, the named strings set here, the ids that start here (for
+// target-counter) and a page counter reset. One walk over the page's fragments.
+import type { RunningElement } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
+import type { DomElement } from '../../dom/types.js';
+import type { BoxFragment, ChildFragment, LineItemFragment } from '../types.js';
+import { evaluateStringSet } from './string-set.js';
+
+export interface StringMark {
+  readonly name: string;
+  readonly value: string;
+  /** Nothing of the page's content comes before the element (string(name, start)). */
+  readonly atStart: boolean;
+}
+
+/** A running element whose place in the flow is on this page. */
+export interface RunningMark {
+  readonly element: RunningElement;
+  /** Nothing of the page's content comes before it (element(name, start)). */
+  readonly atStart: boolean;
+}
+
+export interface PageMarks {
+  readonly running: readonly RunningMark[];
+  readonly strings: readonly StringMark[];
+  /** Ids of elements whose first fragment is on this page, in document order. */
+  readonly ids: readonly string[];
+  /** `counter-reset: page N` on an element that starts here (as Prince does): the page's number. */
+  readonly pageReset: number | null;
+}
+
+/** Walks one page's fragment tree. */
+export function collectPageMarks(root: BoxFragment | null): PageMarks {
+  const walker = new MarkWalker();
+  if (root) walker.box(root);
+  return { running: walker.running, strings: walker.strings, ids: walker.ids, pageReset: walker.pageReset };
+}
+
+class MarkWalker {
+  readonly running: RunningMark[] = [];
+  readonly strings: StringMark[] = [];
+  readonly ids: string[] = [];
+  pageReset: number | null = null;
+  private contentSeen = false;
+
+  box(f: BoxFragment): void {
+    if (f.box.kind === 'block' && f.box.running) this.running.push({ element: f.box.running, atStart: !this.contentSeen });
+    if (f.isFirst) this.element(f.box.element, f.box.style);
+    if (f.box.kind === 'replaced') this.contentSeen = true;
+    for (const child of f.children) this.child(child);
+  }
+
+  private child(c: ChildFragment): void {
+    switch (c.kind) {
+      case 'box': this.box(c); break;
+      case 'table-grid':
+        for (const cell of c.cells) this.box(cell.fragment);
+        this.contentSeen = true;
+        break;
+      case 'line':
+        for (const item of c.items) this.lineItem(item);
+        if (c.height > 0) this.contentSeen = true;
+        break;
+    }
+  }
+
+  private lineItem(item: LineItemFragment): void {
+    if (item.kind === 'inline-box') {
+      if (item.box.running) this.running.push({ element: item.box.running, atStart: !this.contentSeen });
+      if (item.isFirst) this.element(item.box.element, item.box.style);
+    } else if (item.kind === 'atomic') this.box(item.fragment);
+  }
+
+  private element(element: DomElement | null, style: ComputedStyle): void {
+    if (element === null) return;
+    const id = element.attrs.get('id');
+    if (id) this.ids.push(id);
+    const stringSet = style.extra.get('string-set');
+    if (stringSet !== undefined) {
+      for (const s of evaluateStringSet(stringSet, element)) this.strings.push({ ...s, atStart: !this.contentSeen });
+    }
+    if (this.pageReset === null) {
+      const reset = style.counterReset.find((c) => c.name === 'page');
+      if (reset) this.pageReset = reset.value;
+    }
+  }
+}
