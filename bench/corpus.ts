@@ -2,10 +2,11 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { marginDocument } from './margin-document.js';
 import { tableDocument } from './table-document.js';
 
-/** One benchmark document: a file of the corpus folder, or a table generated here. */
-export type CorpusDocument = FileDocument | TableDocument;
+/** One benchmark document: a file of the corpus folder, or a table or handbook generated here. */
+export type CorpusDocument = FileDocument | TableDocument | MarginDocument;
 
 export interface FileDocument {
   readonly kind: 'file';
@@ -22,6 +23,13 @@ export interface TableDocument {
   readonly rows: number;
 }
 
+/** A generated handbook with margin boxes (`margin-document.ts`); its time is also shown per 1,000 pages. */
+export interface MarginDocument {
+  readonly kind: 'margins';
+  readonly name: string;
+  readonly chapters: number;
+}
+
 // Chromium-warm medians from ../shared/bench-corpus/README.md, table "What the alternatives do
 // on this machine (2 cores; medians)", column "Chromium warm" (puppeteer page.setContent +
 // page.pdf with the browser already running). Update them here if that README changes. The
@@ -34,6 +42,8 @@ export const CORPUS_DOCUMENTS: readonly CorpusDocument[] = [
   { kind: 'file', name: 'book', file: 'book.html', chromiumWarmMs: 2930 },
   { kind: 'table', name: 'table-1k', rows: 1000 },
   { kind: 'table', name: 'table-5k', rows: 5000 },
+  { kind: 'margins', name: 'margins-100', chapters: 100 },
+  { kind: 'margins', name: 'margins-500', chapters: 500 },
 ];
 
 /** The corpus folder: $QUIRE_BENCH_CORPUS, else `../shared/bench-corpus` beside the repository. */
@@ -43,5 +53,9 @@ export function corpusDir(repoRoot: string): string {
 
 /** The HTML of a document: read from the corpus folder `dir`, or generated. */
 export function documentHtml(doc: CorpusDocument, dir: string): string {
-  return doc.kind === 'file' ? readFileSync(path.join(dir, doc.file), 'utf8') : tableDocument(doc.rows);
+  switch (doc.kind) {
+    case 'file': return readFileSync(path.join(dir, doc.file), 'utf8');
+    case 'table': return tableDocument(doc.rows);
+    case 'margins': return marginDocument(doc.chapters);
+  }
 }

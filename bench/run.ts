@@ -1,7 +1,7 @@
 // `npm run bench [-- invoice book] [--iterations N] [--time MS]`: renders the documents of the
 // benchmark corpus and the generated tables, each in a fresh child process (so that its peak RSS
 // is its own), and prints per document the median time, pages per second, peak RSS, the ratio to
-// Chromium and, for the tables, the time per 1,000 rows.
+// Chromium and, for the generated documents, the time per 1,000 rows or pages.
 // A document that fails is an error line, never a failed run: benchmarks are not tests.
 
 import { spawnSync } from 'node:child_process';
@@ -34,7 +34,8 @@ const USAGE = `Usage: npm run bench -- [document ...] [--iterations N] [--time M
   --iterations N  at least N timed renders per document (default 10)
   --time MS       and keep rendering for at least MS milliseconds (default 1000)
 The corpus folder is $QUIRE_BENCH_CORPUS, or ../shared/bench-corpus beside the repository;
-table-1k and table-5k are generated (bench/table-document.ts).`;
+table-1k and table-5k are generated (bench/table-document.ts), and so are margins-100 and
+margins-500 (bench/margin-document.ts, handbooks with margin boxes on every page).`;
 
 async function main(argv: readonly string[]): Promise<void> {
   if (argv[0] === '--child') return runChild(argv.slice(1));
@@ -104,9 +105,9 @@ async function runChild([name, dir, iterations, timeMs]: readonly string[]): Pro
   process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
 }
 
-const COLUMNS = ['document', 'pages', 'median ms', 'pages/s', 'peak RSS', 'steady RSS', 'Chromium warm', 'vs Chromium', 'ms/1k rows'];
-const WIDTHS = [10, 6, 10, 9, 9, 11, 14, 14, 11];
-/** For a figure that does not apply: no Chromium time for a generated table, no rows for a file. */
+const COLUMNS = ['document', 'pages', 'median ms', 'pages/s', 'peak RSS', 'steady RSS', 'Chromium warm', 'vs Chromium', 'per 1k rows/pages'];
+const WIDTHS = [11, 6, 10, 9, 9, 11, 14, 14, 18];
+/** For a figure that does not apply: no Chromium time for a generated document, no rows for a file. */
 const NONE = '—';
 
 function header(): string {
@@ -117,7 +118,9 @@ function formatRow(doc: CorpusDocument, m: Measurement): string {
   if (!m.ok) return `${doc.name.padEnd(WIDTHS[0]!)} error: ${m.error}`;
   const pagesPerSecond = m.pages / (m.medianMs / 1000);
   const chromium = doc.kind === 'file' ? [`${doc.chromiumWarmMs} ms`, versusChromium(doc.chromiumWarmMs / m.medianMs)] : [NONE, NONE];
-  const perThousandRows = doc.kind === 'table' ? (m.medianMs / (doc.rows / 1000)).toFixed(1) : NONE;
+  // Linear-time checks: tables per 1,000 rows, margin box documents per 1,000 pages.
+  const perThousand = doc.kind === 'table' ? `${(m.medianMs / (doc.rows / 1000)).toFixed(1)} ms/rows`
+    : doc.kind === 'margins' ? `${(m.medianMs / (m.pages / 1000)).toFixed(0)} ms/pages` : NONE;
   const cells = [
     doc.name,
     String(m.pages),
@@ -126,7 +129,7 @@ function formatRow(doc: CorpusDocument, m: Measurement): string {
     `${Math.round(m.peakRssMb)} MB`,
     `${Math.round(m.steadyPeakRssMb)} MB`,
     ...chromium,
-    perThousandRows,
+    perThousand,
   ];
   return cells.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[i]!) : c.padStart(WIDTHS[i]!))).join(' ');
 }

@@ -72,12 +72,18 @@ export async function renderToDisplayLists(
  */
 const MAX_PASSES = 3;
 
+/** Up to this much HTML, the first pass's lines are kept for the next (their memory is about proportional). */
+const KEEP_LINES_MAX_HTML = 2_000_000;
+
 /** The totals a first layout-only pass finds, when the flow needs them; null otherwise. */
 function firstPassTotals(doc: PreparedDocument): PageTotals | null {
   if (!doc.tree.needsPageTotals) return null;
   const targets = new Map<string, number>();
   let pageCount = 0;
-  for (const page of paginatePages(doc, null)) {
+  // Lines of a document of moderate size stay cached for the writing pass, which then only
+  // lays out again the paragraphs whose page numbers changed.
+  const keepLines = doc.htmlLength <= KEEP_LINES_MAX_HTML;
+  for (const page of paginate({ root: doc.tree.root, fixed: doc.tree.fixed, pages: doc.pages, totals: null, keepLines, onWarning: doc.warn })) {
     pageCount++;
     for (const id of page.marks.ids) if (!targets.has(id)) targets.set(id, page.number);
   }
@@ -119,7 +125,7 @@ async function layOutPages(
   }
   const targetPage = (id: string) => targets.get(id) ?? null;
   for (const m of margins) {
-    const page = { pageNumber: m.number, pageCount, targetPage, pageNames: null };
+    const page = { pageNumber: m.number, pageCount, targetPage, pageNames: null, keepLines: false };
     const items = paintMarginBoxes(layoutMarginBoxes({ ...m, page }));
     await addOverlay(m.index, { width: m.style.width, height: m.style.height, items });
   }
@@ -131,6 +137,8 @@ interface PreparedDocument {
   readonly styled: StyledDocument;
   readonly tree: BoxTree;
   readonly pages: PageResolver;
+  /** Size of the document's HTML, in UTF-16 units. */
+  readonly htmlLength: number;
   readonly warnings: string[];
   readonly warn: (message: string) => void;
 }
@@ -154,5 +162,5 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   const tree = buildBoxTree(styled, { images: resources.images });
   for (const w of tree.warnings) warn(w);
   const pages = new PageResolver(styled.pageRules, styled.pageBase, warn);
-  return { title: request.title ?? doc.title, styled, tree, pages, warnings, warn };
+  return { title: request.title ?? doc.title, styled, tree, pages, htmlLength: request.html.length, warnings, warn };
 }

@@ -55,6 +55,8 @@ export interface PaginateInput {
   readonly pages: PageResolver;
   /** Page totals from an earlier pass, for counter(pages) and target-counter() in the flow. */
   readonly totals: PageTotals | null;
+  /** Keep paragraphs' lines cached for a pass that follows (see PageContext.keepLines). */
+  readonly keepLines?: boolean;
   /** Hard bound on the page count, so no input can grow memory without bound. */
   readonly maxPages?: number;
   readonly onWarning?: (message: string) => void;
@@ -81,7 +83,7 @@ export function* paginate(input: PaginateInput): Generator<LaidOutPage, void, un
     const resolved = input.pages.resolve({ index, name, blank });
     number = nextPageNumber(number, resolved.context);
     const area = pageAreaOf(resolved.box, resolved.context);
-    const context = (pageNumber: number): PageContext => ({ pageNumber, pageCount: totals?.pageCount ?? null, targetPage, pageNames: names });
+    const context = (pageNumber: number): PageContext => ({ pageNumber, pageCount: totals?.pageCount ?? null, targetPage, pageNames: names, keepLines: input.keepLines ?? false });
     const base = { index, name, blank, style: resolved.box, context: resolved.context, marginBoxes: resolved.marginBoxes, area };
     const layOutFixed = (page: PageContext) => input.fixed.flatMap((box) => layoutFixed(box, area.width, area.height, page) ?? []);
     if (blank) {
