@@ -7,7 +7,7 @@ import { parseHtml } from './dom/parse.js';
 import { PageResolver } from './css/page-context.js';
 import { CarriedValues } from './layout/page/carried-values.js';
 import { layoutMarginBoxes, type MarginPage } from './layout/page/margin-boxes.js';
-import { paginate, type PageTotals } from './layout/page/paginate.js';
+import { layOutPageAgain, paginate, type LaidOutPage, type PageTotals } from './layout/page/paginate.js';
 import type { RenderOptions } from './options.js';
 import { paintMarginBoxes, paintPage } from './paint/paint.js';
 import type { PageDisplayList } from './paint/types.js';
@@ -30,7 +30,7 @@ export async function render(input: unknown, options: RenderOptions = {}): Promi
 /** Like render(), but also returns the page count and the warnings. */
 export async function renderDocument(input: unknown, options: RenderOptions = {}): Promise<RenderResult> {
   const doc = await prepareDocument(input, options);
-  let totals = firstPassTotals(doc);
+  let totals: PageTotals | null = null;
   for (let pass = 1; ; pass++) {
     // pdf/: each page is painted and written as soon as it is laid out, then let go.
     const writer = await PdfWriter.create({
@@ -39,11 +39,15 @@ export async function renderDocument(input: unknown, options: RenderOptions = {}
       onWarning: doc.warn,
       ...(options.creationDate ? { creationDate: options.creationDate } : {}),
     });
-    const result = await layOutPages(doc, totals, (list) => writer.addPage(list), (index, list) => writer.addOverlay(index, list));
-    if (!doc.tree.needsPageTotals || sameTotals(totals, result) || pass >= MAX_PASSES) {
-      return { pdf: await writer.finish(), pageCount: result.pageCount, warnings: doc.warnings };
-    }
-    totals = result;
+    const sink: PageSink = {
+      add: (list) => writer.addPage(list),
+      reserve: (width, height) => writer.reservePage(width, height),
+      fill: (index, list) => writer.fillPage(index, list),
+      overlay: (index, list) => writer.addOverlay(index, list),
+    };
+    const result = await layOutPages(doc, totals, sink);
+    if (result.complete || pass >= MAX_PASSES) return { pdf: await writer.finish(), pageCount: result.totals.pageCount, warnings: doc.warnings };
+    totals = result.totals;
   }
 }
 
@@ -53,83 +57,91 @@ export async function renderToDisplayLists(
   options: RenderOptions = {},
 ): Promise<{ pages: PageDisplayList[]; title: string | null; warnings: string[] }> {
   const doc = await prepareDocument(input, options);
-  let totals = firstPassTotals(doc);
+  let totals: PageTotals | null = null;
   for (let pass = 1; ; pass++) {
     const pages: PageDisplayList[] = [];
-    const result = await layOutPages(doc, totals, async (list) => { pages.push(list); }, async (index, list) => {
-      const page = pages[index]!;
-      pages[index] = { ...page, items: [...page.items, ...list.items] };
-    });
-    if (!doc.tree.needsPageTotals || sameTotals(totals, result) || pass >= MAX_PASSES) return { pages, title: doc.title, warnings: doc.warnings };
-    totals = result;
+    const sink: PageSink = {
+      add: async (list) => void pages.push(list),
+      reserve: (width, height) => pages.push({ width, height, items: [] }) - 1,
+      fill: async (index, list) => void (pages[index] = list),
+      overlay: async (index, list) => {
+        const page = pages[index]!;
+        pages[index] = { ...page, items: [...page.items, ...list.items] };
+      },
+    };
+    const result = await layOutPages(doc, totals, sink);
+    if (result.complete || pass >= MAX_PASSES) return { pages, title: doc.title, warnings: doc.warnings };
+    totals = result.totals;
   }
 }
 
-/**
- * Passes over a document whose flow shows the page total or target-counter(): the first
- * learns the totals, later ones use them; a pass whose totals come out different (a table
- * of contents whose numbers widened) runs again, at most this many times in all.
- */
+/** Where painted pages go: the PDF writer, or display lists for golden tests. */
+interface PageSink {
+  add(list: PageDisplayList): Promise<void>;
+  /** Keeps a page's place for content painted later; returns its index. */
+  reserve(width: number, height: number): number;
+  fill(index: number, list: PageDisplayList): Promise<void>;
+  /** Paints over a page already added (its margin boxes). */
+  overlay(index: number, list: PageDisplayList): Promise<void>;
+}
+
+/** At most this many passes over a document whose flow needs the page totals. */
 const MAX_PASSES = 3;
-
-/** Up to this much HTML, the first pass's lines are kept for the next (their memory is about proportional). */
-const KEEP_LINES_MAX_HTML = 2_000_000;
-
-/** The totals a first layout-only pass finds, when the flow needs them; null otherwise. */
-function firstPassTotals(doc: PreparedDocument): PageTotals | null {
-  if (!doc.tree.needsPageTotals) return null;
-  const targets = new Map<string, number>();
-  let pageCount = 0;
-  // Lines of a document of moderate size stay cached for the writing pass, which then only
-  // lays out again the paragraphs whose page numbers changed.
-  const keepLines = doc.htmlLength <= KEEP_LINES_MAX_HTML;
-  for (const page of paginate({ root: doc.tree.root, fixed: doc.tree.fixed, pages: doc.pages, totals: null, keepLines, onWarning: doc.warn })) {
-    pageCount++;
-    for (const id of page.marks.ids) if (!targets.has(id)) targets.set(id, page.number);
-  }
-  return { pageCount, targets };
-}
-
-function sameTotals(a: PageTotals | null, b: PageTotals): boolean {
-  if (a === null || a.pageCount !== b.pageCount || a.targets.size !== b.targets.size) return false;
-  for (const [id, n] of b.targets) if (a.targets.get(id) !== n) return false;
-  return true;
-}
-
-function paginatePages(doc: PreparedDocument, totals: PageTotals | null) {
-  return paginate({ root: doc.tree.root, fixed: doc.tree.fixed, pages: doc.pages, totals, onWarning: doc.warn });
-}
+/** Pages waiting for the totals are held in memory: at most this many (a table of contents is a few). */
+const MAX_DEFERRED_PAGES = 64;
 
 /**
  * Lays out and paints every page, handing each display list on as soon as it exists; then
  * lays out the margin boxes, which need the page total, and hands them on as overlays.
- * Returns what this pass learned about the pages.
+ *
+ * A document whose flow shows the page total or target-counter() (a table of contents) is
+ * done in one pass when it can: the pages that show them wait, with their place reserved,
+ * until every page exists, and are then laid out again with the real numbers. That is
+ * `complete` when each of them still ends where it did; otherwise (numbers that widened a
+ * line and moved the break, or too many waiting pages) another pass runs with the totals
+ * this one found, and is complete when it finds the same totals.
  */
-async function layOutPages(
-  doc: PreparedDocument,
-  totals: PageTotals | null,
-  addPage: (list: PageDisplayList) => Promise<void>,
-  addOverlay: (index: number, list: PageDisplayList) => Promise<void>,
-): Promise<PageTotals> {
+async function layOutPages(doc: PreparedDocument, totals: PageTotals | null, sink: PageSink): Promise<{ totals: PageTotals; complete: boolean }> {
+  const input = { root: doc.tree.root, fixed: doc.tree.fixed, pages: doc.pages, totals, onWarning: doc.warn };
+  const defer = doc.tree.needsPageTotals && totals === null;
   const carried = new CarriedValues();
   const margins: (Omit<MarginPage, 'page'> & { index: number; number: number })[] = [];
+  const deferred: { slot: number; page: LaidOutPage }[] = [];
   const targets = new Map<string, number>();
   let pageCount = 0;
-  for (const page of paginatePages(doc, totals)) {
-    await addPage(paintPage(page, doc.tree.root));
+  let complete = true;
+  for (const page of paginate(input)) {
+    if (defer && page.marks.usesTotals && deferred.length < MAX_DEFERRED_PAGES) deferred.push({ slot: sink.reserve(page.style.width, page.style.height), page });
+    else {
+      if (defer && page.marks.usesTotals) complete = false;
+      await sink.add(paintPage(page, doc.tree.root));
+    }
     const values = carried.advance(page.marks);
     // Only a small record per page is kept: memory stays linear in pages, not in content.
     if (page.marginBoxes.size > 0) margins.push({ index: page.index, number: page.number, style: page.style, marginBoxes: page.marginBoxes, values });
     for (const id of page.marks.ids) if (!targets.has(id)) targets.set(id, page.number);
     pageCount++;
   }
+  const found: PageTotals = { pageCount, targets };
+  for (const { slot, page } of deferred) {
+    const again = layOutPageAgain(input, page, found);
+    if (again === null) complete = false;
+    await sink.fill(slot, paintPage(again ?? page, doc.tree.root));
+  }
+  if (doc.tree.needsPageTotals && totals !== null) complete = sameTotals(totals, found);
   const targetPage = (id: string) => targets.get(id) ?? null;
   for (const m of margins) {
-    const page = { pageNumber: m.number, pageCount, targetPage, pageNames: null, keepLines: false };
+    const page = { pageNumber: m.number, pageCount, targetPage, pageNames: null };
     const items = paintMarginBoxes(layoutMarginBoxes({ ...m, page }));
-    await addOverlay(m.index, { width: m.style.width, height: m.style.height, items });
+    await sink.overlay(m.index, { width: m.style.width, height: m.style.height, items });
   }
-  return { pageCount, targets };
+  return { totals: found, complete };
+}
+
+function sameTotals(a: PageTotals, b: PageTotals): boolean {
+  if (a.pageCount !== b.pageCount || a.targets.size !== b.targets.size) return false;
+  for (const [id, n] of b.targets) if (a.targets.get(id) !== n) return false;
+  return true;
 }
 
 interface PreparedDocument {
@@ -137,8 +149,6 @@ interface PreparedDocument {
   readonly styled: StyledDocument;
   readonly tree: BoxTree;
   readonly pages: PageResolver;
-  /** Size of the document's HTML, in UTF-16 units. */
-  readonly htmlLength: number;
   readonly warnings: string[];
   readonly warn: (message: string) => void;
 }
@@ -162,5 +172,5 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   const tree = buildBoxTree(styled, { images: resources.images });
   for (const w of tree.warnings) warn(w);
   const pages = new PageResolver(styled.pageRules, styled.pageBase, warn);
-  return { title: request.title ?? doc.title, styled, tree, pages, htmlLength: request.html.length, warnings, warn };
+  return { title: request.title ?? doc.title, styled, tree, pages, warnings, warn };
 }

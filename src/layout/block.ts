@@ -135,7 +135,7 @@ function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number,
   const children = lines.slice(start, start + take).map((l) => ({ ...l, x: l.x + origin.x, y: l.y - offset + origin.y }));
   const last = lines[start + take - 1]!;
   const next: LinesBreakToken | null = take < remaining ? { kind: 'lines', box, lineIndex: start + take, consumedBlockSize: 0 } : null;
-  if (!next && Number.isFinite(limit) && space.page?.keepLines !== true) releaseInlineLayout(ifc);
+  if (!next && Number.isFinite(limit)) releaseInlineLayout(ifc);
   return { children, height: last.y + last.height - offset, token: next, pushed: false };
 }
 

@@ -29,8 +29,6 @@ export interface PageContext {
   readonly targetPage: (id: string) => number | null;
   /** Used page names (css-page-3 §4.3): a change between siblings forces a page break. Null outside the page flow. */
   readonly pageNames: PageNames | null;
-  /** A first pass that a writing pass follows: finished paragraphs keep their lines for it. */
-  readonly keepLines: boolean;
 }
 
 /** Where a block container's previous fragment stopped (css-break-3 "break token"). */

@@ -75,10 +75,28 @@ export class PdfWriter {
 
   /** Paints one page into a content stream; links, anchors and bookmarks are kept for `finish`. */
   async addPage(list: PageDisplayList): Promise<void> {
+    await this.fillPage(this.reservePage(list.width, list.height), list);
+  }
+
+  /**
+   * Adds an empty page of this size and returns its index, for content painted later with
+   * `fillPage` (a table of contents, once every page is known). Pages keep the order of
+   * `addPage` and `reservePage` calls.
+   */
+  reservePage(width: number, height: number): number {
+    const page = this.pdf.addPage([width, height]);
+    page.node.set(PDFName.of('Resources'), this.resources.ref);
+    this.pages.push({ page, links: [], anchors: [], bookmarks: [] });
+    return this.pages.length - 1;
+  }
+
+  /** Paints the content of a reserved page. */
+  async fillPage(index: number, list: PageDisplayList): Promise<void> {
+    const target = this.pages[index];
+    if (target === undefined) throw new Error(`no page ${index} to fill`);
     await this.images.prepare(list.items);
-    const page = this.pdf.addPage([list.width, list.height]);
-    const collected = { links: [], anchors: [], bookmarks: [] };
-    const content = this.paint(list, collected);
+    const content = this.paint(list, target);
+    const { page } = target;
     // The object number is fixed now; the stream is compressed on the thread pool while the
     // next page is laid out. Few compressions are in flight at once: each holds its page's
     // content and a zlib state, and unbounded they cost more memory than they save time.
@@ -93,8 +111,6 @@ export class PdfWriter {
       }));
       page.node.set(PDFName.of('Contents'), ref);
     }
-    page.node.set(PDFName.of('Resources'), this.resources.ref);
-    this.pages.push({ page, ...collected });
   }
 
   /**

@@ -1,7 +1,7 @@
 // Geometry test helpers: render HTML through the pipeline up to paint and read back where
 // text, boxes and links landed.
 import type { DisplayItem, GlyphRunItem, PageDisplayList } from '../../src/paint/types.js';
-import { runText } from '../../src/paint/glyph-runs.js';
+import { runText, segmentWidth } from '../../src/paint/glyph-runs.js';
 import { renderToDisplayLists } from '../../src/render.js';
 
 export interface Run {
@@ -44,3 +44,21 @@ export function pageText(pages: readonly PageDisplayList[], page: number): strin
 }
 
 export const PX = 0.75;
+
+/** A glyph run's advance width, pt. */
+export function runWidth(item: GlyphRunItem): number {
+  const scale = item.size / item.face.unitsPerEm;
+  return Math.max(0, ...item.segments.map((s) => s.x + segmentWidth(s, scale)));
+}
+
+/** The run on page `page` whose text contains `needle` (fails loudly when absent). */
+export function runOn(pages: readonly PageDisplayList[], page: number, needle: string): Run {
+  const found = runs(pages).find((r) => r.page === page && r.text.includes(needle));
+  if (!found) throw new Error(`page ${page + 1}: no run contains ${JSON.stringify(needle)}; runs: ${pageText(pages, page)}`);
+  return found;
+}
+
+/** Runs of a page whose baseline lies in the band top < y < bottom (e.g. the bottom margin). */
+export function runsInBand(pages: readonly PageDisplayList[], page: number, top: number, bottom: number): Run[] {
+  return runs(pages).filter((r) => r.page === page && r.y > top && r.y < bottom);
+}

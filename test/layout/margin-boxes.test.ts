@@ -4,27 +4,15 @@
 // (position: running(), element() with its policies). Expected positions come from the page
 // geometry set in the CSS: US Letter (612 × 792pt) with the margins given per test.
 import { describe, expect, it } from 'vitest';
-import { segmentWidth } from '../../src/paint/glyph-runs.js';
-import type { DisplayItem, GlyphRunItem, PageDisplayList } from '../../src/paint/types.js';
-import { flatten, layout, pageText, runs, type Run } from './helpers.js';
+import type { DisplayItem, PageDisplayList } from '../../src/paint/types.js';
+import { flatten, layout, runOn, runsInBand, runWidth } from './helpers.js';
 
 const W = 612;
 const H = 792;
 
-function runWidth(item: GlyphRunItem): number {
-  const scale = item.size / item.face.unitsPerEm;
-  return Math.max(0, ...item.segments.map((s) => s.x + segmentWidth(s, scale)));
-}
-
-function runOn(pages: readonly PageDisplayList[], page: number, needle: string): Run {
-  const found = runs(pages).find((r) => r.page === page && r.text.includes(needle));
-  if (!found) throw new Error(`page ${page + 1}: no run contains ${JSON.stringify(needle)}; runs: ${pageText(pages, page)}`);
-  return found;
-}
-
 /** Texts of a page's runs whose baselines lie in the band top < y < bottom. */
 function textsInBand(pages: readonly PageDisplayList[], page: number, top: number, bottom: number): string[] {
-  return runs(pages).filter((r) => r.page === page && r.y > top && r.y < bottom).map((r) => r.text);
+  return runsInBand(pages, page, top, bottom).map((r) => r.text);
 }
 
 const base = 'body { margin: 0; font-size: 10pt; line-height: 20pt } p, h1, h2 { margin: 0; font-size: 10pt; line-height: 20pt }';

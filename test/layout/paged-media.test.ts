@@ -6,32 +6,14 @@
 // margin-boxes.test.ts. Every expected position is computed from the page geometry the CSS sets.
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { segmentWidth } from '../../src/paint/glyph-runs.js';
-import type { BookmarkItem, GlyphRunItem, PageDisplayList } from '../../src/paint/types.js';
+import type { BookmarkItem, PageDisplayList } from '../../src/paint/types.js';
 import { renderDocument } from '../../src/render.js';
-import { flatten, layout, pageText, runs, runWith, type Run } from './helpers.js';
+import { flatten, layout, pageText, runOn, runs, runsInBand, runWidth, runWith } from './helpers.js';
 
 // US Letter in pt.
 const W = 612;
 const H = 792;
 
-/** The run's advance width, pt. */
-function runWidth(item: GlyphRunItem): number {
-  const scale = item.size / item.face.unitsPerEm;
-  return Math.max(0, ...item.segments.map((s) => s.x + segmentWidth(s, scale)));
-}
-
-/** The run on page `page` whose text contains `needle` (fails loudly when absent). */
-function runOn(pages: readonly PageDisplayList[], page: number, needle: string): Run {
-  const found = runs(pages).find((r) => r.page === page && r.text.includes(needle));
-  if (!found) throw new Error(`page ${page + 1}: no run contains ${JSON.stringify(needle)}; runs: ${pageText(pages, page)}`);
-  return found;
-}
-
-/** Runs of a page whose baseline lies inside the given band of y (e.g. the bottom margin). */
-function runsInBand(pages: readonly PageDisplayList[], page: number, top: number, bottom: number): Run[] {
-  return runs(pages).filter((r) => r.page === page && r.y > top && r.y < bottom);
-}
 
 /** Text in the bottom margin of each page (the page area ends `marginBottom` above the page edge). */
 function footers(pages: readonly PageDisplayList[], marginBottom: number): string[] {

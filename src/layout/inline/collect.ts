@@ -45,7 +45,8 @@ export function collectInline(ifc: InlineFormattingContext, page: PageContext | 
   return hit.collected;
 }
 
-function pageTextsOf(ifc: InlineFormattingContext): readonly PageTextBox[] {
+/** The page texts of an IFC, those inside its inline-blocks included (cached per IFC). */
+export function pageTextsOf(ifc: InlineFormattingContext): readonly PageTextBox[] {
   let list = pageTexts.get(ifc);
   if (list === undefined) {
     const found: PageTextBox[] = [];

@@ -5,6 +5,7 @@ import type { RunningElement } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { DomElement } from '../../dom/types.js';
 import type { BoxFragment, ChildFragment, LineItemFragment } from '../types.js';
+import { pageTextsOf } from '../inline/collect.js';
 import { evaluateStringSet } from './string-set.js';
 
 export interface StringMark {
@@ -28,13 +29,20 @@ export interface PageMarks {
   readonly ids: readonly string[];
   /** `counter-reset: page N` on an element that starts here (as Prince does): the page's number. */
   readonly pageReset: number | null;
+  /** Content here shows the page total or a target's page: it reads right only once every page is known. */
+  readonly usesTotals: boolean;
 }
 
-/** Walks one page's fragment tree. */
-export function collectPageMarks(root: BoxFragment | null): PageMarks {
+/** Walks one page's fragment tree; its fixed boxes count only for `usesTotals`. */
+export function collectPageMarks(root: BoxFragment | null, fixed: readonly BoxFragment[] = []): PageMarks {
   const walker = new MarkWalker();
   if (root) walker.box(root);
-  return { running: walker.running, strings: walker.strings, ids: walker.ids, pageReset: walker.pageReset };
+  const usesTotals = walker.usesTotals || fixed.some((f) => {
+    const inFixed = new MarkWalker();
+    inFixed.box(f);
+    return inFixed.usesTotals;
+  });
+  return { running: walker.running, strings: walker.strings, ids: walker.ids, pageReset: walker.pageReset, usesTotals };
 }
 
 class MarkWalker {
@@ -42,10 +50,15 @@ class MarkWalker {
   readonly strings: StringMark[] = [];
   readonly ids: string[] = [];
   pageReset: number | null = null;
+  usesTotals = false;
   private contentSeen = false;
 
   box(f: BoxFragment): void {
-    if (f.box.kind === 'block' && f.box.running) this.running.push({ element: f.box.running, atStart: !this.contentSeen });
+    const box = f.box;
+    if (box.kind === 'block' && box.running) this.running.push({ element: box.running, atStart: !this.contentSeen });
+    if (box.kind === 'block' && box.content.kind === 'inline' && !this.usesTotals) {
+      this.usesTotals = pageTextsOf(box.content.ifc).some((t) => t.source.kind !== 'page');
+    }
     if (f.isFirst) this.element(f.box.element, f.box.style);
     if (f.box.kind === 'replaced') this.contentSeen = true;
     for (const child of f.children) this.child(child);

@@ -5,6 +5,18 @@
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import type { BreakToken, PageContext } from '../types.js';
 
+const byRoot = new WeakMap<BlockBox, PageNames>();
+
+/** The page names of a document, worked out once per box tree. */
+export function pageNamesOf(root: BlockBox): PageNames {
+  let names = byRoot.get(root);
+  if (names === undefined) {
+    names = new PageNames(root);
+    byRoot.set(root, names);
+  }
+  return names;
+}
+
 /** Used page names of a document's block-level boxes in the page flow; null stands for no name. */
 export class PageNames {
   private readonly start = new WeakMap<BlockLevelBox, string | null>();

@@ -12,7 +12,7 @@ import { forcedBreakSide } from '../break-rules.js';
 import type { BoxFragment, BreakToken, PageContext } from '../types.js';
 import { layoutFixed } from './fixed.js';
 import { collectPageMarks, type PageMarks } from './page-marks.js';
-import { PageNames } from './page-names.js';
+import { pageNamesOf } from './page-names.js';
 
 /** The page area: the page box less its margins, border and padding (css-page-3 §2). */
 export interface PageArea {
@@ -40,6 +40,9 @@ export interface LaidOutPage {
   /** `position: fixed` boxes, relative to the page area. */
   readonly fixed: readonly BoxFragment[];
   readonly marks: PageMarks;
+  /** Where the page's content starts and where the next page's starts (null: the document's start, or end). */
+  readonly startToken: BreakToken | null;
+  readonly endToken: BreakToken | null;
 }
 
 /** What a previous pass learned about the pages: their total and where elements with ids start. */
@@ -55,8 +58,6 @@ export interface PaginateInput {
   readonly pages: PageResolver;
   /** Page totals from an earlier pass, for counter(pages) and target-counter() in the flow. */
   readonly totals: PageTotals | null;
-  /** Keep paragraphs' lines cached for a pass that follows (see PageContext.keepLines). */
-  readonly keepLines?: boolean;
   /** Hard bound on the page count, so no input can grow memory without bound. */
   readonly maxPages?: number;
   readonly onWarning?: (message: string) => void;
@@ -70,9 +71,7 @@ export const DEFAULT_MAX_PAGES = 20_000;
  */
 export function* paginate(input: PaginateInput): Generator<LaidOutPage, void, undefined> {
   const maxPages = input.maxPages ?? DEFAULT_MAX_PAGES;
-  const names = new PageNames(input.root);
-  const totals = input.totals;
-  const targetPage = (id: string) => totals?.targets.get(id) ?? null;
+  const names = pageNamesOf(input.root);
   let token: BreakToken | null = null;
   let number = 0;
   for (let index = 0; index < maxPages; index++) {
@@ -82,33 +81,58 @@ export function* paginate(input: PaginateInput): Generator<LaidOutPage, void, un
     const blank = side !== null && side !== (index % 2 === 0 ? 'right' : 'left');
     const resolved = input.pages.resolve({ index, name, blank });
     number = nextPageNumber(number, resolved.context);
-    const area = pageAreaOf(resolved.box, resolved.context);
-    const context = (pageNumber: number): PageContext => ({ pageNumber, pageCount: totals?.pageCount ?? null, targetPage, pageNames: names, keepLines: input.keepLines ?? false });
-    const base = { index, name, blank, style: resolved.box, context: resolved.context, marginBoxes: resolved.marginBoxes, area };
-    const layOutFixed = (page: PageContext) => input.fixed.flatMap((box) => layoutFixed(box, area.width, area.height, page) ?? []);
-    if (blank) {
-      yield { ...base, number, root: null, fixed: layOutFixed(context(number)), marks: collectPageMarks(null) };
-      continue;
-    }
-    const space = { inlineSize: Math.max(1, area.width), blockLimit: Math.max(1, area.height), atFragmentainerStart: true };
-    let result = layoutBlockLevel(input.root, { ...space, page: context(number) }, token);
-    let marks = collectPageMarks(result.fragment);
-    if (marks.pageReset !== null && marks.pageReset !== number) {
-      // An element on this page resets the page counter: the page is laid out again with its
-      // number, so that counter(page) in its content agrees (rare, and at most once per page).
-      number = marks.pageReset;
-      result = layoutBlockLevel(input.root, { ...space, page: context(number) }, token);
-      marks = collectPageMarks(result.fragment);
-    }
-    yield { ...base, number, root: result.fragment, fixed: layOutFixed(context(number)), marks };
-    if (!result.breakToken) return;
-    if (token && sameBreakToken(token, result.breakToken)) {
+    const frame: PageFrame = { index, name, blank, number, style: resolved.box, context: resolved.context, marginBoxes: resolved.marginBoxes, area: pageAreaOf(resolved.box, resolved.context) };
+    const page = layOutPage(input, frame, token, input.totals);
+    yield page;
+    number = page.number;
+    if (blank) continue;
+    if (!page.endToken) return;
+    if (token && sameBreakToken(token, page.endToken)) {
       input.onWarning?.(`layout made no progress on page ${index + 1}; the rest of the document was dropped`);
       return;
     }
-    token = result.breakToken;
+    token = page.endToken;
   }
   input.onWarning?.(`the document was cut at ${maxPages} pages`);
+}
+
+/**
+ * Lays out a page again with the page totals a pass found, from where it started. Null when
+ * the content no longer ends where it did (the numbers changed a line break): then the pages
+ * after it would change too.
+ */
+export function layOutPageAgain(input: PaginateInput, page: LaidOutPage, totals: PageTotals): LaidOutPage | null {
+  const again = layOutPage(input, page, page.startToken, totals);
+  return sameBreakToken(again.endToken, page.endToken) && again.number === page.number ? again : null;
+}
+
+/** A page's box, styles and number: everything its layout needs besides the content. */
+type PageFrame = Omit<LaidOutPage, 'root' | 'fixed' | 'marks' | 'startToken' | 'endToken'>;
+
+function layOutPage(input: PaginateInput, frame: PageFrame, token: BreakToken | null, totals: PageTotals | null): LaidOutPage {
+  const names = pageNamesOf(input.root);
+  const { area } = frame;
+  const targetPage = (id: string) => totals?.targets.get(id) ?? null;
+  const context = (pageNumber: number): PageContext => ({ pageNumber, pageCount: totals?.pageCount ?? null, targetPage, pageNames: names });
+  const layOutFixed = (page: PageContext) => input.fixed.flatMap((box) => layoutFixed(box, area.width, area.height, page) ?? []);
+  let number = frame.number;
+  if (frame.blank) {
+    const fixed = layOutFixed(context(number));
+    return { ...frame, root: null, fixed, marks: collectPageMarks(null, fixed), startToken: token, endToken: token };
+  }
+  const space = { inlineSize: Math.max(1, area.width), blockLimit: Math.max(1, area.height), atFragmentainerStart: true };
+  let result = layoutBlockLevel(input.root, { ...space, page: context(number) }, token);
+  let marks = collectPageMarks(result.fragment);
+  if (marks.pageReset !== null && marks.pageReset !== number) {
+    // An element on this page resets the page counter: the page is laid out again with its
+    // number, so that counter(page) in its content agrees (rare, and at most once per page).
+    number = marks.pageReset;
+    result = layoutBlockLevel(input.root, { ...space, page: context(number) }, token);
+    marks = collectPageMarks(result.fragment);
+  }
+  const fixed = layOutFixed(context(number));
+  if (fixed.length > 0) marks = { ...marks, usesTotals: collectPageMarks(null, fixed).usesTotals || marks.usesTotals };
+  return { ...frame, number, root: result.fragment, fixed, marks, startToken: token, endToken: result.breakToken };
 }
 
 /**
