@@ -12,8 +12,13 @@ import type { RenderOptions } from './options.js';
 import { paintMarginBoxes, paintPage } from './paint/paint.js';
 import type { PageDisplayList } from './paint/types.js';
 import { PdfWriter } from './pdf/write.js';
+import { webFontFaces } from './text/font-face-rules.js';
+import { FontRegistry } from './text/font-registry.js';
 import { normalizeRequest } from './request/validate.js';
-import { loadResources } from './resources/load.js';
+import { gatherResources, type ResourceFetcher } from './resources/gather.js';
+import { createResourceLoader } from './resources/net/index.js';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** What a render produced, for callers that want more than the bytes (the CLI prints warnings). */
 export interface RenderResult {
@@ -45,7 +50,7 @@ export async function renderDocument(input: unknown, options: RenderOptions = {}
       fill: (index, list) => writer.fillPage(index, list),
       overlay: (index, list) => writer.addOverlay(index, list),
     };
-    const result = await layOutPages(doc, totals, sink);
+    const result = await FontRegistry.withFonts(doc.fonts, () => layOutPages(doc, totals, sink));
     if (result.complete || pass >= MAX_PASSES) return { pdf: await writer.finish(), pageCount: result.totals.pageCount, warnings: doc.warnings };
     totals = result.totals;
   }
@@ -69,7 +74,7 @@ export async function renderToDisplayLists(
         pages[index] = { ...page, items: [...page.items, ...list.items] };
       },
     };
-    const result = await layOutPages(doc, totals, sink);
+    const result = await FontRegistry.withFonts(doc.fonts, () => layOutPages(doc, totals, sink));
     if (result.complete || pass >= MAX_PASSES) return { pages, title: doc.title, warnings: doc.warnings };
     totals = result.totals;
   }
@@ -149,6 +154,8 @@ interface PreparedDocument {
   readonly styled: StyledDocument;
   readonly tree: BoxTree;
   readonly pages: PageResolver;
+  /** The bundled fonts plus the document's @font-face faces. */
+  readonly fonts: FontRegistry;
   readonly warnings: string[];
   readonly warn: (message: string) => void;
 }
@@ -165,12 +172,47 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   // dom/: parse5 → element tree.
   const doc = parseHtml(request.html);
   // resources/: everything external, before layout.
-  const resources = await loadResources(doc, warn);
+  const resources = await withLoader(options, (fetcher) => gatherResources(doc, { fetcher, baseUrl: options.baseUrl ?? null, requestCss: request.css, warn }));
   // css/: cascade → computed styles and @page rules; the request's page is the default page.
-  const styled = styleDocument(doc, { pageCss: request.pageCss, authorCss: [request.css], onWarning: warn });
+  const styled = styleDocument(doc, { pageCss: request.pageCss, authorCss: [resources.requestCss], documentSheets: resources.sheets, onWarning: warn });
   // boxes/: box tree with anonymous boxes, markers, generated content.
   const tree = buildBoxTree(styled, { images: resources.images });
   for (const w of tree.warnings) warn(w);
   const pages = new PageResolver(styled.pageRules, styled.pageBase, warn);
-  return { title: request.title ?? doc.title, styled, tree, pages, warnings, warn };
+  // text/: the document's web fonts join the bundled ones, for this render only.
+  const faces = webFontFaces(styled.fontFaces, resources.fonts, warn);
+  const fonts = faces.length === 0 ? FontRegistry.default() : FontRegistry.default().fork();
+  if (faces.length > 0) fonts.addWebFonts(faces, warn);
+  return { title: request.title ?? doc.title, styled, tree, pages, fonts, warnings, warn };
+}
+
+/** Runs `work` with the caller's resource loader, or a built-in one closed afterwards. */
+async function withLoader<T>(options: RenderOptions, work: (fetcher: ResourceFetcher) => Promise<T>): Promise<T> {
+  if (options.resourceLoader) return work(options.resourceLoader);
+  const network = options.network ?? {};
+  const loader = createResourceLoader({
+    fileRoot: options.fileRoot ?? null,
+    ...(network.allowPrivate ? { allowPrivate: network.allowPrivate } : {}),
+    ...(network.timeoutMs ? { timeoutMs: network.timeoutMs } : {}),
+    ...(network.maxBytes !== undefined ? { maxBytes: network.maxBytes } : {}),
+  });
+  const root = options.fileRoot;
+  // file: URLs name paths inside the root; the loader then checks the real path stays there.
+  const fetcher: ResourceFetcher = root === undefined ? loader : {
+    fetch: (url, kind) => loader.fetch(url.startsWith('file:') ? pathInRoot(url, root) : url, kind),
+  };
+  try {
+    return await work(fetcher);
+  } finally {
+    await loader.close();
+  }
+}
+
+/** `file:///css/a.css` → the file URL of `<root>/css/a.css` (URL parsing already folded any `..`). */
+function pathInRoot(url: string, root: string): string {
+  try {
+    return pathToFileURL(path.join(root, decodeURIComponent(new URL(url).pathname))).href;
+  } catch {
+    return url;
+  }
 }

@@ -245,8 +245,6 @@ class BoxBuilder {
       image,
       intrinsicWidth: image.pixelWidth * PX,
       intrinsicHeight: image.pixelHeight * PX,
-      attrWidth: lengthAttr(element.attrs.get('width')),
-      attrHeight: lengthAttr(element.attrs.get('height')),
     };
     if (isAtomicInline(style) || style.display === 'inline') return [{ kind: 'atomic', style, element, box: replaced }];
     return [replaced];
@@ -267,13 +265,6 @@ function listCounterStart(list: DomElement): number {
   if (!isReversedList(list)) return Number.isFinite(start) ? start - 1 : 0;
   const items = list.children.filter((c) => c.kind === 'element' && c.tagName === 'li').length;
   return (Number.isFinite(start) ? start : items) + 1;
-}
-
-/** An HTML dimension attribute (`width="120"`) in pt; percentages are ignored here. */
-function lengthAttr(value: string | undefined): number | null {
-  if (!value) return null;
-  const n = Number.parseFloat(value);
-  return Number.isFinite(n) && n >= 0 && !value.trim().endsWith('%') ? n * PX : null;
 }
 
 /** A cell or caption: a block container that establishes a BFC (CSS 2.1 §17.4, §17.5). */

@@ -44,9 +44,6 @@ export interface ReplacedBox extends BoxBase {
   /** Intrinsic size in pt (CSS px of the image × 0.75). */
   readonly intrinsicWidth: number;
   readonly intrinsicHeight: number;
-  /** Width/height presentational attributes, in pt, when given. */
-  readonly attrWidth: number | null;
-  readonly attrHeight: number | null;
 }
 
 export type BlockLevelBox = BlockBox | ReplacedBox | TableBox;

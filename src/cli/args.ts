@@ -13,12 +13,16 @@ export type CliCommand =
 /** The render options a command line can set. */
 export interface CliRenderOptions {
   readonly deterministic: boolean;
+  /** An HTML file's folder as a file: URL: its relative URLs resolve against it. */
+  readonly baseUrl?: string;
+  /** The folder local files may be read from (`--root`, default the HTML file's folder). */
+  readonly fileRoot?: string;
 }
 
 /** Reads a text file; throws (like fs.readFileSync) when it cannot. */
 export type ReadText = (file: string) => string;
 
-type ValueField = 'css' | 'title' | 'pageWidth' | 'pageHeight' | 'margin' | 'out';
+type ValueField = 'css' | 'title' | 'pageWidth' | 'pageHeight' | 'margin' | 'out' | 'root';
 
 /** The value flags and the field each fills; `-o` and `--output` are the same flag. */
 const VALUE_FLAGS: Readonly<Record<string, ValueField>> = {
@@ -29,6 +33,7 @@ const VALUE_FLAGS: Readonly<Record<string, ValueField>> = {
   '--margin': 'margin',
   '-o': 'out',
   '--output': 'out',
+  '--root': 'root',
 };
 
 interface RenderFlags extends Partial<Record<ValueField, string>> {
@@ -95,7 +100,18 @@ function renderCommand(flags: RenderFlags, readText: ReadText): CliCommand {
   const request = isJson(input) ? jsonRequest(input, flags, readText) : htmlRequest(input, flags, readText);
   const outPath = flags.out ?? defaultOutPath(input);
   if (path.resolve(outPath) === path.resolve(input)) throw new ArgsError(`output "${outPath}" would overwrite the input`);
-  return { kind: 'render', request, outPath, options: { deterministic: flags.deterministic ?? false } };
+  if (flags.root !== undefined && isJson(input)) throw new ArgsError('--root applies to an HTML file; a JSON request never reads local files');
+  const deterministic = flags.deterministic ?? false;
+  if (isJson(input)) return { kind: 'render', request, outPath, options: { deterministic } };
+  // An HTML file's relative URLs resolve against its folder; root-relative ones (/fonts/x.css)
+  // against the root, which is also the only folder files are read from.
+  const folder = path.resolve(path.dirname(input));
+  const root = path.resolve(flags.root ?? folder);
+  const relative = path.relative(root, folder);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) throw new ArgsError(`the input "${input}" is outside --root "${flags.root}"`);
+  // file: URLs name paths inside the root (options.fileRoot), so the base is the folder's path there.
+  const baseUrl = `file:///${relative === '' ? '' : `${relative.split(path.sep).map(encodeURIComponent).join('/')}/`}`;
+  return { kind: 'render', request, outPath, options: { deterministic, baseUrl, fileRoot: root } };
 }
 
 function isJson(file: string): boolean {

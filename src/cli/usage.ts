@@ -14,9 +14,14 @@ Options for render:
   -o, --output <file>     where to write the PDF; "-" for standard output
                           (default: the input's name with .pdf)
   --deterministic         same input, same bytes: no clock or random ids in the PDF
+  --root <dir>            the folder local files may be read from (HTML input only;
+                          default: the HTML file's folder). Relative URLs resolve against
+                          the file's folder, root-relative ones (/css/a.css) against <dir>.
 
 Lengths take one of the units mm, cm, in, px, em, rem, pt, pc.
 The page flags fill the request's "page" object and override the same fields of a JSON request.
+Remote style sheets, fonts and images are fetched over http(s) from public addresses only;
+a JSON request never reads local files.
 
 Exit status: 0 on success, 1 for an invalid request or a failed render,
 2 for bad arguments or an input file that cannot be read.

@@ -26,6 +26,11 @@ export interface StyleOptions {
   readonly pageCss?: string;
   /** Author style sheets (e.g. the request's `css`), applied before the document's own `<style>`s. */
   readonly authorCss: readonly string[];
+  /**
+   * The document's own sheets in document order, linked ones fetched and `@import`s inlined
+   * (resources/); without it, the `<style>` elements alone.
+   */
+  readonly documentSheets?: readonly ResolvedSheet[];
   /** Called with every non-fatal problem, as it is found. */
   readonly onWarning?: (message: string) => void;
 }
@@ -112,17 +117,25 @@ function userAgentSheet(): { readonly sheet: ParsedStylesheet; readonly ruleCoun
   return uaSheet;
 }
 
-/** The author sheets: `authorCss`, then the `<style>` elements whose media apply. */
+/** A document sheet ready to parse: its text, its `media` attribute and a label for warnings. */
+export interface ResolvedSheet {
+  readonly text: string;
+  readonly media: string | null;
+  readonly label: string;
+}
+
+/** The author sheets: `authorCss`, then the document's sheets whose media apply. */
 function documentSheets(doc: DomDocument, options: StyleOptions, sheet: Pick<SheetOptions, 'warn' | 'counter' | 'matchMedia'>): ParsedStylesheet[] {
   const sheets: ParsedStylesheet[] = [];
   options.authorCss.forEach((text, i) => {
     sheets.push(parseStylesheet(text, { ...sheet, origin: 'author', label: `author CSS #${i + 1}` }));
   });
-  doc.styleSheets.forEach((element, i) => {
+  const own = options.documentSheets ?? doc.styleSheets.flatMap((s, i) => (s.kind === 'style' ? [{ text: s.text, media: s.media, label: `<style> #${i + 1}` }] : []));
+  for (const element of own) {
     if (element.media === null || sheet.matchMedia(element.media)) {
-      sheets.push(parseStylesheet(element.text, { ...sheet, origin: 'author', label: `<style> #${i + 1}` }));
+      sheets.push(parseStylesheet(element.text, { ...sheet, origin: 'author', label: element.label }));
     }
-  });
+  }
   return sheets;
 }
 

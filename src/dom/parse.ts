@@ -4,7 +4,7 @@
 // of every later stage.
 import { parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
-import type { DomDocument, DomElement, DomNode, DomText } from './types.js';
+import type { DocumentSheet, DomDocument, DomElement, DomNode, DomText } from './types.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
 type P5Element = DefaultTreeAdapterMap['element'];
@@ -27,7 +27,7 @@ export function parseHtml(html: string): DomDocument {
   const p5 = parse(html);
   const htmlEl = p5.childNodes.find((n): n is P5Element => 'tagName' in n && n.tagName === 'html');
   if (!htmlEl) throw new Error('parse5 produced no <html> element');
-  const styleSheets: { text: string; media: string | null }[] = [];
+  const styleSheets: DocumentSheet[] = [];
   let title: string | null = null;
   let order = 0;
 
@@ -43,7 +43,9 @@ export function parseHtml(html: string): DomDocument {
     };
     const self = el as DomElement;
     if (src.tagName === 'style') {
-      styleSheets.push({ text: textOf(src), media: el.attrs.get('media') ?? null });
+      styleSheets.push({ kind: 'style', text: textOf(src), media: el.attrs.get('media') ?? null });
+    } else if (src.tagName === 'link' && isStylesheetLink(el)) {
+      styleSheets.push({ kind: 'link', href: el.attrs.get('href')!.trim(), media: el.attrs.get('media') ?? null });
     } else if (src.tagName === 'title' && title === null) {
       title = textOf(src).trim();
     }
@@ -86,4 +88,10 @@ function textOf(el: P5Node): string {
   if ('value' in el && el.nodeName === '#text') return (el as { value: string }).value;
   if ('childNodes' in el) return el.childNodes.map(textOf).join('');
   return '';
+}
+
+/** `<link rel="stylesheet" href>`, not an alternate one (HTML §4.6.7.11). */
+function isStylesheetLink(el: { attrs: ReadonlyMap<string, string> }): boolean {
+  const rel = (el.attrs.get('rel') ?? '').toLowerCase().split(/\s+/);
+  return rel.includes('stylesheet') && !rel.includes('alternate') && (el.attrs.get('href') ?? '').trim() !== '';
 }

@@ -24,11 +24,16 @@ export interface DomText {
 
 export type DomNode = DomElement | DomText;
 
+/** A style sheet of the document: inline in a `<style>`, or linked (fetched by resources/). */
+export type DocumentSheet =
+  | { readonly kind: 'style'; readonly text: string; readonly media: string | null }
+  | { readonly kind: 'link'; readonly href: string; readonly media: string | null };
+
 /** A parsed document: the `html` root plus the `<style>` sheets found in it, in order. */
 export interface DomDocument {
   readonly root: DomElement;
-  /** Text of every `<style>` element (media="print"/"all"/none kept; others skipped later by css/). */
-  readonly styleSheets: readonly { readonly text: string; readonly media: string | null }[];
+  /** Every `<style>` element and `<link rel=stylesheet>`, in document order (media evaluated later by css/). */
+  readonly styleSheets: readonly DocumentSheet[];
   /** The `<title>` text, if any. */
   readonly title: string | null;
 }

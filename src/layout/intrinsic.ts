@@ -5,7 +5,7 @@ import { borderOf, paddingOf, resolveAuto } from './box-model.js';
 import { collectInline } from './inline/collect.js';
 import type { AtomicLayout, Piece } from './inline/pieces.js';
 import { buildPieces } from './inline/pieces.js';
-import { replacedSize } from './replaced.js';
+import { replacedContributions, replacedSize } from './replaced.js';
 import { tableIntrinsicSizes } from './table/column-widths.js';
 import { tablePlan } from './table/plan.js';
 
@@ -45,10 +45,7 @@ export function intrinsicContribution(box: BlockLevelBox, layoutAtomic: AtomicLa
 }
 
 function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
-  if (box.kind === 'replaced') {
-    const { width } = replacedSize(box, 0);
-    return { min: width, max: width };
-  }
+  if (box.kind === 'replaced') return replacedContributions(box);
   if (box.content.kind === 'blocks') {
     let min = 0;
     let max = 0;
@@ -70,12 +67,25 @@ function inlineSizes(pieces: readonly Piece[]): IntrinsicSizes {
   let line = 0;
   let word = 0;
   for (const p of pieces) {
-    line += p.width;
-    word += p.width;
+    const widths = atomicImageWidths(p);
+    line += widths?.max ?? p.width;
+    word += widths?.min ?? p.width;
     max = Math.max(max, line - p.trailingSpace);
     min = Math.max(min, word - p.trailingSpace);
     if (p.kind === 'br') line = 0;
     if (p.breakAfter) word = 0;
   }
   return { min, max };
+}
+
+/**
+ * An inline image's own min- and max-content widths: measured at width 0, a percentage width
+ * or max-width would give it none (see replacedContributions); its frame comes along.
+ */
+function atomicImageWidths(p: Piece): IntrinsicSizes | null {
+  if (p.kind !== 'atomic' || p.box.box.kind !== 'replaced') return null;
+  const image = p.box.box;
+  const frame = p.width - replacedSize(image, 0).width;
+  const own = replacedContributions(image);
+  return { min: own.min + frame, max: own.max + frame };
 }

@@ -16,7 +16,7 @@ export function outsideMarker(marker: MarkerBox, baseline: number, contentLeft: 
     const left = contentLeft - bulletAdvance(style);
     return { kind: 'bullet', shape: marker.marker.shape, x: left, y: baseline - style.fontSize * BULLET_RAISE - size / 2, size, color: style.color };
   }
-  const face = FontRegistry.default().match(fontQueryOf(style));
+  const face = FontRegistry.current().match(fontQueryOf(style));
   const shaped = shapeText(face, marker.marker.text);
   const segment = { glyphs: shaped.glyphs, x: 0, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing, justify: 0, justifyEnd: 0 };
   const width = segmentWidth(segment, style.fontSize / face.unitsPerEm);

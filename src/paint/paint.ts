@@ -1,11 +1,13 @@
 // Paint: one page's fragment tree → its display list, in CSS 2.1 Appendix E order for
 // normal flow (backgrounds and borders, then content, in tree order), with clipping for
 // overflow: hidden, opacity groups, text decorations, links and named destinations.
-import type { BlockBox, TextDecoration } from '../boxes/types.js';
+import type { BlockBox, ReplacedBox, TextDecoration } from '../boxes/types.js';
+import { objectFitOf, objectPositionOf } from '../css/properties/object.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { borderOf, paddingOf, resolveAuto } from '../layout/box-model.js';
 import type { LaidOutPage } from '../layout/page/paginate.js';
+import { objectFitRect } from '../layout/replaced.js';
 import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TableGridFragment, TextFragment } from '../layout/types.js';
 import { bookmarkOf } from './bookmark.js';
 import { paintBorderSegments } from './collapsed-borders.js';
@@ -55,6 +57,25 @@ function canvasBackground(root: BlockBox): { style: ComputedStyle; element: DomE
   return body && body.style.backgroundColor.a > 0 ? { style: body.style, element: body.element } : null;
 }
 
+/**
+ * An image in its content box, sized and placed by object-fit and object-position; clipped to
+ * the content box when it reaches outside (cover, none, or an offset position).
+ */
+function paintReplaced(box: ReplacedBox, x: number, y: number, width: number, height: number, out: DisplayItem[]): void {
+  const pad = paddingOf(box.style, width);
+  const bdr = borderOf(box.style);
+  const cx = x + bdr.left + pad.left;
+  const cy = y + bdr.top + pad.top;
+  const cw = width - bdr.left - bdr.right - pad.left - pad.right;
+  const ch = height - bdr.top - bdr.bottom - pad.top - pad.bottom;
+  if (cw <= 0 || ch <= 0) return;
+  const rect = objectFitRect(objectFitOf(box.style), objectPositionOf(box.style), cw, ch, box.intrinsicWidth, box.intrinsicHeight);
+  const image: DisplayItem = { kind: 'image', image: box.image, x: cx + rect.x, y: cy + rect.y, width: rect.width, height: rect.height };
+  const EPSILON = 1e-6;
+  const inside = rect.x >= -EPSILON && rect.y >= -EPSILON && rect.x + rect.width <= cw + EPSILON && rect.y + rect.height <= ch + EPSILON;
+  out.push(inside ? image : { kind: 'clip', x: cx, y: cy, width: cw, height: ch, items: [image] });
+}
+
 class Painter {
   constructor(private readonly canvasElement: DomElement | null) {}
 
@@ -76,16 +97,7 @@ class Painter {
     if (id && f.isFirst) own.push({ kind: 'anchor', name: id, x, y });
     const bookmark = f.isFirst ? bookmarkOf(f.box.element, style) : null;
     if (bookmark) own.push({ kind: 'bookmark', ...bookmark, x, y });
-    if (f.box.kind === 'replaced' && visible) {
-      const pad = paddingOf(style, f.width);
-      const bdr = borderOf(style);
-      own.push({
-        kind: 'image', image: f.box.image,
-        x: x + bdr.left + pad.left, y: y + bdr.top + pad.top,
-        width: f.width - bdr.left - bdr.right - pad.left - pad.right,
-        height: f.height - bdr.top - bdr.bottom - pad.top - pad.bottom,
-      });
-    }
+    if (f.box.kind === 'replaced' && visible) paintReplaced(f.box, x, y, f.width, f.height, own);
     if (f.marker) this.lineItem(f.marker, x, y, own);
     const content: DisplayItem[] = [];
     for (const child of f.children) {

@@ -153,14 +153,43 @@ export type DisplayItem =
   | ClipItem
   | OpacityItem;
 
-/** A decoded raster image ready for embedding; `key` dedupes identical images in one PDF. */
-export interface ImageResource {
+/**
+ * A raster image ready for embedding; the PDF writer embeds each distinct image (same bytes)
+ * once. PNG and JPEG files are kept as they came (JPEG goes in as DCT data, PNG's compressed
+ * samples go in as they are when PDF can read them); other formats arrive decoded.
+ */
+export type ImageResource = PngImage | JpegImage | RawImage;
+
+interface ImageBase {
+  /** Names the image in the display list (one key per distinct source in a document). */
   readonly key: string;
-  readonly format: 'png' | 'jpeg';
-  readonly data: Uint8Array;
-  /** Intrinsic size in image pixels. */
+  /** Intrinsic size in image pixels, as displayed (after any EXIF orientation). */
   readonly pixelWidth: number;
   readonly pixelHeight: number;
+}
+
+/** A PNG file (its header and chunk structure checked, its zlib data verified). */
+export interface PngImage extends ImageBase {
+  readonly format: 'png';
+  readonly data: Uint8Array;
+}
+
+/** A baseline or progressive JPEG file. */
+export interface JpegImage extends ImageBase {
+  readonly format: 'jpeg';
+  readonly data: Uint8Array;
+  /** EXIF orientation (1–8): how the stored pixels turn to display upright; absent means 1. */
+  readonly orientation?: number;
+}
+
+/**
+ * Decoded pixels (WebP, GIF, AVIF, TIFF, BMP), upright: 8-bit samples, interleaved, rows top
+ * to bottom. `channels` is 1 (grey), 2 (grey, alpha), 3 (RGB) or 4 (RGB, alpha).
+ */
+export interface RawImage extends ImageBase {
+  readonly format: 'raw';
+  readonly data: Uint8Array;
+  readonly channels: 1 | 2 | 3 | 4;
 }
 
 /** One finished page. */

@@ -3,7 +3,9 @@
 // descendant, with /W widths, a FontDescriptor with the subset program, and a ToUnicode CMap.
 // CIDs are handed out in order of first use while pages are painted, and the subset includes
 // the glyphs in that same order, so subset glyph id = CID: pages can be written (and their
-// streams compressed) before the document's glyph set is known.
+// streams compressed) before the document's glyph set is known. Text that no face has a glyph
+// for draws .notdef; each such text gets a CID of its own (drawing glyph 0 through a
+// CIDToGIDMap) so that its ToUnicode entry keeps it extractable and searchable.
 import { PDFName, PDFString, type PDFContext, type PDFRawStream, type PDFRef } from 'pdf-lib';
 import type * as fontkit from 'fontkit';
 import { fontProgramOf } from '../text/font-face.js';
@@ -54,6 +56,9 @@ class FontSlot implements EmbeddedFont {
   readonly program: fontkit.Font;
   readonly glyphs: number[] = [0];
   readonly texts: string[] = [''];
+  /** CIDs beyond 0 that draw .notdef, by the text they stand for (TrueType only). */
+  readonly notdefCids = new Map<string, number>();
+  private readonly cff: boolean;
   /** CID of each original glyph id, -1 while unused (typed arrays: this is the per-glyph path). */
   private readonly cids: Int32Array;
   private readonly literals: string[] = [literalCode(0)];
@@ -62,13 +67,14 @@ class FontSlot implements EmbeddedFont {
 
   constructor(readonly face: FontFace, readonly ref: PDFRef, readonly resourceName: string) {
     this.program = fontProgramOf(face);
+    this.cff = isCff(this.program);
     this.cids = new Int32Array(this.program.numGlyphs).fill(-1);
     this.cids[0] = 0;
     this.widths = new Float64Array(this.program.numGlyphs).fill(Number.NaN);
   }
 
   code(glyphId: number, text: string): string {
-    if (!(glyphId >= 0 && glyphId < this.cids.length)) return this.literals[0]!;
+    if (!(glyphId > 0 && glyphId < this.cids.length)) return this.notdefCode(text);
     let cid = this.cids[glyphId]!;
     if (cid < 0) {
       cid = this.glyphs.length;
@@ -78,6 +84,23 @@ class FontSlot implements EmbeddedFont {
       this.cids[glyphId] = cid;
     } else if (text !== '' && cid !== 0 && this.texts[cid] === '') {
       this.texts[cid] = text;
+    }
+    return this.literals[cid]!;
+  }
+
+  /**
+   * .notdef for `text`: CID 0 when there is no text, else the text's own CID. A CIDFontType0
+   * (CFF) font has no CIDToGIDMap to send several CIDs to glyph 0, so there CID 0 it is.
+   */
+  private notdefCode(text: string): string {
+    if (text === '' || this.cff) return this.literals[0]!;
+    let cid = this.notdefCids.get(text);
+    if (cid === undefined) {
+      cid = this.glyphs.length;
+      this.glyphs.push(0);
+      this.texts.push(text);
+      this.literals.push(literalCode(cid));
+      this.notdefCids.set(text, cid);
     }
     return this.literals[cid]!;
   }
@@ -111,12 +134,15 @@ function literalByte(byte: number): string {
 
 function writeFont(context: PDFContext, slot: FontSlot): void {
   const { program, face } = slot;
-  const subset = subsetFont(program, slot.glyphs);
-  slot.glyphs.forEach((glyph, cid) => {
-    if (subset.newIdOf.get(glyph) !== cid) throw new Error(`pdf: subset of ${face.id} renumbered glyph ${glyph}`);
+  // The CIDs that draw .notdef for text stay out of the subset: glyph 0 is in it already.
+  const drawn = slot.notdefCids.size === 0 ? slot.glyphs : slot.glyphs.filter((glyph, cid) => cid === 0 || glyph !== 0);
+  const subset = subsetFont(program, drawn);
+  drawn.forEach((glyph, index) => {
+    if (subset.newIdOf.get(glyph) !== index) throw new Error(`pdf: subset of ${face.id} renumbered glyph ${glyph}`);
   });
   const widths = slot.glyphs.map((id) => slot.width(id));
-  const cff = 'CFF ' in program.directory.tables || 'CFF2' in program.directory.tables;
+  const cff = isCff(program);
+  const cidToGidMap = slot.notdefCids.size === 0 ? PDFName.of('Identity') : cidToGidStream(context, slot.glyphs, subset);
   const baseFont = `${subset.tag}+${postscriptName(face, program)}`;
   const descriptor = context.register(fontDescriptor(context, face, program, subset, baseFont, cff));
   const descendant = context.register(
@@ -127,7 +153,7 @@ function writeFont(context: PDFContext, slot: FontSlot): void {
       CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
       FontDescriptor: descriptor,
       W: [0, widths],
-      ...(cff ? {} : { CIDToGIDMap: 'Identity' }),
+      ...(cff ? {} : { CIDToGIDMap: cidToGidMap }),
     }),
   );
   const mappings = slot.texts.flatMap((text, code) => (code !== 0 && text !== '' ? [{ code, text }] : []));
@@ -140,6 +166,21 @@ function writeFont(context: PDFContext, slot: FontSlot): void {
     DescendantFonts: [descendant],
     ToUnicode: toUnicode,
   }));
+}
+
+function isCff(program: fontkit.Font): boolean {
+  return 'CFF ' in program.directory.tables || 'CFF2' in program.directory.tables;
+}
+
+/** §9.7.4.2 Table 117: CIDToGIDMap as a stream, two bytes (big-endian GID) per CID. */
+function cidToGidStream(context: PDFContext, glyphs: readonly number[], subset: FontSubset): PDFRef {
+  const map = new Uint8Array(2 * glyphs.length);
+  glyphs.forEach((glyph, cid) => {
+    const gid = glyph === 0 ? 0 : subset.newIdOf.get(glyph)!;
+    map[2 * cid] = gid >> 8;
+    map[2 * cid + 1] = gid & 0xff;
+  });
+  return context.register(context.stream(deflate(map), { Filter: 'FlateDecode' }));
 }
 
 /** §9.8: the FontDescriptor, metrics in glyph space (1000 units per em). */

@@ -3,6 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
+import { openWoff2 } from './font-instance.js';
 import type { FontFace } from './types.js';
 
 /** The @font-face descriptors that a face is registered under (CSS Fonts 3 §4). */
@@ -77,7 +78,11 @@ export class FontkitFace implements FontFace {
   }
 }
 
-/** Parses a font file (TrueType, OpenType, WOFF, WOFF2; the first face of a collection). */
+/**
+ * Parses a font file (TrueType, OpenType, WOFF, WOFF2; the first face of a collection). A
+ * WOFF2 file with a transformed glyf table gets a subset writer of our own (font-instance.ts):
+ * fontkit's writes a broken font for it.
+ */
 export function parseFontProgram(data: Uint8Array): fontkit.Font {
   const parsed = fontkit.create(data);
   if ('fonts' in parsed) {
@@ -85,7 +90,7 @@ export function parseFontProgram(data: Uint8Array): fontkit.Font {
     if (!first) throw new Error('font collection has no faces');
     return first;
   }
-  return parsed;
+  return openWoff2(parsed);
 }
 
 /** A short, stable digest of font bytes: equal files give equal face ids, across documents. */

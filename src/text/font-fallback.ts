@@ -3,6 +3,70 @@
 // the user agent ... attempts to find a suitable font"), keeping clusters in one run.
 
 import type { FontFace, FontRun } from './types.js';
+import type { UnicodeRangeIndex } from './unicode-range.js';
+
+/**
+ * One family's faces for one style and weight when each face covers part of Unicode (CSS
+ * Fonts 4 §4.5 `unicode-range`, as in web fonts cut into subset files): the face for a code
+ * point is the one whose range contains it, loaded the first time a character needs it.
+ */
+export class UnicodeRangeFaces {
+  private readonly faces: (FontFace | null | undefined)[];
+  private primaryFace: FontFace | null | undefined;
+
+  /** `load(i)` opens face i of the index (null when it cannot be loaded); each is asked once. */
+  constructor(
+    private readonly index: UnicodeRangeIndex,
+    private readonly load: (faceIndex: number) => FontFace | null,
+  ) {
+    this.faces = new Array<FontFace | null | undefined>(index.faceCount);
+  }
+
+  /** The face whose range contains the code point, if it has a glyph for it. */
+  faceFor(codePoint: number): FontFace | undefined {
+    const faceIndex = this.index.faceOf(codePoint);
+    if (faceIndex < 0) return undefined;
+    const face = this.faceAt(faceIndex);
+    return face && face.hasGlyph(codePoint) ? face : undefined;
+  }
+
+  /**
+   * The family's first available font (CSS Fonts 4 §4.5: the first face whose range includes
+   * U+0020), whose metrics set the strut; undefined if no face loads.
+   */
+  get primary(): FontFace | undefined {
+    if (this.primaryFace === undefined) {
+      const space = this.index.faceOf(0x20);
+      let face = space >= 0 ? this.faceAt(space) : null;
+      for (let i = 0; !face && i < this.faces.length; i++) face = this.faceAt(i);
+      this.primaryFace = face;
+    }
+    return this.primaryFace ?? undefined;
+  }
+
+  private faceAt(faceIndex: number): FontFace | null {
+    let face = this.faces[faceIndex];
+    if (face === undefined) {
+      face = this.load(faceIndex);
+      this.faces[faceIndex] = face;
+    }
+    return face;
+  }
+}
+
+/** What a family contributes to a fallback chain: one face, or faces split by unicode-range. */
+export type FaceCandidate = FontFace | UnicodeRangeFaces;
+
+/** The face a candidate renders `codePoint` with, or undefined when it has no glyph for it. */
+export function candidateFaceFor(candidate: FaceCandidate, codePoint: number): FontFace | undefined {
+  if (candidate instanceof UnicodeRangeFaces) return candidate.faceFor(codePoint);
+  return candidate.hasGlyph(codePoint) ? candidate : undefined;
+}
+
+/** The face whose metrics stand for a candidate (its first available font). */
+export function candidatePrimary(candidate: FaceCandidate): FontFace | undefined {
+  return candidate instanceof UnicodeRangeFaces ? candidate.primary : candidate;
+}
 
 /**
  * The faces a query may use, in order: the faces of its own families, then (loaded only on
@@ -10,55 +74,71 @@ import type { FontFace, FontRun } from './types.js';
  * choice, so itemizing text costs a table look-up per character.
  */
 export class FallbackChain {
-  private readonly candidates: FontFace[];
+  private readonly candidates: FaceCandidate[];
   private othersAdded = false;
-  // Chosen candidate index + 1 per BMP code point (0 = not looked up yet); astral in a Map.
+  readonly primary: FontFace;
+  /** Every face chosen so far; choices below are indexes into it. */
+  private readonly chosen: FontFace[] = [];
+  // Chosen face index + 1 per BMP code point (0 = not looked up yet); astral in a Map.
   private readonly bmpChoice = new Uint8Array(0x10000);
   private readonly astralChoice = new Map<number, FontFace>();
 
-  /** `preferred[0]` is the primary face: it draws (.notdef) what no face has. */
+  /**
+   * The primary face is the first candidate's (first available) face: it draws (.notdef) what
+   * no face has. `primary` overrides it when the first candidate has none.
+   */
   constructor(
-    preferred: readonly FontFace[],
-    private readonly others: () => readonly FontFace[],
+    preferred: readonly FaceCandidate[],
+    private readonly others: () => readonly FaceCandidate[],
+    primary?: FontFace,
   ) {
-    if (preferred.length === 0) throw new Error('a fallback chain needs at least one face');
+    const first = primary ?? preferred.map(candidatePrimary).find((face) => face !== undefined);
+    if (!first) throw new Error('a fallback chain needs at least one face');
+    this.primary = first;
     this.candidates = [...preferred];
-  }
-
-  get primary(): FontFace {
-    return this.candidates[0]!;
   }
 
   /** The first candidate with a glyph for the code point, else the primary face. */
   faceFor(codePoint: number): FontFace {
     if (codePoint < 0x10000) {
       const known = this.bmpChoice[codePoint]!;
-      if (known !== 0) return this.candidates[known - 1]!;
-      const index = this.search(codePoint);
-      if (index < 255) this.bmpChoice[codePoint] = index + 1;
-      return this.candidates[index]!;
+      if (known !== 0) return this.chosen[known - 1]!;
+      const face = this.search(codePoint);
+      let index = this.chosen.indexOf(face);
+      if (index < 0 && this.chosen.length < 255) index = this.chosen.push(face) - 1;
+      if (index >= 0) this.bmpChoice[codePoint] = index + 1;
+      return face;
     }
     let face = this.astralChoice.get(codePoint);
     if (!face) {
-      face = this.candidates[this.search(codePoint)]!;
+      face = this.search(codePoint);
       this.astralChoice.set(codePoint, face);
     }
     return face;
   }
 
-  private search(codePoint: number): number {
-    let index = this.candidates.findIndex((face) => face.hasGlyph(codePoint));
-    if (index < 0 && !this.othersAdded) {
+  private search(codePoint: number): FontFace {
+    let face = this.firstWithGlyph(codePoint, 0);
+    if (!face && !this.othersAdded) {
+      const searched = this.candidates.length;
       this.addOthers();
-      index = this.candidates.findIndex((face) => face.hasGlyph(codePoint));
+      face = this.firstWithGlyph(codePoint, searched);
     }
-    return index < 0 ? 0 : index;
+    return face ?? this.primary;
+  }
+
+  private firstWithGlyph(codePoint: number, from: number): FontFace | undefined {
+    for (let i = from; i < this.candidates.length; i++) {
+      const face = candidateFaceFor(this.candidates[i]!, codePoint);
+      if (face) return face;
+    }
+    return undefined;
   }
 
   private addOthers(): void {
     this.othersAdded = true;
-    for (const face of this.others()) {
-      if (!this.candidates.includes(face)) this.candidates.push(face);
+    for (const candidate of this.others()) {
+      if (!this.candidates.includes(candidate)) this.candidates.push(candidate);
     }
   }
 }

@@ -1,19 +1,26 @@
-// The font registry: which faces exist (the bundled Noto Sans family, plus @font-face faces a
-// document adds), CSS font matching over them, and itemization with per-character fallback.
+// The font registry: which faces exist (the bundled Noto Sans family and CJK fallback, plus
+// @font-face faces a document adds), CSS font matching over them, and itemization with
+// per-character fallback.
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type * as fontkit from 'fontkit';
+import { CJK_FAMILY, CJK_FAMILY_ALIASES, CJK_WEIGHTS, cjkFaces, cjkPackageDirectory } from './bundled-cjk.js';
 import { BUNDLED_FACES, DEFAULT_FAMILY, readBundledFont, type BundledFace } from './bundled-fonts.js';
-import { FallbackChain, itemizeText } from './font-fallback.js';
+import { FallbackChain, UnicodeRangeFaces, candidatePrimary, itemizeText, type FaceCandidate } from './font-fallback.js';
+import type { WebFontFace } from './font-face-rules.js';
+import { UnicodeRangeIndex, type CodePointRange } from './unicode-range.js';
 import { FontkitFace, fontDataDigest, parseFontProgram, type FaceDescriptors } from './font-face.js';
 import { selectFace } from './font-matching.js';
 import type { FontFace, FontQuery, FontRun } from './types.js';
 
-/** A registered face whose file is parsed on first use. */
+/** A registered face (or set of unicode-range faces) whose files are parsed on first use. */
 interface RegisteredFace {
   readonly family: string;
   readonly weight: number;
   readonly style: 'normal' | 'italic';
-  load(): FontFace;
+  /** Tried after every other family when a character needs fallback (the CJK font). */
+  readonly lastResort?: boolean;
+  load(): FaceCandidate;
 }
 
 /**
@@ -23,8 +30,14 @@ interface RegisteredFace {
 const DEFAULT_FAMILY_ALIASES: ReadonlySet<string> = new Set([
   'sans-serif', 'serif', 'monospace', 'system-ui', 'cursive', 'fantasy', 'math', 'emoji', 'fangsong',
   'ui-sans-serif', 'ui-serif', 'ui-monospace', 'ui-rounded',
-  'noto cjk', 'helvetica', 'arial',
+  'helvetica', 'arial',
 ]);
+
+/** Other names of registered families (lowercased) → the family's own name. */
+const FAMILY_ALIASES: ReadonlyMap<string, string> = new Map(CJK_FAMILY_ALIASES.map((alias) => [alias, CJK_FAMILY]));
+
+/** The registry of the render in progress (see FontRegistry.current). */
+const documentFonts = new AsyncLocalStorage<FontRegistry>();
 
 // Caches keyed by query; cleared when they grow past this (a document uses a few dozen).
 const QUERY_CACHE_LIMIT = 512;
@@ -42,6 +55,19 @@ export class FontRegistry {
 
   private constructor(families: Map<string, RegisteredFace[]>) {
     this.families = families;
+  }
+
+  /**
+   * The registry of the document being laid out: the one `withFonts` runs layout with (a
+   * document's @font-face faces), else the default. Concurrent renders each see their own.
+   */
+  static current(): FontRegistry {
+    return documentFonts.getStore() ?? FontRegistry.default();
+  }
+
+  /** Runs `work` (and everything it awaits) with `registry` as the current registry. */
+  static withFonts<T>(registry: FontRegistry, work: () => T): T {
+    return documentFonts.run(registry, work);
   }
 
   /** The process-wide registry of the bundled faces (each file parsed once, on first use). */
@@ -73,6 +99,37 @@ export class FontRegistry {
   }
 
   /**
+   * Registers a document's @font-face faces. Faces of one family, weight and style that
+   * split the characters between them by unicode-range (as web font services serve them)
+   * become one candidate that picks the file by character. Files that are not fonts are
+   * warned about and left out.
+   */
+  addWebFonts(faces: readonly WebFontFace[], warn: (message: string) => void): void {
+    const groups = new Map<string, { face: WebFontFace; font: FontFace }[]>();
+    for (const face of faces) {
+      let font: FontFace;
+      try {
+        const digest = fontDataDigest(face.data);
+        const program = parsedProgram(digest, face.data);
+        font = new FontkitFace(program, face.data, face, `${program.postscriptName ?? 'Font'}#${digest}`);
+      } catch {
+        warn(`@font-face "${face.family}": ${face.url.startsWith('data:') ? 'a data: URI' : face.url} is not a font file the engine reads; ignored`);
+        continue;
+      }
+      const key = `${familyKey(face.family)}|${face.weight}|${face.style}`;
+      groups.set(key, [...(groups.get(key) ?? []), { face, font }]);
+    }
+    for (const group of groups.values()) {
+      const { face } = group[0]!;
+      const whole = group.length === 1 && coversEverything(face.ranges);
+      const candidate: FaceCandidate = whole
+        ? group[0]!.font
+        : new UnicodeRangeFaces(new UnicodeRangeIndex(group.length, (i) => group[i]!.face.ranges), (i) => group[i]!.font);
+      this.register({ family: face.family, weight: face.weight, style: face.style, load: () => candidate });
+    }
+  }
+
+  /**
    * CSS Fonts 3 §5.2: the first family of the list that exists, then the best style and
    * weight within it. Names nobody registered (and generic families) use Noto Sans.
    */
@@ -82,7 +139,8 @@ export class FontRegistry {
     const key = queryKey(query);
     let face = this.matched.get(key);
     if (!face) {
-      face = this.preferredFaces(query)[0] ?? this.defaultFace(query);
+      const first = this.preferredFaces(query)[0];
+      face = (first && candidatePrimary(first)) ?? this.defaultFace(query);
       remember(this.matched, key, face);
     }
     this.matchedByQuery.set(query, face);
@@ -91,8 +149,9 @@ export class FontRegistry {
 
   /**
    * Splits `text` into runs of one face each: every character takes the first face of the
-   * query's families that has a glyph for it, else any registered face that has one, else the
-   * primary face (which draws .notdef). Marks and joiners stay with their base.
+   * query's families that has a glyph for it, else any registered face that has one (the CJK
+   * font last), else the primary face (which draws .notdef). Marks and joiners stay with
+   * their base.
    */
   itemize(text: string, query: FontQuery): FontRun[] {
     return itemizeText(text, this.fallbackChain(query));
@@ -105,8 +164,7 @@ export class FontRegistry {
     let chain = this.chains.get(key);
     if (!chain) {
       const preferred = this.preferredFaces(query);
-      if (preferred.length === 0) preferred.push(this.match(query));
-      chain = new FallbackChain(preferred, () => this.facesOfEveryFamily(query));
+      chain = new FallbackChain(preferred, () => this.facesOfEveryFamily(query), this.match(query));
       remember(this.chains, key, chain);
     }
     this.chainsByQuery.set(query, chain);
@@ -114,8 +172,8 @@ export class FontRegistry {
   }
 
   /** The matched face of each family in the query that resolves, in order, without repeats. */
-  private preferredFaces(query: FontQuery): FontFace[] {
-    const faces: FontFace[] = [];
+  private preferredFaces(query: FontQuery): FaceCandidate[] {
+    const faces: FaceCandidate[] = [];
     for (const family of query.families) {
       const candidates = this.resolveFamily(family);
       const chosen = candidates && selectFace(candidates, query.style, query.weight);
@@ -125,26 +183,32 @@ export class FontRegistry {
     return faces;
   }
 
-  private facesOfEveryFamily(query: FontQuery): FontFace[] {
-    const faces: FontFace[] = [];
+  /** Every family's best face for the query, last-resort families (the CJK font) last. */
+  private facesOfEveryFamily(query: FontQuery): FaceCandidate[] {
+    const faces: FaceCandidate[] = [];
+    const last: FaceCandidate[] = [];
     for (const candidates of this.families.values()) {
       const chosen = selectFace(candidates, query.style, query.weight);
-      if (chosen) faces.push(chosen.load());
+      if (chosen) (chosen.lastResort ? last : faces).push(chosen.load());
     }
-    return faces;
+    return [...faces, ...last];
   }
 
   private defaultFace(query: FontQuery): FontFace {
-    const candidates = this.families.get(familyKey(DEFAULT_FAMILY)) ?? this.families.values().next().value;
-    const chosen = candidates && selectFace(candidates, query.style, query.weight);
-    if (!chosen) throw new Error('font registry has no faces to match against');
-    return chosen.load();
+    for (const candidates of [this.families.get(familyKey(DEFAULT_FAMILY)), ...this.families.values()]) {
+      const chosen = candidates && selectFace(candidates, query.style, query.weight);
+      const face = chosen && candidatePrimary(chosen.load());
+      if (face) return face;
+    }
+    throw new Error('font registry has no faces to match against');
   }
 
   private resolveFamily(name: string): RegisteredFace[] | undefined {
     const key = familyKey(name);
     const own = this.families.get(key);
     if (own) return own;
+    const alias = FAMILY_ALIASES.get(key);
+    if (alias !== undefined) return this.families.get(familyKey(alias));
     return DEFAULT_FAMILY_ALIASES.has(key) ? this.families.get(familyKey(DEFAULT_FAMILY)) : undefined;
   }
 
@@ -164,6 +228,12 @@ export class FontRegistry {
     const registry = new FontRegistry(new Map());
     for (const bundled of BUNDLED_FACES) {
       registry.register({ family: bundled.family, weight: bundled.weight, style: bundled.style, load: lazyBundledFace(bundled) });
+    }
+    // The CJK font's subset files are read only when a character needs one.
+    if (cjkPackageDirectory() !== null) {
+      for (const weight of CJK_WEIGHTS) {
+        registry.register({ family: CJK_FAMILY, weight, style: 'normal', lastResort: true, load: () => cjkFaces(weight) });
+      }
     }
     return registry;
   }
@@ -206,4 +276,8 @@ function familyKey(name: string): string {
 
 function queryKey(query: FontQuery): string {
   return `${query.style}|${query.weight}|${query.families.join('\u0001')}`;
+}
+
+function coversEverything(ranges: readonly CodePointRange[]): boolean {
+  return ranges.some(([first, last]) => first === 0 && last >= 0x10ffff);
 }

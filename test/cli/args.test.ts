@@ -1,4 +1,5 @@
 // parseArgs: the command line → a request body, an output path and options, or an error.
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultOutPath, parseArgs, type CliCommand } from '../../src/cli/args.js';
 
@@ -52,7 +53,22 @@ describe('parseArgs: render an HTML file', () => {
     const command = render(['render', 'page.html', '--css', 'style.css']);
     expect(command.request).toEqual({ type: 'html', data: { html: '<p>Hi</p>', css: 'p { color: red }' } });
     expect(command.outPath).toBe('page.pdf');
-    expect(command.options).toEqual({ deterministic: false });
+    expect(command.options).toEqual({ deterministic: false, baseUrl: 'file:///', fileRoot: process.cwd() });
+  });
+
+  it('resolves an HTML file\'s URLs against its folder inside --root, and reads files only there', () => {
+    const root = path.resolve('site');
+    const fsWithSite = files({ [path.join('site', 'docs', 'page.html')]: '<p>x</p>' });
+    const command = parseArgs(['render', path.join('site', 'docs', 'page.html'), '--root', 'site'], fsWithSite);
+    if (command.kind !== 'render') throw new Error(command.kind);
+    expect(command.options).toEqual({ deterministic: false, baseUrl: 'file:///docs/', fileRoot: root });
+    const outside = parseArgs(['render', path.join('site', 'docs', 'page.html'), '--root', path.join('site', 'other')], fsWithSite);
+    expect(outside).toEqual({ kind: 'error', message: expect.stringContaining('outside --root') });
+  });
+
+  it('--root does not apply to a JSON request, which never reads local files', () => {
+    expect(errorOf(['render', 'docs/request.json', '--root', '.'])).toContain('JSON request never reads local files');
+    expect(render(['render', 'docs/request.json']).options).toEqual({ deterministic: false });
   });
 
   it('fills title and the page object from the flags, in either flag form', () => {

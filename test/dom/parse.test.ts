@@ -25,7 +25,16 @@ describe('parseHtml', () => {
   it('collects <style> sheets with their media and the <title>', () => {
     const doc = parseHtml('<title> Report </title><style media="print">p{}</style><style>b{}</style>');
     expect(doc.title).toBe('Report');
-    expect(doc.styleSheets).toEqual([{ text: 'p{}', media: 'print' }, { text: 'b{}', media: null }]);
+    expect(doc.styleSheets).toEqual([{ kind: 'style', text: 'p{}', media: 'print' }, { kind: 'style', text: 'b{}', media: null }]);
+  });
+
+  it('collects <link rel=stylesheet> in document order with the <style> sheets, and only those', () => {
+    const doc = parseHtml('<link rel="stylesheet" href=" a.css " media="print"><style>b{}</style><link rel="alternate stylesheet" href="alt.css"><link rel="icon" href="i.png"><link rel="Stylesheet" href="c.css"><link rel="stylesheet">');
+    expect(doc.styleSheets).toEqual([
+      { kind: 'link', href: 'a.css', media: 'print' },
+      { kind: 'style', text: 'b{}', media: null },
+      { kind: 'link', href: 'c.css', media: null },
+    ]);
   });
 
   it('bounds the tree depth so 20,000 nested elements render', async () => {

@@ -40,3 +40,36 @@ describe('breakOpportunities', () => {
     }
   });
 });
+
+describe('breakOpportunities: mixed Latin and CJK (UAX #14 classes ID, CJ, NS, OP, CL)', () => {
+  /** The text cut at every opportunity. */
+  const pieces = (text: string): string[] => {
+    let from = 0;
+    return breakOpportunities(text).map((b) => text.slice(from, (from = b.position)));
+  };
+
+  it('breaks between ideographs and kana, and keeps Latin words whole', () => {
+    expect(pieces('Quire 渲染 PDF：中文、日本語のかな mixed with Latin.')).toEqual([
+      'Quire ', '渲', '染 ', 'PDF：', '中', '文、', '日', '本', '語', 'の', 'か', 'な ', 'mixed ', 'with ', 'Latin.',
+    ]);
+  });
+
+  it('breaks between an ideograph and a Latin word with no space, on both sides', () => {
+    expect(pieces('型号ABC-1234的价格')).toEqual(['型', '号', 'ABC-1234', '的', '价', '格']);
+  });
+
+  it('never puts closing punctuation or small kana at a line start, nor opening punctuation at a line end', () => {
+    const text = '「日本語」です。ちゃんと（税込）、ok';
+    const starts = breakOpportunities(text).map((b) => text[b.position]).filter((ch) => ch !== undefined);
+    for (const ch of '」。ゃ）、') expect(starts, ch).not.toContain(ch);
+    const ends = breakOpportunities(text).map((b) => text[b.position - 1]);
+    for (const ch of '「（') expect(ends, ch).not.toContain(ch);
+    expect(pieces(text)).toEqual(['「日', '本', '語」', 'で', 'す。', 'ちゃ', 'ん', 'と', '（税', '込）、', 'ok']);
+  });
+
+  it('agrees with the linebreak package on CJK text (no fast path there)', () => {
+    for (const text of ['中文、日本語のかな。', 'Model X200（税込）¥1,280です', '한국어 텍스트']) {
+      expect(breakOpportunities(text)).toEqual(packageBreaks(text));
+    }
+  });
+});

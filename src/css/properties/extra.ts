@@ -68,8 +68,6 @@ const EXTRA_PROPERTIES: Readonly<Record<string, boolean>> = {
   'background-clip': false,
   'background-origin': false,
   'background-attachment': false,
-  'object-fit': false,
-  'object-position': false,
   'clip-path': false,
   filter: false,
   'mix-blend-mode': false,

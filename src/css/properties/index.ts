@@ -5,6 +5,7 @@ import { EXTRA_LONGHANDS } from './extra.js';
 import { FONT_LONGHANDS } from './font.js';
 import { FRAGMENTATION_LONGHANDS } from './fragmentation.js';
 import { GENERATED_LONGHANDS } from './generated.js';
+import { OBJECT_LONGHANDS } from './object.js';
 import type { LonghandDef, ShorthandDef } from './registry.js';
 import { BOX_SHORTHANDS } from './shorthands-box.js';
 import { FONT_SHORTHANDS } from './shorthands-font.js';
@@ -24,6 +25,7 @@ export const LONGHANDS: readonly LonghandDef[] = [
   ...FRAGMENTATION_LONGHANDS,
   ...TABLE_LONGHANDS,
   ...EXTRA_LONGHANDS,
+  ...OBJECT_LONGHANDS,
 ];
 
 export const LONGHAND_BY_NAME: ReadonlyMap<string, LonghandDef> = new Map(LONGHANDS.map((d) => [d.name, d]));

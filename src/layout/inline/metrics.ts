@@ -20,7 +20,7 @@ const metricsCache = new WeakMap<ComputedStyle, FontMetrics>();
 export function fontMetrics(style: ComputedStyle): FontMetrics {
   let m = metricsCache.get(style);
   if (!m) {
-    const face = FontRegistry.default().match(fontQueryOf(style));
+    const face = FontRegistry.current().match(fontQueryOf(style));
     const s = style.fontSize / face.unitsPerEm;
     m = { face, ascent: face.ascent * s, descent: face.descent * s, lineGap: face.lineGap * s, xHeight: (face.xHeight || face.unitsPerEm * 0.5) * s };
     metricsCache.set(style, m);

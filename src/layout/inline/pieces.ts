@@ -186,7 +186,7 @@ export function buildPieces(collected: CollectedInline, availableWidth: number, 
 /** Splits one text item at wrap opportunities and font changes, shaping each piece. */
 function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }>, paragraph: string, opportunities: Int32Array, style: ComputedStyle): void {
   const text = paragraph.slice(item.start, item.end);
-  const runs = FontRegistry.default().itemize(text, fontQueryOf(style));
+  const runs = FontRegistry.current().itemize(text, fontQueryOf(style));
   const canWrap = wraps(style.whiteSpace);
   let next = firstAfter(opportunities, item.start);
   for (const run of runs) {
@@ -253,7 +253,7 @@ function markerPiece(item: Extract<InlineItem, { kind: 'marker' }>): Piece {
   if (box.marker.kind === 'bullet') {
     return { kind: 'bullet', box, shape: box.marker.shape, path: item.path, width: bulletAdvance(style), trailingSpace: 0, breakAfter: false };
   }
-  const face = FontRegistry.default().match(fontQueryOf(style));
+  const face = FontRegistry.current().match(fontQueryOf(style));
   const piece = textPiece(item, style, face, 0, box.marker.text.length, box.marker.text, false);
   return { ...piece, trailingSpace: 0 };
 }
@@ -262,9 +262,9 @@ function markerPiece(item: Extract<InlineItem, { kind: 'marker' }>): Piece {
 function leaderPiece(item: Extract<InlineItem, { kind: 'leader' }>, breakAfter: boolean): LeaderPiece {
   const { box } = item;
   const style = box.style;
-  const runs = FontRegistry.default().itemize(box.pattern, fontQueryOf(style));
+  const runs = FontRegistry.current().itemize(box.pattern, fontQueryOf(style));
   const visible = runs.find((r) => box.pattern.slice(r.start, r.end).trim() !== '') ?? runs[0];
-  const face = visible?.face ?? FontRegistry.default().match(fontQueryOf(style));
+  const face = visible?.face ?? FontRegistry.current().match(fontQueryOf(style));
   const glyphs = shapeText(face, box.pattern).glyphs;
   const scale = style.fontSize / face.unitsPerEm;
   const segment = { glyphs, x: 0, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing, justify: 0, justifyEnd: 0 };
