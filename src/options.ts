@@ -1,5 +1,6 @@
 // Options of a render that are not part of the API request body.
 import type { ResourceFetcher } from './resources/gather.js';
+import type { FontProviderOptions } from './resources/google-fonts.js';
 
 /** Options for `render()`. */
 export interface RenderOptions {
@@ -27,6 +28,15 @@ export interface RenderOptions {
   readonly fileRoot?: string;
   /** Limits of the built-in loader. */
   readonly network?: NetworkOptions;
+  /**
+   * Google Fonts by family name: a family the document names (in `font-family` or `font`)
+   * that no @font-face rule defines, that is not built in, and that is a Google Fonts family
+   * (exact, case-sensitive) is fetched from the css2 API through the resource loader, and
+   * cached on disk. `baseUrl` (default https://fonts.googleapis.com/css2) points it elsewhere,
+   * `cacheDir` (default `~/.cache/quire/fonts`; null: none) and `maxCacheBytes` (default 200 MB)
+   * set the cache; `false` turns it off (such names then use the fallback fonts).
+   */
+  readonly fontProvider?: FontProviderOptions | false;
 }
 
 /** How the built-in loader fetches. */

@@ -16,6 +16,7 @@ import { webFontFaces } from './text/font-face-rules.js';
 import { FontRegistry } from './text/font-registry.js';
 import { normalizeRequest } from './request/validate.js';
 import { gatherResources, type ResourceFetcher } from './resources/gather.js';
+import { fontProviderOf } from './resources/google-fonts.js';
 import { createResourceLoader } from './resources/net/index.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -172,7 +173,7 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   // dom/: parse5 → element tree.
   const doc = parseHtml(request.html);
   // resources/: everything external, before layout.
-  const resources = await withLoader(options, (fetcher) => gatherResources(doc, { fetcher, baseUrl: options.baseUrl ?? null, requestCss: request.css, warn }));
+  const resources = await withLoader(options, (fetcher) => gatherResources(doc, { fetcher, baseUrl: options.baseUrl ?? null, requestCss: request.css, warn, fontProvider: fontProviderOf(options.fontProvider) }));
   // css/: cascade → computed styles and @page rules; the request's page is the default page.
   const styled = styleDocument(doc, { pageCss: request.pageCss, authorCss: [resources.requestCss], documentSheets: resources.sheets, onWarning: warn });
   // boxes/: box tree with anonymous boxes, markers, generated content.

@@ -41,7 +41,7 @@ describe('golden cases', () => {
 
   for (const name of cases) {
     it(name, async () => {
-      const { pages } = await renderToDisplayLists(loadRequest(name), { deterministic: true });
+      const { pages } = await renderToDisplayLists(loadRequest(name), { deterministic: true, fontProvider: false });
       const actual = dumpPages(pages);
       const expectedPath = path.join(GOLDEN_DIR, name, 'expected.txt');
       const expected = existsSync(expectedPath) ? readFileSync(expectedPath, 'utf8') : null;

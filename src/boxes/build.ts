@@ -7,6 +7,7 @@ import { anonymousStyle } from './anonymous-style.js';
 import { formatCounter, markerText } from './counter-style.js';
 import { CounterScope } from './counters.js';
 import type {
+  AtomicInlineBox,
   BlockBox,
   BlockLevelBox,
   BoxTree,
@@ -23,10 +24,20 @@ import { parseLeader } from './leader.js';
 import { parseTargetCounter } from './target-counter.js';
 import { processWhiteSpace } from './white-space.js';
 
-/** Resources box generation needs; all fetched before (DESIGN.md: no I/O after resources/). */
+/**
+ * Resources box generation needs; all fetched before (DESIGN.md: no I/O after resources/).
+ *
+ * Box generation is where image URLs become images: `<img src>`, `list-style-image` and
+ * `background-image` are looked up here, and boxes carry the decoded ImageResource
+ * (ReplacedBox.image, an image marker, `backgroundImage` on any box). Layout and paint stay
+ * pure functions of the box tree: they never see the URL map or a URL.
+ */
 export interface BoxBuildInput {
   readonly images: ReadonlyMap<string, ImageResource>;
 }
+
+/** The decoded background image of a style, if any; passed to the box constructors below. */
+type BackgroundOf = (style: ComputedStyle) => ImageResource | undefined;
 
 type LevelBox = BlockLevelBox | InlineLevelBox;
 
@@ -36,15 +47,15 @@ const PX = 0.75;
 export function buildBoxTree(doc: StyledDocument, input: BoxBuildInput): BoxTree {
   const builder = new BoxBuilder(input);
   const boxes = builder.element(doc.root, []);
-  const root = rootBlock(doc.root, boxes);
+  const root = rootBlock(doc.root, boxes, builder.backgroundOf);
   return { root, fixed: builder.fixed, needsPageTotals: builder.needsPageTotals, warnings: builder.warnings };
 }
 
 /** The root element's principal box is always a block container that establishes a BFC. */
-function rootBlock(root: StyledElement, boxes: readonly BuildItem[]): BlockBox {
+function rootBlock(root: StyledElement, boxes: readonly BuildItem[], backgroundOf: BackgroundOf): BlockBox {
   const only = boxes.length === 1 ? boxes[0] : undefined;
   if (only && only.kind === 'block' && only.element === root.element) return { ...only, establishesBfc: true };
-  return makeBlock(root.style, root.element, boxes, null, true);
+  return makeBlock(root.style, root.element, boxes, null, true, backgroundOf(root.style));
 }
 
 function isBlockLevel(box: LevelBox): box is BlockLevelBox {
@@ -61,6 +72,9 @@ class BoxBuilder {
   private runningDepth = 0;
 
   constructor(private readonly input: BoxBuildInput) {}
+
+  /** `background-image` resolved against the fetched images (gather.ts warned about any it could not have). */
+  readonly backgroundOf: BackgroundOf = (style) => (style.backgroundImage === null ? undefined : this.input.images.get(style.backgroundImage));
 
   /** The boxes one element generates (none, one, or several when an inline is split by blocks). */
   element(node: StyledElement, decorations: readonly TextDecoration[]): BuildItem[] {
@@ -109,13 +123,15 @@ class BoxBuilder {
     const items = this.contents(node, inner);
     const display = style.display;
     if (display === 'contents') return items;
-    if (display === 'inline') return makeInline(style, element, items, linkOf(element));
-    const table = tableBoxes(style, element, items);
+    const background = this.backgroundOf(style);
+    if (display === 'inline') return makeInline(style, element, items, linkOf(element), background);
+    const table = tableBoxes(style, element, items, background);
     if (table) return table;
-    const marker = display === 'list-item' ? this.marker(node) : null;
-    const inside = marker && style.listStylePosition === 'inside';
-    const blockItems = inside ? [marker, ...items] : items;
-    const block = makeBlock(style, element, blockItems, inside ? null : marker, atomic || establishesBfc(style));
+    const inside = style.listStylePosition === 'inside';
+    const marker = display === 'list-item' ? this.marker(node, inside) : null;
+    const blockItems = marker && inside ? [marker, ...items] : items;
+    const outside = marker && !inside ? (marker as MarkerBox | ReplacedBox) : null;
+    const block = makeBlock(style, element, blockItems, outside, atomic || establishesBfc(style), background);
     return atomic ? [{ kind: 'atomic', style, element, box: block }] : [block];
   }
 
@@ -144,10 +160,11 @@ class BoxBuilder {
     this.counters.set(style.counterSet);
     const own = withOwnDecorations(style, decorations);
     const items = this.evaluateContent(style.content as readonly ContentItem[], owner.element, style, own);
-    if (style.display === 'inline') return makeInline(style, null, items, null);
-    const table = tableBoxes(style, null, items);
+    const background = this.backgroundOf(style);
+    if (style.display === 'inline') return makeInline(style, null, items, null, background);
+    const table = tableBoxes(style, null, items, background);
     if (table) return table;
-    const block = makeBlock(style, null, items, null, isAtomicInline(style) || establishesBfc(style));
+    const block = makeBlock(style, null, items, null, isAtomicInline(style) || establishesBfc(style), background);
     return isAtomicInline(style) ? [{ kind: 'atomic', style, element: null, box: block }] : [block];
   }
 
@@ -217,9 +234,20 @@ class BoxBuilder {
     this.counters.set(style.counterSet);
   }
 
-  /** The list marker of a list item (CSS Lists 3 §3), or null for list-style-type: none. */
-  private marker(node: StyledElement): MarkerBox | null {
+  /**
+   * The list marker of a list item (CSS Lists 3 §3): the `list-style-image` when it was fetched
+   * and decoded, else the list-style-type's bullet or text; null for none. An image marker is
+   * a replaced box at the image's intrinsic size: outside, it hangs before the first line
+   * (layout/marker.ts); inside, it is an inline image with Chromium's 7px gap after it.
+   */
+  private marker(node: StyledElement, inside: boolean): MarkerBox | ReplacedBox | AtomicInlineBox | null {
     const style = node.marker ?? node.style;
+    const url = node.style.listStyleImage;
+    const image = url === null ? undefined : this.input.images.get(url);
+    if (image) {
+      const replaced = markerImage(style, image, inside);
+      return inside ? { kind: 'atomic', style: replaced.style, element: null, box: replaced } : replaced;
+    }
     const type = node.style.listStyleType;
     if (type === 'none') return null;
     if (type === 'disc' || type === 'circle' || type === 'square') {
@@ -238,6 +266,7 @@ class BoxBuilder {
       const alt = element.attrs.get('alt') ?? '';
       return alt ? [{ kind: 'text', style, element, text: alt, decorations: [] }] : [];
     }
+    const background = this.backgroundOf(style);
     const replaced: ReplacedBox = {
       kind: 'replaced',
       style,
@@ -245,10 +274,28 @@ class BoxBuilder {
       image,
       intrinsicWidth: image.pixelWidth * PX,
       intrinsicHeight: image.pixelHeight * PX,
+      ...(background ? { backgroundImage: background } : {}),
     };
     if (isAtomicInline(style) || style.display === 'inline') return [{ kind: 'atomic', style, element, box: replaced }];
     return [replaced];
   }
+}
+
+/** Chromium's gap after an inside image marker (kCMarkerPaddingPx, 7px), pt; outside markers: layout/marker.ts. */
+const INSIDE_IMAGE_MARKER_GAP = 7 * PX;
+
+// The style of an image marker: the marker's inherited properties, nothing of its own but the
+// inside gap. Shared per marker style.
+const markerImageStyles = new WeakMap<ComputedStyle, ComputedStyle>();
+
+function markerImage(markerStyle: ComputedStyle, image: ImageResource, inside: boolean): ReplacedBox {
+  const base = anonymousStyle(markerStyle, 'inline');
+  let style = base;
+  if (inside) {
+    style = markerImageStyles.get(markerStyle) ?? { ...base, marginRight: { abs: INSIDE_IMAGE_MARKER_GAP, pct: 0 } };
+    markerImageStyles.set(markerStyle, style);
+  }
+  return { kind: 'replaced', style, element: null, image, intrinsicWidth: image.pixelWidth * PX, intrinsicHeight: image.pixelHeight * PX };
 }
 
 function isReversedList(element: DomElement | null): boolean {
@@ -276,14 +323,15 @@ function tableCell(style: ComputedStyle, element: DomElement | null, items: read
  * The boxes of a table or table-internal element: a table (atomic when inline-table), or a
  * part that the table fix-up places later; null for other displays.
  */
-function tableBoxes(style: ComputedStyle, element: DomElement | null, items: readonly BuildItem[]): BuildItem[] | null {
-  if (style.display === 'table') return [buildTable(style, element, items, tableCell)];
-  if (style.display === 'inline-table') return [{ kind: 'atomic', style, element, box: buildTable(style, element, items, tableCell) }];
+function tableBoxes(style: ComputedStyle, element: DomElement | null, items: readonly BuildItem[], background: ImageResource | undefined): BuildItem[] | null {
+  const withBackground = <T extends object>(box: T): T => (background ? { ...box, backgroundImage: background } : box);
+  if (style.display === 'table') return [withBackground(buildTable(style, element, items, tableCell))];
+  if (style.display === 'inline-table') return [{ kind: 'atomic', style, element, box: withBackground(buildTable(style, element, items, tableCell)) }];
   const role = tablePartRole(style.display);
   if (role === null) return null;
   let part: TablePart;
-  if (role === 'cell') part = { kind: 'table-part', role, box: tableCell(style, element, items), colSpan: spanAttribute(element, 'colspan'), rowSpan: spanAttribute(element, 'rowspan') };
-  else if (role === 'caption') part = { kind: 'table-part', role, box: tableCell(style, element, items) };
+  if (role === 'cell') part = { kind: 'table-part', role, box: withBackground(tableCell(style, element, items)), colSpan: spanAttribute(element, 'colspan'), rowSpan: spanAttribute(element, 'rowspan') };
+  else if (role === 'caption') part = { kind: 'table-part', role, box: withBackground(tableCell(style, element, items)) };
   else part = { kind: 'table-part', role, style, element, items, span: columnSpan(element) };
   return [part];
 }
@@ -321,12 +369,12 @@ function linkOf(element: DomElement): LinkTarget | null {
  * An inline box around inline-level items. Block-level items split it (CSS 2.1 §9.2.1.1):
  * the parts before and after become separate inline boxes beside the block.
  */
-function makeInline(style: ComputedStyle, element: DomElement | null, built: readonly BuildItem[], link: LinkTarget | null): LevelBox[] {
+function makeInline(style: ComputedStyle, element: DomElement | null, built: readonly BuildItem[], link: LinkTarget | null, background?: ImageResource): LevelBox[] {
   const items = wrapStrayParts(built, style, true, tableCell);
   const out: LevelBox[] = [];
   let run: InlineLevelBox[] = [];
   const flush = (force: boolean) => {
-    if (run.length > 0 || force) out.push({ kind: 'inline', style, element, children: run, link } satisfies InlineBox);
+    if (run.length > 0 || force) out.push({ kind: 'inline', style, element, children: run, link, ...(background ? { backgroundImage: background } : {}) } satisfies InlineBox);
     run = [];
   };
   for (const item of items) {
@@ -347,15 +395,17 @@ function makeBlock(
   style: ComputedStyle,
   element: DomElement | null,
   built: readonly BuildItem[],
-  marker: MarkerBox | null,
+  marker: MarkerBox | ReplacedBox | null,
   bfc: boolean,
+  background?: ImageResource,
 ): BlockBox {
+  const own = background ? { backgroundImage: background } : {};
   const items = wrapStrayParts(built, style, false, tableCell);
   const hasBlocks = items.some(isBlockLevel);
   if (!hasBlocks) {
     const inline = processWhiteSpace(items as InlineLevelBox[]);
     const content = inline.length > 0 ? { kind: 'inline' as const, ifc: { children: inline } } : { kind: 'blocks' as const, children: [] };
-    return { kind: 'block', style, element, content, marker, establishesBfc: bfc };
+    return { kind: 'block', style, element, content, marker, establishesBfc: bfc, ...own };
   }
   const children: BlockLevelBox[] = [];
   let run: InlineLevelBox[] = [];
@@ -373,7 +423,7 @@ function makeBlock(
     } else run.push(item);
   }
   flush();
-  return { kind: 'block', style, element, content: { kind: 'blocks', children }, marker, establishesBfc: bfc };
+  return { kind: 'block', style, element, content: { kind: 'blocks', children }, marker, establishesBfc: bfc, ...own };
 }
 
 function isCollapsibleWhiteSpaceOnly(items: readonly InlineLevelBox[]): boolean {

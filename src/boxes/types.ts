@@ -9,6 +9,12 @@ import type { ImageResource } from '../paint/types.js';
 interface BoxBase {
   readonly style: ComputedStyle;
   readonly element: DomElement | null;
+  /**
+   * `style.backgroundImage` decoded: box generation looks the URL up in the images the
+   * resources stage fetched, as it does for `<img src>`, so that paint draws what it is given
+   * and never resolves a URL. Absent when the style has no image or it could not be had.
+   */
+  readonly backgroundImage?: ImageResource;
 }
 
 /**
@@ -18,8 +24,11 @@ interface BoxBase {
 export interface BlockBox extends BoxBase {
   readonly kind: 'block';
   readonly content: BlockContent;
-  /** The `::marker` of a list item whose list-style-position is outside. */
-  readonly marker: MarkerBox | null;
+  /**
+   * The `::marker` of a list item whose list-style-position is outside: text or a bullet, or
+   * for `list-style-image` the image as a replaced box at its intrinsic size.
+   */
+  readonly marker: MarkerBox | ReplacedBox | null;
   /** True when this box establishes a new block formatting context (root, inline-block, overflow: hidden, flow-root). */
   readonly establishesBfc: boolean;
   /** Set on the empty box left in the flow where a running element was: the page it lands on starts showing it. */

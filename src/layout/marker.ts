@@ -1,6 +1,6 @@
 // Outside list markers (CSS Lists 3 §3.1): placed before the list item's first line box,
 // ending at the item's content edge, on that line's baseline.
-import type { MarkerBox } from '../boxes/types.js';
+import type { MarkerBox, ReplacedBox } from '../boxes/types.js';
 import { FontRegistry } from '../text/font-registry.js';
 import { shapeText } from '../text/shape.js';
 import { fontQueryOf } from '../text/style-font.js';
@@ -8,8 +8,15 @@ import { segmentWidth } from '../paint/glyph-runs.js';
 import { BULLET_RAISE, BULLET_SIZE, bulletAdvance } from './inline/pieces.js';
 import type { LineItemFragment } from './types.js';
 
+/**
+ * Gap between an image marker and the content edge, pt: Chromium's 7px marker padding
+ * (kCMarkerPaddingPx), which it also leaves after an inside image marker.
+ */
+export const IMAGE_MARKER_GAP = 7 * 0.75;
+
 /** The marker fragment, relative to the list item's fragment; `contentLeft` is the content edge. */
-export function outsideMarker(marker: MarkerBox, baseline: number, contentLeft: number): LineItemFragment {
+export function outsideMarker(marker: MarkerBox | ReplacedBox, baseline: number, contentLeft: number): LineItemFragment {
+  if (marker.kind === 'replaced') return imageMarker(marker, baseline, contentLeft);
   const style = marker.style;
   if (marker.marker.kind === 'bullet') {
     const size = style.fontSize * BULLET_SIZE;
@@ -23,5 +30,22 @@ export function outsideMarker(marker: MarkerBox, baseline: number, contentLeft: 
   return {
     kind: 'text', x: contentLeft - width, baseline, width, face, size: style.fontSize, color: style.color,
     segments: [segment], decorations: [], visible: style.visibility === 'visible',
+  };
+}
+
+/**
+ * A `list-style-image` marker (css-lists-3 §3.2): the image at its intrinsic size, ending
+ * IMAGE_MARKER_GAP before the content edge, its bottom on the first line's baseline (an
+ * inline image's baseline is its bottom edge). Painted like any replaced box.
+ */
+function imageMarker(box: ReplacedBox, baseline: number, contentLeft: number): LineItemFragment {
+  const width = box.intrinsicWidth;
+  const height = box.intrinsicHeight;
+  return {
+    kind: 'atomic',
+    fragment: {
+      kind: 'box', box, x: contentLeft - IMAGE_MARKER_GAP - width, y: baseline - height, width, height,
+      isFirst: true, isLast: true, children: [], marker: null, firstBaseline: null, lastBaseline: null,
+    },
   };
 }

@@ -1,5 +1,5 @@
-// Backgrounds and borders of a box (CSS Backgrounds 3 §3, §4): filled shapes for solid and
-// double borders, stroked centre lines for dashed and dotted ones, rounded corners as paths.
+// Borders of a box (CSS Backgrounds 3 §4; backgrounds are in background.ts): filled shapes for
+// solid and double borders, stroked centre lines for dashed and dotted ones, rounded corners as paths.
 import type { Color, ComputedStyle } from '../css/types.js';
 import type { DisplayItem, PathOp } from './types.js';
 
@@ -52,14 +52,6 @@ export function roundedRectPath(x: number, y: number, w: number, h: number, radi
     { op: 'C', x1: x, y1: y + tl[1] - tl[1] * k, x2: x + tl[0] - tl[0] * k, y2: y, x: x + tl[0], y },
     { op: 'Z' },
   ];
-}
-
-/** The background colour of the border box. */
-export function paintBackground(style: ComputedStyle, x: number, y: number, w: number, h: number, edges: Edges, out: DisplayItem[]): void {
-  const color = style.backgroundColor;
-  if (color.a <= 0 || w <= 0 || h <= 0) return;
-  const radii = cornerRadii(style, w, h, edges);
-  out.push(radii ? { kind: 'rect', x, y, width: w, height: h, color, radii } : { kind: 'rect', x, y, width: w, height: h, color });
 }
 
 interface Side {

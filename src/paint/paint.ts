@@ -2,6 +2,7 @@
 // normal flow (backgrounds and borders, then content, in tree order), with clipping for
 // overflow: hidden, opacity groups, text decorations, links and named destinations.
 import type { BlockBox, ReplacedBox, TextDecoration } from '../boxes/types.js';
+import { backgroundLayerOf } from '../css/properties/background.js';
 import { objectFitOf, objectPositionOf } from '../css/properties/object.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
@@ -11,8 +12,9 @@ import { objectFitRect } from '../layout/replaced.js';
 import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TableGridFragment, TextFragment } from '../layout/types.js';
 import { bookmarkOf } from './bookmark.js';
 import { paintBorderSegments } from './collapsed-borders.js';
-import { cornerRadii, paintBackground, paintBorders, roundedRectPath } from './borders.js';
-import type { DisplayItem, PageDisplayList, PathOp } from './types.js';
+import { originArea, paintBackground, paintBackgroundImage, type Rect } from './background.js';
+import { cornerRadii, paintBorders, roundedRectPath } from './borders.js';
+import type { DisplayItem, ImageResource, PageDisplayList, PathOp } from './types.js';
 
 /**
  * Paints one laid-out page (css-page-3 §3.4 painting order): the page background over the
@@ -26,10 +28,7 @@ export function paintPage(page: LaidOutPage, root: BlockBox): PageDisplayList {
   if (context.backgroundColor.a > 0) items.push({ kind: 'rect', x: 0, y: 0, width: style.width, height: style.height, color: context.backgroundColor });
   paintBorders(context, borderBox.x, borderBox.y, borderBox.width, borderBox.height, ALL_EDGES, items);
   const canvas = canvasBackground(root);
-  if (canvas && canvas.style.backgroundColor.a > 0) {
-    // The root paints the canvas within the page box's border box, not over the margins.
-    items.push({ kind: 'rect', ...borderBox, color: canvas.style.backgroundColor });
-  }
+  if (canvas) paintCanvas(canvas, page, root, borderBox, items);
   const painter = new Painter(canvas?.element ?? null);
   if (page.root) painter.box(page.root, area.x, area.y, items);
   for (const f of page.fixed) painter.box(f, area.x, area.y, items);
@@ -46,15 +45,41 @@ export function paintMarginBoxes(boxes: readonly BoxFragment[]): DisplayItem[] {
 
 const ALL_EDGES = { top: true, right: true, bottom: true, left: true };
 
+interface Canvas {
+  readonly style: ComputedStyle;
+  readonly element: DomElement | null;
+  readonly image: ImageResource | undefined;
+}
+
 /**
  * CSS Backgrounds 3 §2.11.2: the root's background paints the canvas; when it is
- * transparent and the root is html, the body's background does instead.
+ * transparent with no image and the root is html, the body's background does instead.
  */
-function canvasBackground(root: BlockBox): { style: ComputedStyle; element: DomElement | null } | null {
-  if (root.style.backgroundColor.a > 0) return { style: root.style, element: root.element };
+function canvasBackground(root: BlockBox): Canvas | null {
+  const has = (style: ComputedStyle) => style.backgroundColor.a > 0 || style.backgroundImage !== null;
+  if (has(root.style)) return { style: root.style, element: root.element, image: root.backgroundImage };
   if (root.content.kind !== 'blocks') return null;
   const body = root.content.children.find((c) => c.element?.tagName === 'body');
-  return body && body.style.backgroundColor.a > 0 ? { style: body.style, element: body.element } : null;
+  return body && has(body.style) ? { style: body.style, element: body.element, image: body.backgroundImage } : null;
+}
+
+/**
+ * The canvas background within the page box's border box (not over the page margins): its
+ * colour fills it, and its image tiles over it, positioned and sized against the root
+ * element's box on this page as if painted for the root alone (§2.11.2) — the root's own
+ * border and padding, the propagated style's background-origin. A page without a root
+ * fragment positions against the page area.
+ */
+function paintCanvas(canvas: Canvas, page: LaidOutPage, root: BlockBox, borderBox: Rect, out: DisplayItem[]): void {
+  const color = canvas.style.backgroundColor;
+  if (color.a > 0) out.push({ kind: 'rect', ...borderBox, color });
+  if (!canvas.image) return;
+  const layer = backgroundLayerOf(canvas.style);
+  const f = page.root;
+  const positioning = f
+    ? originArea(root.style, { x: page.area.x + f.x, y: page.area.y + f.y, width: f.width, height: f.height }, { top: f.isFirst, right: true, bottom: f.isLast, left: true }, layer.origin)
+    : page.area;
+  paintBackgroundImage(canvas.image, layer, positioning, borderBox, undefined, out);
 }
 
 /**
@@ -91,7 +116,7 @@ class Painter {
     // A table's wrapper draws nothing itself: the table box (its grid child) has the background and border.
     const decorate = visible && decorated && f.box.kind !== 'table';
     // The element whose background became the canvas's does not paint it again; anonymous boxes (element null) always do.
-    if (decorate && (f.box.element === null || f.box.element !== this.canvasElement)) paintBackground(style, x, y, f.width, f.height, edges, own);
+    if (decorate && (f.box.element === null || f.box.element !== this.canvasElement)) paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, own);
     if (decorate) paintBorders(style, x, y, f.width, f.height, edges, own);
     const id = anchorName(f.box.element);
     if (id && f.isFirst) own.push({ kind: 'anchor', name: id, x, y });
@@ -129,7 +154,7 @@ class Painter {
     const y = oy + g.y;
     const edges = { top: g.isFirst, right: true, bottom: g.isLast, left: true };
     if (style.visibility === 'visible') {
-      paintBackground(style, x, y, g.width, g.height, edges, out);
+      paintBackground(style, g.box.backgroundImage, x, y, g.width, g.height, edges, out);
       if (style.borderCollapse === 'separate') paintBorders(style, x, y, g.width, g.height, edges, out);
     }
     for (const cell of g.cells) {
@@ -164,7 +189,7 @@ class Painter {
     const y = oy + f.y + dy;
     const edges = { top: true, right: f.isLast, bottom: true, left: f.isFirst };
     if (style.visibility === 'visible') {
-      paintBackground(style, x, y, f.width, f.height, edges, out);
+      paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, out);
       paintBorders(style, x, y, f.width, f.height, edges, out);
     }
     const id = anchorName(f.box.element);

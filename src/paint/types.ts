@@ -3,6 +3,7 @@
 // origin at the page's top-left corner, y pointing down.
 
 import type { Color } from '../css/types.js';
+import type { SvgDrawing, SvgViewport } from '../resources/svg/model.js';
 import type { FontFace, ShapedGlyph } from '../text/types.js';
 
 /** A glyph at its final position; x is relative to the run's origin (see glyph-runs.ts). */
@@ -154,11 +155,13 @@ export type DisplayItem =
   | OpacityItem;
 
 /**
- * A raster image ready for embedding; the PDF writer embeds each distinct image (same bytes)
- * once. PNG and JPEG files are kept as they came (JPEG goes in as DCT data, PNG's compressed
- * samples go in as they are when PDF can read them); other formats arrive decoded.
+ * An image ready for embedding; the PDF writer embeds each distinct image (same bytes) once.
+ * PNG and JPEG files are kept as they came (JPEG goes in as DCT data, PNG's compressed
+ * samples go in as they are when PDF can read them); other raster formats arrive decoded;
+ * SVG arrives as a vector drawing (or, for what the drawing model lacks, as the file to
+ * rasterise).
  */
-export type ImageResource = PngImage | JpegImage | RawImage;
+export type ImageResource = PngImage | JpegImage | RawImage | SvgImage;
 
 interface ImageBase {
   /** Names the image in the display list (one key per distinct source in a document). */
@@ -190,6 +193,21 @@ export interface RawImage extends ImageBase {
   readonly format: 'raw';
   readonly data: Uint8Array;
   readonly channels: 1 | 2 | 3 | 4;
+}
+
+/**
+ * An SVG file. Its intrinsic size (pixelWidth, pixelHeight) is in CSS px. `drawing` is drawn
+ * as vectors, mapped onto the image box by `viewport` (viewBox, preserveAspectRatio); when it
+ * is null the PDF writer rasterises `data` at 300 dpi of the size it is drawn at.
+ */
+export interface SvgImage extends ImageBase {
+  readonly format: 'svg';
+  /** The file as it came (for the raster fallback and deduplication). */
+  readonly data: Uint8Array;
+  readonly viewport: SvgViewport;
+  readonly drawing: SvgDrawing | null;
+  /** What sent the file to the raster fallback (a feature the drawing model lacks). */
+  readonly rasterReason?: string;
 }
 
 /** One finished page. */

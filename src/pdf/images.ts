@@ -9,6 +9,9 @@
 // - Any other PNG and decoded pixels (WebP, GIF, AVIF, TIFF, BMP): the colour and alpha planes
 //   are compressed separately (sharp's PNG encoder, off the main thread), alpha as an SMask.
 // - An EXIF-rotated JPEG: the image inside a one-unit form XObject that turns it upright.
+// - SVG: its drawing as a form XObject in user space (svg-form.ts), placed by the page. An SVG
+//   the drawing model cannot draw is rasterised (librsvg through sharp) at 300 dpi of the size
+//   it is drawn at, once per distinct size.
 //
 // This replaced pdf-lib's embedPng, which decodes every PNG and deflates it again in
 // JavaScript. A 2000×1500 photo-like PNG, decodeImage + embed against embedPng: opaque RGB
@@ -16,10 +19,18 @@
 // and 8.1 MB; 16-bit RGB ~100 ms (kept at 16 bits) against ~960 ms.
 import { createHash } from 'node:crypto';
 import { PDFHexString, PDFName, type PDFDocument, type PDFRef } from 'pdf-lib';
-import type { DisplayItem, ImageResource } from '../paint/types.js';
+import type { DisplayItem, ImageItem, ImageResource, SvgImage } from '../paint/types.js';
 import { MAX_IMAGE_PIXELS, readJpegInfo, readPngInfo, type PngInfo } from '../resources/image.js';
-import { decodeWithSharp, encodePlaneAsPng, type Pixels } from '../resources/image-decode.js';
+import { decodeWithSharp, encodePlaneAsPng, rasterizeSvg, type Pixels } from '../resources/image-decode.js';
+import { intrinsicRectInBox } from '../resources/svg/viewport.js';
 import { num } from './content-stream.js';
+import { writeSvgForm } from './svg-form.js';
+import type { SvgFormTarget } from './svg-operators.js';
+
+/** The raster fallback of an SVG is rendered at this resolution of the size it is drawn at. */
+export const SVG_RASTER_DPI = 300;
+/** …and at most this many pixels (4000 × 4000), scaled down to fit. */
+export const MAX_SVG_RASTER_PIXELS = 16_000_000;
 
 export class ImageEmbedder {
   /** By ImageResource key; null when the image could not be embedded. */
@@ -27,30 +38,65 @@ export class ImageEmbedder {
   /** By content digest, shared by every key whose image has the same bytes. */
   private readonly byContent = new Map<string, PDFRef | null>();
 
-  constructor(private readonly pdf: PDFDocument, private readonly onWarning: (message: string) => void) {}
+  /**
+   * `forms` gives SVG drawings the document's resources and fonts; without it (a writer that
+   * never draws SVG) an SVG drawing cannot be embedded.
+   */
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly onWarning: (message: string) => void,
+    private readonly forms: Omit<SvgFormTarget, 'context'> | null = null,
+  ) {}
 
   /** Embeds the images `items` draw that are not embedded yet. */
   async prepare(items: readonly DisplayItem[]): Promise<void> {
-    for (const image of imagesIn(items)) {
+    for (const item of imageItemsIn(items)) {
+      const { image } = item;
+      if (image.format === 'svg' && image.drawing === null) {
+        await this.prepareSvgRaster(item, image);
+        continue;
+      }
       if (this.byKey.has(image.key)) continue;
+      if (image.format === 'svg' && image.drawing?.bounds === null) {
+        this.byKey.set(image.key, null); // an SVG that draws nothing: nothing to embed, not an error
+        continue;
+      }
       const digest = contentDigest(image);
       let ref = this.byContent.get(digest);
       if (ref === undefined) {
-        ref = await this.embed(image);
+        ref = await this.embed(image, () => this.embedImage(image));
         this.byContent.set(digest, ref);
       }
       this.byKey.set(image.key, ref);
     }
   }
 
-  /** The XObject of an image, or undefined when it could not be embedded. */
+  /** The XObject of an image (or of an SVG's raster at one size, by svgRasterKey), or undefined when it could not be embedded. */
   get(key: string): PDFRef | undefined {
     return this.byKey.get(key) ?? undefined;
   }
 
-  private async embed(image: ImageResource): Promise<PDFRef | null> {
+  /** An SVG that only rasterising draws: one raster per distinct drawn size. */
+  private async prepareSvgRaster(item: ImageItem, image: SvgImage): Promise<void> {
+    const size = svgRasterSize(item, image);
+    if (!size) return;
+    const key = svgRasterKey(image, size);
+    if (this.byKey.has(key)) return;
+    const digest = `${contentDigest(image)} ${size.width}x${size.height}`;
+    let ref = this.byContent.get(digest);
+    if (ref === undefined) {
+      ref = await this.embed(image, async () => {
+        const pixels = await rasterizeSvg(image.data, size.width, size.height);
+        return pixels && this.embedPixels(pixels);
+      });
+      this.byContent.set(digest, ref);
+    }
+    this.byKey.set(key, ref);
+  }
+
+  private async embed(image: ImageResource, embedImage: () => Promise<PDFRef | null>): Promise<PDFRef | null> {
     try {
-      const ref = await this.embedImage(image);
+      const ref = await embedImage();
       if (!ref) this.onWarning(`image ${image.key} could not be embedded (its data could not be read); it is not drawn`);
       return ref;
     } catch (error) {
@@ -61,6 +107,9 @@ export class ImageEmbedder {
 
   private async embedImage(image: ImageResource): Promise<PDFRef | null> {
     switch (image.format) {
+      case 'svg':
+        if (!image.drawing || !this.forms) return null;
+        return writeSvgForm(image.drawing, { context: this.pdf.context, ...this.forms });
       case 'raw':
         return this.embedPixels({ width: image.pixelWidth, height: image.pixelHeight, channels: image.channels, data: image.data });
       case 'png': {
@@ -197,10 +246,32 @@ function contentDigest(image: ImageResource): string {
   return hash.digest('base64');
 }
 
-function imagesIn(items: readonly DisplayItem[], out: ImageResource[] = []): ImageResource[] {
+function imageItemsIn(items: readonly DisplayItem[], out: ImageItem[] = []): ImageItem[] {
   for (const item of items) {
-    if (item.kind === 'image') out.push(item.image);
-    else if (item.kind === 'clip' || item.kind === 'opacity') imagesIn(item.items, out);
+    if (item.kind === 'image') out.push(item);
+    else if (item.kind === 'clip' || item.kind === 'opacity') imageItemsIn(item.items, out);
   }
   return out;
+}
+
+/**
+ * The pixel size of an SVG's raster for an image box: its intrinsic viewport where it lands in
+ * the box (intrinsicRectInBox), at SVG_RASTER_DPI, within MAX_SVG_RASTER_PIXELS. Null for an
+ * empty box.
+ */
+export function svgRasterSize(item: Pick<ImageItem, 'width' | 'height'>, image: SvgImage): { width: number; height: number } | null {
+  if (!(item.width > 0 && item.height > 0)) return null;
+  const rect = intrinsicRectInBox(image.viewport, item.width, item.height);
+  let width = (rect.width * SVG_RASTER_DPI) / 72;
+  let height = (rect.height * SVG_RASTER_DPI) / 72;
+  if (!(width > 0 && height > 0)) return null;
+  const shrink = Math.min(1, Math.sqrt(MAX_SVG_RASTER_PIXELS / (width * height)));
+  width = Math.max(1, Math.round(width * shrink));
+  height = Math.max(1, Math.round(height * shrink));
+  return { width, height };
+}
+
+/** The key ImageEmbedder.get knows an SVG's raster at one size by. */
+export function svgRasterKey(image: SvgImage, size: { width: number; height: number }): string {
+  return `${image.key}@${size.width}x${size.height}`;
 }

@@ -2,11 +2,14 @@
 // every DisplayItem kind. Links, anchors and bookmarks are not drawn; they are collected for
 // annotations, named destinations and the outline, written once every page exists.
 
-import type { ClipItem, DisplayItem, ImageItem, LinkItem, OpacityItem } from '../paint/types.js';
+import type { ClipItem, DisplayItem, ImageItem, LinkItem, OpacityItem, SvgImage } from '../paint/types.js';
+import { intrinsicRectInBox, placementTransform } from '../resources/svg/viewport.js';
 import { ContentStream, num } from './content-stream.js';
+import { svgRasterKey, svgRasterSize } from './images.js';
 import type { PaintContext } from './paint-context.js';
 import { appendRectPath, paintLine, paintPath, paintRect } from './paint-shapes.js';
 import { paintGlyphRun } from './paint-text.js';
+import { coordinate } from './svg-operators.js';
 
 /** Paints `items` into `ctx.canvas`, in display-list (CSS paint) order. */
 export function paintItems(items: readonly DisplayItem[], ctx: PaintContext): void {
@@ -70,12 +73,45 @@ function paintOpacity(item: OpacityItem, ctx: PaintContext): void {
 
 /** §8.9.5: an image fills the unit square, so `cm` scales it to its box. */
 function paintImage(item: ImageItem, ctx: PaintContext): void {
+  if (item.image.format === 'svg') return paintSvg(item, item.image, ctx);
   const ref = ctx.images.get(item.image.key);
   if (!ref || item.width <= 0 || item.height <= 0) return;
   const name = ctx.resources.xObject(`image:${item.image.key}`, 'Im', () => ref);
   const bottom = ctx.pageHeight - item.y - item.height;
   ctx.canvas.save();
   ctx.canvas.push(`${num(item.width)} 0 0 ${num(item.height)} ${num(item.x)} ${num(bottom)} cm\n/${name} Do`);
+  ctx.canvas.restore();
+}
+
+/**
+ * An SVG image clipped to its box (the root viewport clips, SVG 2 §12.3.3): its drawing's
+ * form mapped from user space by the viewBox and preserveAspectRatio, y flipped; or its
+ * raster at this size, laid where the intrinsic viewport lands in the box.
+ */
+function paintSvg(item: ImageItem, image: SvgImage, ctx: PaintContext): void {
+  if (!(item.width > 0 && item.height > 0)) return;
+  let draw: string;
+  if (image.drawing) {
+    const ref = ctx.images.get(image.key);
+    const [a, b, c, d, e, f] = placementTransform(image.viewport, item.width, item.height);
+    if (!ref || !(Math.abs(a * d - b * c) > 0) || ![a, b, c, d, e, f].every(Number.isFinite)) return;
+    const name = ctx.resources.xObject(`image:${image.key}`, 'Fm', () => ref);
+    // Box space (y down from the box's top-left) → page space: x + X, pageHeight − y − Y.
+    const matrix = [a, -b, c, -d, item.x + e, ctx.pageHeight - item.y - f];
+    draw = `${matrix.map(coordinate).join(' ')} cm\n/${name} Do`;
+  } else {
+    const size = svgRasterSize(item, image);
+    const key = size && svgRasterKey(image, size);
+    const ref = key && ctx.images.get(key);
+    if (!key || !ref) return;
+    const name = ctx.resources.xObject(`image:${key}`, 'Im', () => ref);
+    const rect = intrinsicRectInBox(image.viewport, item.width, item.height);
+    const bottom = ctx.pageHeight - item.y - rect.y - rect.height;
+    draw = `${coordinate(rect.width)} 0 0 ${coordinate(rect.height)} ${coordinate(item.x + rect.x)} ${coordinate(bottom)} cm\n/${name} Do`;
+  }
+  ctx.canvas.save();
+  ctx.canvas.push(`${num(item.x)} ${num(ctx.pageHeight - item.y - item.height)} ${num(item.width)} ${num(item.height)} re W n`);
+  ctx.canvas.push(draw);
   ctx.canvas.restore();
 }
 

@@ -1,12 +1,16 @@
 // The resources stage (DESIGN.md invariant 4): every external thing a document names is
 // fetched here, before layout — linked style sheets and their @imports first (they name more
-// resources), then font files and images all at once, a few at a time. A resource that cannot
-// be had is a warning and is left out; the document still renders.
+// resources), then the font families the document names that only a font provider has (Google
+// Fonts), then font files and images all at once, a few at a time. A resource that cannot be
+// had is a warning and is left out; the document still renders.
 import type { ResolvedSheet } from '../css/style-document.js';
 import type { DomDocument, DomElement } from '../dom/types.js';
 import type { ImageResource } from '../paint/types.js';
 import { absolute, declarationUrls, sheetUrls, splitImports } from './css-urls.js';
+import { isBuiltInFamily } from '../text/font-registry.js';
 import { decodeDataUri } from './data-uri.js';
+import { documentFontFamilies } from './font-families.js';
+import type { FontProvider } from './google-fonts.js';
 import { decodeImage } from './image.js';
 
 export type ResourceKind = 'image' | 'font' | 'stylesheet';
@@ -24,6 +28,11 @@ export interface GatherOptions {
   /** The request's `css`, which may @import. */
   readonly requestCss: string;
   readonly warn: (message: string) => void;
+  /**
+   * Where family names that no @font-face rule defines and that are not built in come from
+   * (google-fonts.ts); absent or null: nowhere, they use the fallback fonts.
+   */
+  readonly fontProvider?: FontProvider | null;
 }
 
 /** A font file, by the url() its @font-face rule names. */
@@ -37,7 +46,10 @@ export interface LoadedResources {
   readonly images: ReadonlyMap<string, ImageResource>;
   /** The request's css with its @imports inlined. */
   readonly requestCss: string;
-  /** The document's `<style>` and linked sheets in document order, @imports inlined. */
+  /**
+   * The document's `<style>` and linked sheets in document order, @imports inlined; first, when
+   * the font provider gave any, a sheet of its @font-face rules.
+   */
   readonly sheets: readonly ResolvedSheet[];
   /** Font files by the URL as written in `src: url(...)`. */
   readonly fonts: ReadonlyMap<string, FontFile>;
@@ -63,6 +75,7 @@ export async function gatherResources(doc: DomDocument, options: GatherOptions):
     const fetched = await g.sheet(sheet.href, null);
     if (fetched !== null) sheets.push({ text: await g.resolveImports(fetched.text, fetched.url, 0), media: sheet.media, label: `<link> ${describe(sheet.href)}` });
   }
+  const provided = await providedFonts(doc, requestCss, sheets, options);
   const fontUrls = new Set<string>();
   const imageUrls = new Set<string>();
   for (const text of [requestCss, ...sheets.map((s) => s.text)]) {
@@ -72,7 +85,26 @@ export async function gatherResources(doc: DomDocument, options: GatherOptions):
   }
   collectElementImages(doc.root, imageUrls);
   const [images, fonts] = await Promise.all([g.images([...imageUrls]), g.fonts([...fontUrls])]);
+  if (provided !== null) {
+    sheets.unshift({ text: provided.css, media: null, label: 'font provider' });
+    for (const [url, file] of provided.fonts) fonts.set(url, file);
+  }
   return { images, requestCss, sheets, fonts };
+}
+
+/**
+ * The @font-face rules and files of the families the document names (in its sheets, `style`
+ * attributes and `<font face>`) that no @font-face rule of it defines, that are not built in,
+ * and that the font provider has; null when there are none.
+ */
+async function providedFonts(doc: DomDocument, requestCss: string, sheets: readonly ResolvedSheet[], options: GatherOptions) {
+  const provider = options.fontProvider;
+  if (!provider) return null;
+  const families = documentFontFamilies([requestCss, ...sheets.map((s) => s.text)], doc.root);
+  const wanted = families.used.filter((name) => !families.defined.has(name.toLowerCase()) && !isBuiltInFamily(name) && provider.serves(name));
+  if (wanted.length === 0) return null;
+  const provided = await provider.load(wanted, options.fetcher, options.warn);
+  return provided.css === '' ? null : provided;
 }
 
 class Gatherer {

@@ -63,3 +63,27 @@ export function encodePlaneAsPng(samples: Uint8Array, width: number, height: num
     .png({ adaptiveFiltering: true, compressionLevel: 3, palette: false })
     .toBuffer();
 }
+
+/**
+ * Renders an SVG file (librsvg, through sharp) to exactly width × height RGBA pixels: at the
+ * density that makes its intrinsic size that large, then resized to the exact size. Null
+ * when librsvg cannot read or render it.
+ */
+export async function rasterizeSvg(data: Uint8Array, width: number, height: number): Promise<Pixels | null> {
+  try {
+    const meta = await sharp(data, { failOn: FAIL_ON, limitInputPixels: false }).metadata();
+    if (!(meta.width > 0 && meta.height > 0)) return null;
+    // sharp reads SVG at 72 dpi by default: one user unit (px) per pixel.
+    const density = Math.min(100_000, Math.max(1, 72 * Math.max(width / meta.width, height / meta.height)));
+    const { data: samples, info } = await sharp(data, { failOn: FAIL_ON, density, limitInputPixels: false })
+      .resize(width, height, { fit: 'fill' })
+      .ensureAlpha()
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 4 || samples.length !== info.width * info.height * 4) return null;
+    return { width: info.width, height: info.height, channels: 4, data: samples };
+  } catch {
+    return null;
+  }
+}

@@ -2,11 +2,14 @@
 // by URL or Content-Type), its pixel size read from the header and checked against the
 // decompression-bomb limit before any pixel is decoded. PNG and JPEG stay as they came (the
 // PDF writer embeds them directly); WebP, GIF (first frame), AVIF, TIFF and BMP are decoded to
-// pixels (image-decode.ts). Corrupt or unsupported data gives null, never an exception.
+// pixels (image-decode.ts); SVG text becomes a vector drawing (svg/decode.ts). Corrupt or
+// unsupported data gives null, never an exception.
 import { crc32, createInflate } from 'node:zlib';
 import type { ImageResource } from '../paint/types.js';
 import { decodeBmp, readBmpSize } from './bmp.js';
 import { decodeWithSharp, readSizeWithSharp } from './image-decode.js';
+import { decodeSvg } from './svg/decode.js';
+import { looksLikeSvg } from './svg/sniff.js';
 
 /** Images with more pixels than this are refused (a small file can inflate to gigabytes). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
@@ -20,7 +23,8 @@ export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'avif' | 'tiff' | 'b
 export async function decodeImage(data: Uint8Array, key: string, onWarning: (message: string) => void = () => {}): Promise<ImageResource | null> {
   const format = sniffImageFormat(data);
   if (format === null) {
-    onWarning(`image ${key}: not a PNG, JPEG, WebP, GIF, AVIF, TIFF or BMP file`);
+    if (looksLikeSvg(data)) return decodeSvg(data, key, onWarning);
+    onWarning(`image ${key}: not a PNG, JPEG, WebP, GIF, AVIF, TIFF, BMP or SVG file`);
     return null;
   }
   try {

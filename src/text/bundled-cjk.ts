@@ -34,7 +34,7 @@ const WEIGHT_NAMES: Readonly<Record<number, string>> = {
 };
 
 /** One subset file: where it is, a short name for ids ("119", "latin"), its ranges. */
-interface SubsetFile {
+export interface SubsetFile {
   readonly path: string;
   readonly key: string;
   readonly ranges: readonly CodePointRange[];
@@ -104,9 +104,10 @@ function readSubsetFiles(): SubsetFile[] {
 
 /**
  * The @font-face rules of a fontsource style sheet: `src: url(./files/….woff2)` and
- * `unicode-range`. Only what these generated sheets contain is understood.
+ * `unicode-range`. Only what these generated sheets contain is understood. `keyPattern`'s
+ * first group names a file (its subset: "119", "latin-ext"); else its position.
  */
-export function parseFontFaceRules(css: string, baseDirectory: string): SubsetFile[] {
+export function parseFontFaceRules(css: string, baseDirectory: string, keyPattern = /noto-sans-sc-(.+?)-wght-normal\.woff2$/): SubsetFile[] {
   const files: SubsetFile[] = [];
   for (const rule of css.matchAll(/@font-face\s*\{([^}]*)\}/g)) {
     const body = rule[1]!;
@@ -114,7 +115,7 @@ export function parseFontFaceRules(css: string, baseDirectory: string): SubsetFi
     const range = /unicode-range\s*:\s*([^;}]+)/.exec(body)?.[1];
     if (!url) continue;
     const ranges = range === undefined ? ([[0, 0x10ffff]] as CodePointRange[]) : parseUnicodeRange(range);
-    const key = /noto-sans-sc-(.+?)-wght-normal\.woff2$/.exec(url)?.[1] ?? String(files.length);
+    const key = keyPattern.exec(url)?.[1] ?? String(files.length);
     files.push({ path: join(baseDirectory, url), key, ranges });
   }
   return files;

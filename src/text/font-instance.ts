@@ -145,8 +145,13 @@ export function hasTransformedGlyf(program: fontkit.Font): boolean {
  * its `createSubset()` writes static TrueType subsets with the file's own outlines and names.
  * Other programs are returned as they are. Variable fonts keep their default instance here;
  * `openInstance` picks another.
+ *
+ * `postscriptName` renames the program (its subsets' name table and the PDF's BaseFont): files
+ * cut from one font by unicode-range all carry the font's own name, and two subsets of them
+ * in one PDF should not share it.
  */
-export function openWoff2(program: fontkit.Font): fontkit.Font {
+export function openWoff2(program: fontkit.Font, postscriptName?: string): fontkit.Font {
+  if (postscriptName !== undefined) Object.defineProperty(program, 'postscriptName', { value: postscriptName, configurable: true });
   if (!hasTransformedGlyf(program)) return program;
   const font = program as unknown as VariableFontInternals;
   useNativeBrotli(font);

@@ -1,11 +1,13 @@
-// The font registry: which faces exist (the bundled Noto Sans family and CJK fallback, plus
-// @font-face faces a document adds), CSS font matching over them, and itemization with
-// per-character fallback.
+// The font registry: which faces exist (the bundled Noto Sans family and CJK fallback, the
+// built-in Arimo, Tinos and Cousine behind Helvetica/Arial, Times and Courier and the serif and
+// monospace generics, plus @font-face faces a document adds), CSS font matching over them, and
+// itemization with per-character fallback.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type * as fontkit from 'fontkit';
 import { CJK_FAMILY, CJK_FAMILY_ALIASES, CJK_WEIGHTS, cjkFaces, cjkPackageDirectory } from './bundled-cjk.js';
 import { BUNDLED_FACES, DEFAULT_FAMILY, readBundledFont, type BundledFace } from './bundled-fonts.js';
+import { METRIC_FAMILIES, METRIC_STYLES, METRIC_WEIGHTS, metricFaces, metricPackageDirectory } from './bundled-metric-fonts.js';
 import { FallbackChain, UnicodeRangeFaces, candidatePrimary, itemizeText, type FaceCandidate } from './font-fallback.js';
 import type { WebFontFace } from './font-face-rules.js';
 import { UnicodeRangeIndex, type CodePointRange } from './unicode-range.js';
@@ -20,21 +22,48 @@ interface RegisteredFace {
   readonly style: 'normal' | 'italic';
   /** Tried after every other family when a character needs fallback (the CJK font). */
   readonly lastResort?: boolean;
+  /**
+   * Never a fallback for other families' missing characters (the built-in Arimo, Tinos and
+   * Cousine: missing glyphs come from Noto Sans, then the CJK font).
+   */
+  readonly notFallback?: boolean;
   load(): FaceCandidate;
 }
 
 /**
- * Names that map to the default family until real faces for them exist: the CSS generic
- * families (CSS Fonts 4 §4.2) and common platform names documents ask for.
+ * Names that map to the default family: the CSS generic families (CSS Fonts 4 §4.2) that have
+ * no faces of their own. (serif and monospace are Tinos and Cousine, in FAMILY_ALIASES.)
  */
 const DEFAULT_FAMILY_ALIASES: ReadonlySet<string> = new Set([
-  'sans-serif', 'serif', 'monospace', 'system-ui', 'cursive', 'fantasy', 'math', 'emoji', 'fangsong',
-  'ui-sans-serif', 'ui-serif', 'ui-monospace', 'ui-rounded',
-  'helvetica', 'arial',
+  'sans-serif', 'system-ui', 'cursive', 'fantasy', 'math', 'emoji', 'fangsong', 'ui-sans-serif', 'ui-rounded',
 ]);
 
-/** Other names of registered families (lowercased) → the family's own name. */
-const FAMILY_ALIASES: ReadonlyMap<string, string> = new Map(CJK_FAMILY_ALIASES.map((alias) => [alias, CJK_FAMILY]));
+/**
+ * Other names of registered families (lowercased) → the family's own name: the CJK font's
+ * names, and Helvetica/Arial → Arimo, Times New Roman/Times/serif → Tinos, Courier/Courier
+ * New/monospace → Cousine. An alias whose family has no faces (its package is missing) uses
+ * the default family.
+ */
+const FAMILY_ALIASES: ReadonlyMap<string, string> = new Map([
+  ...CJK_FAMILY_ALIASES.map((alias) => [alias, CJK_FAMILY] as const),
+  ...METRIC_FAMILIES.flatMap((f) => f.aliases.map((alias) => [alias, f.family] as const)),
+]);
+
+/**
+ * True for a family name the engine has faces for without any @font-face rule (compared
+ * case-insensitively): the bundled and built-in families, their other names, and the generic
+ * families. The resources stage asks a font provider only for names that are not.
+ */
+export function isBuiltInFamily(name: string): boolean {
+  const key = familyKey(name);
+  return (
+    key === familyKey(DEFAULT_FAMILY) ||
+    key === familyKey(CJK_FAMILY) ||
+    FAMILY_ALIASES.has(key) ||
+    DEFAULT_FAMILY_ALIASES.has(key) ||
+    METRIC_FAMILIES.some((f) => familyKey(f.family) === key)
+  );
+}
 
 /** The registry of the render in progress (see FontRegistry.current). */
 const documentFonts = new AsyncLocalStorage<FontRegistry>();
@@ -189,7 +218,7 @@ export class FontRegistry {
     const last: FaceCandidate[] = [];
     for (const candidates of this.families.values()) {
       const chosen = selectFace(candidates, query.style, query.weight);
-      if (chosen) (chosen.lastResort ? last : faces).push(chosen.load());
+      if (chosen && !chosen.notFallback) (chosen.lastResort ? last : faces).push(chosen.load());
     }
     return [...faces, ...last];
   }
@@ -208,8 +237,9 @@ export class FontRegistry {
     const own = this.families.get(key);
     if (own) return own;
     const alias = FAMILY_ALIASES.get(key);
-    if (alias !== undefined) return this.families.get(familyKey(alias));
-    return DEFAULT_FAMILY_ALIASES.has(key) ? this.families.get(familyKey(DEFAULT_FAMILY)) : undefined;
+    const aliased = alias === undefined ? undefined : this.families.get(familyKey(alias));
+    if (aliased) return aliased;
+    return alias !== undefined || DEFAULT_FAMILY_ALIASES.has(key) ? this.families.get(familyKey(DEFAULT_FAMILY)) : undefined;
   }
 
   private register(face: RegisteredFace): void {
@@ -228,6 +258,15 @@ export class FontRegistry {
     const registry = new FontRegistry(new Map());
     for (const bundled of BUNDLED_FACES) {
       registry.register({ family: bundled.family, weight: bundled.weight, style: bundled.style, load: lazyBundledFace(bundled) });
+    }
+    // Arimo, Tinos and Cousine: their files are read only when a character needs one.
+    for (const family of METRIC_FAMILIES) {
+      if (metricPackageDirectory(family) === null) continue;
+      for (const weight of METRIC_WEIGHTS) {
+        for (const style of METRIC_STYLES) {
+          registry.register({ family: family.family, weight, style, notFallback: true, load: () => metricFaces(family, weight, style) });
+        }
+      }
     }
     // The CJK font's subset files are read only when a character needs one.
     if (cjkPackageDirectory() !== null) {

@@ -1,5 +1,6 @@
 // The property table: every longhand in computation order, every shorthand, and the aliases
 // (legacy and logical names) that map onto them.
+import { BACKGROUND_LONGHANDS, BACKGROUND_SHORTHANDS } from './background.js';
 import { BOX_LONGHANDS } from './box.js';
 import { EXTRA_LONGHANDS } from './extra.js';
 import { FONT_LONGHANDS } from './font.js';
@@ -26,12 +27,13 @@ export const LONGHANDS: readonly LonghandDef[] = [
   ...TABLE_LONGHANDS,
   ...EXTRA_LONGHANDS,
   ...OBJECT_LONGHANDS,
+  ...BACKGROUND_LONGHANDS,
 ];
 
 export const LONGHAND_BY_NAME: ReadonlyMap<string, LonghandDef> = new Map(LONGHANDS.map((d) => [d.name, d]));
 
 export const SHORTHAND_BY_NAME: ReadonlyMap<string, ShorthandDef> = new Map(
-  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS].map((d) => [d.name, d]),
+  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS, ...BACKGROUND_SHORTHANDS].map((d) => [d.name, d]),
 );
 
 /**

@@ -115,8 +115,8 @@ function edge(side: Side, offset: LengthPercentage | null): LengthPercentage {
   return o;
 }
 
-// Computed text: `50%`, `12pt` or `calc(100% - 12pt)`.
-function formatAxis(v: LengthPercentage): string {
+/** Computed text of an offset: `50%`, `12pt` or `calc(100% - 12pt)` (background.ts shares it). */
+export function formatAxis(v: LengthPercentage): string {
   const pct = round(v.pct);
   const abs = round(v.abs);
   if (abs === 0) return `${pct}%`;
@@ -124,7 +124,8 @@ function formatAxis(v: LengthPercentage): string {
   return `calc(${pct}% ${abs < 0 ? '-' : '+'} ${Math.abs(abs)}pt)`;
 }
 
-function readAxis(text: string): LengthPercentage | null {
+/** Reads formatAxis's text back; null when it is not in that form. */
+export function readAxis(text: string): LengthPercentage | null {
   const m = /^(?:(-?[\d.e+-]+)%|(-?[\d.e+-]+)pt|calc\((-?[\d.e+-]+)% ([+-]) ([\d.e+-]+)pt\))$/.exec(text);
   if (!m) return null;
   if (m[1] !== undefined) return { abs: 0, pct: Number(m[1]) };

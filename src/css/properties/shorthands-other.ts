@@ -1,45 +1,114 @@
-// The remaining shorthands: background (colour, image and repeat only), list-style,
+// The remaining shorthands: background (one painted layer, see expandBackground), list-style,
 // text-decoration, the legacy page-break-* properties, and flex/flex-flow/gap into `extra`.
 import { parseColor } from '../values/color.js';
 import { keywordOf, splitCommas, type Component } from '../values/components.js';
 import { constant, type Computer } from '../values/context.js';
 import { parseLengthPercentage } from '../values/length.js';
+import { isPositionTerm, parseBackgroundSize, parseBgPosition, parseRepeatStyle } from './background.js';
 import { parseImage } from './box.js';
 import { counterStyleName } from './generated.js';
+import { formatAxis } from './object.js';
 import type { Expansion, ShorthandDef } from './registry.js';
 import { DECORATION_STYLES, parseDecorationLine } from './text.js';
 
-const REPEAT_KEYWORDS = new Set(['repeat', 'no-repeat', 'repeat-x', 'repeat-y', 'space', 'round']);
-// Parts of a background layer we accept but do not model (position, size, attachment, boxes).
-const IGNORED_BACKGROUND_KEYWORDS = new Set([
-  'left', 'right', 'top', 'bottom', 'center', 'auto', 'cover', 'contain', 'scroll', 'fixed', 'local',
-  'border-box', 'padding-box', 'content-box', 'text',
-]);
+// css-backgrounds-3 §3.10: `background` is a comma-separated list of layers,
+// `<bg-image> || <bg-position> [ / <bg-size> ]? || <repeat-style> || <attachment> || <visual-box>
+// || <visual-box>`, and the last layer may also hold the colour. One visual box sets origin and
+// clip; two set origin, then clip.
+interface BackgroundLayerParts {
+  image: Component | null;
+  position: { x: Computer<unknown>; y: Computer<unknown> } | null;
+  size: Computer<unknown> | null;
+  repeat: Computer<unknown> | null;
+  attachment: string | null;
+  boxes: string[];
+  color: Computer<unknown> | null;
+}
 
-// css-backgrounds-3 §3.10: the colour may only appear in the last layer.
+const ATTACHMENTS = new Set(['scroll', 'fixed', 'local']);
+const VISUAL_BOXES = new Set(['border-box', 'padding-box', 'content-box']);
+const REPEAT_WORDS = new Set(['repeat', 'no-repeat', 'repeat-x', 'repeat-y', 'space', 'round']);
+
+function parseBackgroundLayer(layer: readonly Component[], last: boolean): BackgroundLayerParts | null {
+  const parts: BackgroundLayerParts = { image: null, position: null, size: null, repeat: null, attachment: null, boxes: [], color: null };
+  let i = 0;
+  while (i < layer.length) {
+    const c = layer[i]!;
+    const word = keywordOf(c);
+    if (parts.position === null && isPositionTerm(c)) {
+      let j = i;
+      while (j < layer.length && j - i < 4 && isPositionTerm(layer[j]!)) j++;
+      const position = parseBgPosition(layer.slice(i, j));
+      if (position === null) return null;
+      parts.position = { x: (ctx) => formatAxis(position.x(ctx)), y: (ctx) => formatAxis(position.y(ctx)) };
+      i = j;
+      const slash = layer[i];
+      if (slash?.type === 'op' && slash.value === '/') {
+        // A size follows the position: one or two terms (or cover/contain).
+        let k = i + 1;
+        while (k < layer.length && k - i - 1 < 2 && isSizeTerm(layer[k]!)) k++;
+        const size = parseBackgroundSize(layer.slice(i + 1, k));
+        if (size === null) return null;
+        parts.size = size;
+        i = k;
+      }
+      continue;
+    }
+    if (parts.repeat === null && word !== null && REPEAT_WORDS.has(word)) {
+      const next = keywordOf(layer[i + 1]);
+      const two = word !== 'repeat-x' && word !== 'repeat-y' && next !== null && REPEAT_WORDS.has(next) && next !== 'repeat-x' && next !== 'repeat-y';
+      parts.repeat = parseRepeatStyle(layer.slice(i, two ? i + 2 : i + 1));
+      if (parts.repeat === null) return null;
+      i += two ? 2 : 1;
+      continue;
+    }
+    if (parts.attachment === null && word !== null && ATTACHMENTS.has(word)) parts.attachment = word;
+    else if (parts.boxes.length < 2 && word !== null && VISUAL_BOXES.has(word)) parts.boxes.push(word);
+    else if (parts.image === null && parseImage([c]) !== null) parts.image = c;
+    else if (last && parts.color === null && parseColor(c) !== null) parts.color = parseColor(c);
+    else return null;
+    i++;
+  }
+  return parts;
+}
+
+function isSizeTerm(c: Component): boolean {
+  const word = keywordOf(c);
+  return word === 'auto' || word === 'cover' || word === 'contain' || parseLengthPercentage(c) !== null;
+}
+
+/**
+ * Only one layer is painted: the first whose image is a url() (or the first layer when none
+ * is), with the last layer's colour. Its image, position, size, repeat and boxes set the
+ * longhands; omitted parts are reset to their initial values by leaving them out.
+ */
 function expandBackground(items: readonly Component[]): Expansion | null {
   const layers = splitCommas(items);
-  let image: Computer<unknown> | null = null;
-  let color: Computer<unknown> | null = null;
-  const repeats: string[] = [];
+  const parsed: BackgroundLayerParts[] = [];
   for (const [index, layer] of layers.entries()) {
     if (layer.length === 0) return null;
-    for (const c of layer) {
-      const word = keywordOf(c);
-      if (word !== null && REPEAT_KEYWORDS.has(word)) repeats.push(word);
-      else if (word !== null && IGNORED_BACKGROUND_KEYWORDS.has(word)) continue;
-      else if (c.type === 'op' && c.value === '/') continue;
-      else if (parseLengthPercentage(c, { negative: true }) !== null) continue;
-      else if (parseImage([c]) !== null) image ??= parseImage([c]);
-      else if (index === layers.length - 1 && color === null && parseColor(c) !== null) color = parseColor(c);
-      else return null;
-    }
+    const parts = parseBackgroundLayer(layer, index === layers.length - 1);
+    if (parts === null) return null;
+    parsed.push(parts);
   }
+  const painted = parsed.find((p) => p.image?.type === 'url') ?? parsed[0]!;
+  const color = parsed[parsed.length - 1]!.color;
   const out = new Map<string, Computer<unknown>>([
     ['background-color', color ?? constant({ r: 0, g: 0, b: 0, a: 0 })],
-    ['background-image', image ?? constant(null)],
+    ['background-image', painted.image ? parseImage([painted.image])! : constant(null)],
   ]);
-  if (repeats.length > 0) out.set('background-repeat', constant(repeats.join(' ')));
+  if (painted.repeat) out.set('background-repeat', painted.repeat);
+  if (painted.position) {
+    out.set('background-position-x', painted.position.x);
+    out.set('background-position-y', painted.position.y);
+  }
+  if (painted.size) out.set('background-size', painted.size);
+  const [origin, clip] = painted.boxes;
+  if (origin !== undefined) {
+    out.set('background-origin', constant(origin));
+    out.set('background-clip', constant(clip ?? origin));
+  }
+  if (painted.attachment !== null) out.set('background-attachment', constant(painted.attachment));
   return out;
 }
 
@@ -172,7 +241,10 @@ function expandGap(items: readonly Component[]): Expansion | null {
 export const OTHER_SHORTHANDS: readonly ShorthandDef[] = [
   {
     name: 'background',
-    longhands: ['background-color', 'background-image', 'background-repeat', 'background-position', 'background-size', 'background-clip', 'background-origin', 'background-attachment'],
+    longhands: [
+      'background-color', 'background-image', 'background-repeat', 'background-position-x', 'background-position-y',
+      'background-size', 'background-clip', 'background-origin', 'background-attachment',
+    ],
     expand: expandBackground,
   },
   { name: 'list-style', longhands: ['list-style-type', 'list-style-position', 'list-style-image'], expand: expandListStyle },

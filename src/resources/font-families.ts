@@ -1,0 +1,120 @@
+// The font family names a document asks for, found before styling so that the resources stage
+// can fetch the ones only a font provider has: every `font-family` and `font` declaration of
+// its style sheets (after @import inlining) and `style` attributes, and `<font face>`; and the
+// names its @font-face rules define. Whether a rule applies to anything is not asked: a family
+// named anywhere is fetched.
+import * as csstree from 'css-tree';
+import { FONT_SHORTHANDS } from '../css/properties/shorthands-font.js';
+import { parseComponents, splitCommas, type Component } from '../css/values/components.js';
+import type { ComputeContext } from '../css/values/context.js';
+import type { DomElement } from '../dom/types.js';
+
+export interface DocumentFamilies {
+  /** Family names as written (case kept), in order of first use, without repeats. */
+  readonly used: readonly string[];
+  /** Names that @font-face rules define, lowercased (CSS matches family names case-insensitively). */
+  readonly defined: ReadonlySet<string>;
+}
+
+/** Bounds: names collected per document (a provider is asked for far fewer). */
+const MAX_NAMES = 1000;
+
+/** The family names of the sheets' and the elements' declarations. */
+export function documentFontFamilies(sheets: readonly string[], root: DomElement | null): DocumentFamilies {
+  const used = new Set<string>();
+  const defined = new Set<string>();
+  const add = (names: readonly string[]) => {
+    for (const name of names) if (used.size < MAX_NAMES && name !== '') used.add(name);
+  };
+  for (const text of sheets) {
+    if (!/font/i.test(text)) continue;
+    const ast = parse(text, 'stylesheet');
+    if (ast === null) continue;
+    csstree.walk(ast, {
+      visit: 'Declaration',
+      enter(this: csstree.WalkContext, node: csstree.Declaration) {
+        const property = node.property.toLowerCase();
+        if (this.atrule?.name.toLowerCase() === 'font-face') {
+          if (property === 'font-family') for (const name of familyList(valueText(node))) defined.add(name.toLowerCase());
+          return;
+        }
+        add(declarationFamilies(property, valueText(node)));
+      },
+    });
+  }
+  if (root) collectElementFamilies(root, add);
+  return { used: [...used], defined };
+}
+
+/** The families a `font-family` or `font` declaration names (none for other properties). */
+export function declarationFamilies(property: string, value: string): string[] {
+  if (property === 'font-family') return familyList(value);
+  if (property !== 'font') return [];
+  try {
+    const items = parseComponents(value);
+    const expansion = items && FONT_SHORTHANDS.find((s) => s.name === 'font')!.expand(items, value);
+    const family = expansion?.get('font-family');
+    if (!family) return [];
+    // The shorthand's family list is a constant: it needs nothing from the context.
+    const names = family({} as ComputeContext);
+    return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
+  } catch {
+    // A value the shorthand cannot take names no family; styling will say so.
+    return [];
+  }
+}
+
+/**
+ * `<family-name>#` leniently: each comma-separated item that is a string or a run of
+ * identifiers is a name, whatever the other items are (a `var()` does not hide the rest).
+ */
+function familyList(value: string): string[] {
+  const items = parseComponents(value);
+  if (items === null) return [];
+  const names: string[] = [];
+  for (const group of splitCommas(items)) {
+    const name = familyName(group);
+    if (name !== null) names.push(name);
+  }
+  return names;
+}
+
+function familyName(group: readonly Component[]): string | null {
+  if (group.length === 1 && group[0]!.type === 'string') return group[0]!.value.trim();
+  if (group.length === 0 || group.some((c) => c.type !== 'ident')) return null;
+  return group.map((c) => (c as { value: string }).value).join(' ');
+}
+
+/** `style` attributes and `<font face>`, depth first. */
+function collectElementFamilies(root: DomElement, add: (names: readonly string[]) => void): void {
+  const stack: DomElement[] = [root];
+  // Iterative: element trees are deep and wide without bound.
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    const style = el.attrs.get('style');
+    if (style && /font/i.test(style)) {
+      const ast = parse(style, 'declarationList');
+      if (ast) csstree.walk(ast, { visit: 'Declaration', enter: (node) => add(declarationFamilies(node.property.toLowerCase(), valueText(node))) });
+    }
+    if (el.tagName === 'font') {
+      const face = el.attrs.get('face');
+      if (face) add(familyList(face));
+    }
+    for (let i = el.children.length - 1; i >= 0; i--) {
+      const child = el.children[i]!;
+      if (child.kind === 'element') stack.push(child);
+    }
+  }
+}
+
+function parse(text: string, context: 'stylesheet' | 'declarationList'): csstree.CssNode | null {
+  try {
+    return csstree.parse(text, { context, positions: false, parseRulePrelude: false, parseAtrulePrelude: false, parseValue: false, onParseError: () => {} });
+  } catch {
+    return null;
+  }
+}
+
+function valueText(node: csstree.Declaration): string {
+  return node.value.type === 'Raw' ? node.value.value : csstree.generate(node.value);
+}
