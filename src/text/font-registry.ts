@@ -5,7 +5,7 @@
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type * as fontkit from 'fontkit';
-import { CJK_FAMILY, CJK_FAMILY_ALIASES, CJK_WEIGHTS, cjkFaces, cjkPackageDirectory } from './bundled-cjk.js';
+import { CJK_FONTS, CJK_WEIGHTS } from './bundled-cjk.js';
 import { BUNDLED_FACES, DEFAULT_FAMILY, readBundledFont, type BundledFace } from './bundled-fonts.js';
 import { METRIC_FAMILIES, METRIC_STYLES, METRIC_WEIGHTS, metricFaces, metricPackageDirectory } from './bundled-metric-fonts.js';
 import { FallbackChain, UnicodeRangeFaces, candidatePrimary, itemizeText, type FaceCandidate } from './font-fallback.js';
@@ -45,7 +45,7 @@ const DEFAULT_FAMILY_ALIASES: ReadonlySet<string> = new Set([
  * the default family.
  */
 const FAMILY_ALIASES: ReadonlyMap<string, string> = new Map([
-  ...CJK_FAMILY_ALIASES.map((alias) => [alias, CJK_FAMILY] as const),
+  ...CJK_FONTS.flatMap((font) => font.spec.aliases.map((alias) => [alias, font.family] as const)),
   ...METRIC_FAMILIES.flatMap((f) => f.aliases.map((alias) => [alias, f.family] as const)),
 ]);
 
@@ -58,7 +58,7 @@ export function isBuiltInFamily(name: string): boolean {
   const key = familyKey(name);
   return (
     key === familyKey(DEFAULT_FAMILY) ||
-    key === familyKey(CJK_FAMILY) ||
+    CJK_FONTS.some((font) => familyKey(font.family) === key) ||
     FAMILY_ALIASES.has(key) ||
     DEFAULT_FAMILY_ALIASES.has(key) ||
     METRIC_FAMILIES.some((f) => familyKey(f.family) === key)
@@ -268,10 +268,11 @@ export class FontRegistry {
         }
       }
     }
-    // The CJK font's subset files are read only when a character needs one.
-    if (cjkPackageDirectory() !== null) {
+    // The CJK fonts' subset files are read only when a character needs one; SC is tried first.
+    for (const font of CJK_FONTS) {
+      if (font.directory() === null) continue;
       for (const weight of CJK_WEIGHTS) {
-        registry.register({ family: CJK_FAMILY, weight, style: 'normal', lastResort: true, load: () => cjkFaces(weight) });
+        registry.register({ family: font.family, weight, style: 'normal', lastResort: true, load: () => font.faces(weight) });
       }
     }
     return registry;

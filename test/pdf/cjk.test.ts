@@ -21,10 +21,20 @@ beforeAll(async () => {
 });
 
 describe('CJK text in the PDF', () => {
-  it('pdftotext gives back every character, Korean included (its .notdef glyphs carry their text)', () => {
+  it('pdftotext gives back every character, Korean included', () => {
     const text = poppler('pdftotext', ['-raw', '-enc', 'UTF-8', path, '-']).stdout;
     expect(text).toContain(SENTENCE);
     expect(text).toContain('粗体 太字 Bold');
+  });
+
+  it('draws no .notdef: every character of the sentence has a glyph in the face it is set in', async () => {
+    const { renderToDisplayLists } = await import('../../src/render.js');
+    const out = await renderToDisplayLists({ type: 'html', data: { html: HTML } }, { deterministic: true });
+    const glyphs = out.pages.flatMap((p) => p.items).flatMap((i) => (i.kind === 'glyphs' ? i.segments.flatMap((seg) => seg.glyphs) : []));
+    expect(glyphs.length).toBeGreaterThan(SENTENCE.length / 2);
+    expect(glyphs.filter((g) => g.id === 0)).toEqual([]);
+    const fonts = poppler('pdffonts', [path]).stdout;
+    expect(fonts).toMatch(/NotoSansKR-Regular-/);
   });
 
   it('pdffonts lists the CJK subsets (one per subset file and weight) as embedded CID TrueType, without errors', () => {

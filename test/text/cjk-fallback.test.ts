@@ -2,7 +2,7 @@
 // it covers, that it comes after the requested families and Noto Sans, that runs never mix
 // two of its subset files, and that the files load lazily.
 import { describe, expect, it } from 'vitest';
-import { CJK_FAMILY, cjkFaces, cjkSubsetFiles } from '../../src/text/bundled-cjk.js';
+import { CJK_FAMILY, CJK_KR, CJK_SC, cjkFaces, cjkSubsetFiles } from '../../src/text/bundled-cjk.js';
 import { FallbackChain, UnicodeRangeFaces, itemizeText } from '../../src/text/font-fallback.js';
 import { FontRegistry } from '../../src/text/font-registry.js';
 import { shapeText } from '../../src/text/shape.js';
@@ -50,10 +50,11 @@ describe('CJK fallback: coverage', () => {
     }
   });
 
-  it('has no Hangul: Korean falls through to the primary face (.notdef)', () => {
-    for (const [ch, , name] of facesOf('한국어', UA)) {
-      expect(name, ch).toBe('NotoSans-Regular');
-      expect(registry.match(UA).hasGlyph(ch.codePointAt(0)!)).toBe(false);
+  it('takes Hangul, which the SC font lacks, from the KR font tried after it', () => {
+    for (const [ch, family, name] of facesOf('한국어', UA)) {
+      expect(family, ch).toBe(CJK_KR.family);
+      expect(name, ch).toMatch(/^NotoSansKR-Regular-/);
+      expect(CJK_SC.faces(400).faceFor(ch.codePointAt(0)!), ch).toBeUndefined();
     }
   });
 
@@ -113,6 +114,9 @@ describe('CJK fallback: itemization', () => {
         // One file per run: every character's unicode-range file is the run's.
         for (const ch of chars) expect(run.face.postscriptName, ch).toBe(`NotoSansSC-Regular-${fileOf(ch)}`);
         for (const ch of chars) expect(run.face.hasGlyph(ch.codePointAt(0)!), ch).toBe(true);
+      } else if (run.face.family === CJK_KR.family) {
+        for (const ch of chars) expect(run.face.hasGlyph(ch.codePointAt(0)!), ch).toBe(true);
+        expect(chars.every((ch) => /\p{Script=Hangul}/u.test(ch))).toBe(true);
       } else {
         expect(run.face.postscriptName).toBe('NotoSans-Regular');
       }
