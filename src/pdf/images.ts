@@ -86,8 +86,7 @@ export class ImageEmbedder {
     let ref = this.byContent.get(digest);
     if (ref === undefined) {
       ref = await this.embed(image, async () => {
-        const pixels = await rasterizeSvg(image.data, size.width, size.height);
-        return pixels && this.embedPixels(pixels);
+        return this.embedPixels(digest, () => rasterizeSvg(image.data, size.width, size.height));
       });
       this.byContent.set(digest, ref);
     }
@@ -111,21 +110,19 @@ export class ImageEmbedder {
         if (!image.drawing || !this.forms) return null;
         return writeSvgForm(image.drawing, { context: this.pdf.context, ...this.forms });
       case 'raw':
-        return this.embedPixels({ width: image.pixelWidth, height: image.pixelHeight, channels: image.channels, data: image.data });
+        return this.embedPixels(contentDigest(image), async () => ({ width: image.pixelWidth, height: image.pixelHeight, channels: image.channels, data: image.data }));
       case 'png': {
         const png = readPngInfo(image.data);
         if (!png) return null;
         if (canEmbedIdat(png)) return this.embedIdat(png);
-        const pixels = await decodeWithSharp(image.data, MAX_IMAGE_PIXELS, { orient: false });
-        return pixels && this.embedPixels(pixels);
+        return this.embedPixels(contentDigest(image), () => decodeWithSharp(image.data, MAX_IMAGE_PIXELS, { orient: false }));
       }
       case 'jpeg': {
         const jpeg = readJpegInfo(image.data);
         if (!jpeg) return null;
         let ref: PDFRef | null;
         if (jpeg.components === 4) {
-          const pixels = await decodeWithSharp(image.data, MAX_IMAGE_PIXELS, { orient: false });
-          ref = pixels && (await this.embedPixels(pixels));
+          ref = await this.embedPixels(contentDigest(image), () => decodeWithSharp(image.data, MAX_IMAGE_PIXELS, { orient: false }));
         } else {
           ref = this.register(image.data, {
             Type: 'XObject', Subtype: 'Image', Width: jpeg.width, Height: jpeg.height,
@@ -152,24 +149,22 @@ export class ImageEmbedder {
     });
   }
 
-  /** 8-bit pixels: colour and alpha as separate planes, alpha as an SMask unless all opaque. */
-  private async embedPixels(pixels: Pixels): Promise<PDFRef> {
-    const { width, height } = pixels;
-    const { color, colorChannels, alpha } = splitAlpha(pixels);
-    const [colorPng, alphaPng] = await Promise.all([
-      encodePlaneAsPng(color, width, height, colorChannels),
-      alpha ? encodePlaneAsPng(alpha, width, height, 1) : null,
-    ]);
-    const plane = (png: Buffer, channels: 1 | 3, extra: Record<string, unknown> = {}) => {
-      const info = readPngInfo(png);
-      if (!info || info.interlaced || info.bitDepth !== 8 || info.colorType !== (channels === 3 ? 2 : 0)) {
-        throw new Error('unexpected PNG from the plane encoder');
-      }
-      return this.embedIdat(info, extra);
-    };
-    const mask = alphaPng ? plane(alphaPng, 1) : null;
-    const colorRef = plane(colorPng, colorChannels, mask ? { SMask: mask } : {});
-    return colorRef;
+  /**
+   * 8-bit pixels: colour and alpha as separate planes, alpha as an SMask unless all opaque.
+   * Encoding the planes is the costly part and depends only on `digest` (the image's bytes,
+   * and size for a rasterised SVG), so it is done once per process for an image many
+   * documents use (a logo on every invoice).
+   */
+  private async embedPixels(digest: string, decode: () => Promise<Pixels | null>): Promise<PDFRef | null> {
+    let planes = encodedPlanes.get(digest);
+    if (planes === undefined) {
+      const pixels = await decode();
+      if (!pixels) return null;
+      planes = await encodePlanes(pixels);
+      rememberPlanes(digest, planes);
+    }
+    const mask = planes.alpha ? this.embedIdat(planes.alpha) : null;
+    return this.embedIdat(planes.color, mask ? { SMask: mask } : {});
   }
 
   /**
@@ -187,6 +182,46 @@ export class ImageEmbedder {
     const context = this.pdf.context;
     return context.register(context.stream(contents, dict as never));
   }
+}
+
+/** An image's colour and alpha planes, encoded as 8-bit PNG data PDF reads directly. */
+interface EncodedPlanes {
+  readonly color: PngInfo;
+  readonly alpha: PngInfo | null;
+  readonly bytes: number;
+}
+
+async function encodePlanes(pixels: Pixels): Promise<EncodedPlanes> {
+  const { width, height } = pixels;
+  const { color, colorChannels, alpha } = splitAlpha(pixels);
+  const [colorPng, alphaPng] = await Promise.all([
+    encodePlaneAsPng(color, width, height, colorChannels),
+    alpha ? encodePlaneAsPng(alpha, width, height, 1) : null,
+  ]);
+  const plane = (png: Buffer, channels: 1 | 3): PngInfo => {
+    const info = readPngInfo(png);
+    if (!info || info.interlaced || info.bitDepth !== 8 || info.colorType !== (channels === 3 ? 2 : 0)) {
+      throw new Error('unexpected PNG from the plane encoder');
+    }
+    return info;
+  };
+  return { color: plane(colorPng, colorChannels), alpha: alphaPng ? plane(alphaPng, 1) : null, bytes: colorPng.length + (alphaPng?.length ?? 0) };
+}
+
+// Encoded planes by image content, for the process; bounded by bytes, oldest dropped first.
+const encodedPlanes = new Map<string, EncodedPlanes>();
+const MAX_ENCODED_BYTES = 32 * 1024 * 1024;
+let encodedBytes = 0;
+
+function rememberPlanes(digest: string, planes: EncodedPlanes): void {
+  if (planes.bytes > MAX_ENCODED_BYTES / 4) return;
+  while (encodedBytes + planes.bytes > MAX_ENCODED_BYTES && encodedPlanes.size > 0) {
+    const [oldest, old] = encodedPlanes.entries().next().value!;
+    encodedPlanes.delete(oldest);
+    encodedBytes -= old.bytes;
+  }
+  encodedPlanes.set(digest, planes);
+  encodedBytes += planes.bytes;
 }
 
 /** PDF reads a PNG's IDAT data directly when there is no alpha, no tRNS and no interlacing. */

@@ -152,6 +152,11 @@ export function createGoogleFontProvider(options: FontProviderOptions = {}): Fon
   };
 }
 
+/** Provider style sheets that could not be had lately, by URL: until when, and why. */
+const recentFailures = new Map<string, { until: number; error: string }>();
+const FAILURE_MEMORY_MS = 60_000;
+const MAX_REMEMBERED_FAILURES = 256;
+
 /** One family's @font-face rules and files, or null (warned). */
 async function loadFamily(
   name: string,
@@ -165,8 +170,17 @@ async function loadFamily(
     warn(`font "${name}" could not be loaded from the font provider (${why}); text in it uses the fallback fonts`);
     return null;
   };
+  // A provider that just failed (offline, blocked) is not asked again for a while: every
+  // render of a document naming the family would otherwise wait for the same failure.
+  const failed = recentFailures.get(cssUrl);
+  if (failed !== undefined && failed.until > Date.now()) return fail(failed.error);
   const sheet = await cached(cssUrl, 'stylesheet', fetcher, cache, CSS_FRESH_MS);
-  if ('error' in sheet) return fail(sheet.error);
+  if ('error' in sheet) {
+    if (recentFailures.size >= MAX_REMEMBERED_FAILURES) recentFailures.delete(recentFailures.keys().next().value!);
+    recentFailures.set(cssUrl, { until: Date.now() + FAILURE_MEMORY_MS, error: sheet.error });
+    return fail(sheet.error);
+  }
+  recentFailures.delete(cssUrl);
   // Only the family's own @font-face rules are taken: nothing else of the provider's sheet
   // reaches the document (no style rules, no @import).
   const css = fontFaceRules(new TextDecoder().decode(sheet.data), name);

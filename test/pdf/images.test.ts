@@ -84,6 +84,16 @@ describe('images: each distinct image embedded once', () => {
     expect((await imageObjects(pdf)).images).toHaveLength(2);
   });
 
+  it('a transparent image reused by a later document comes out the same (its planes are encoded once per process)', async () => {
+    const logo = dataUri(await solid('png', 9, 7, { r: 10, g: 120, b: 200, alpha: 0.4 }), 'image/png');
+    const first = await render(html(`<img src="${logo}">`), { deterministic: true });
+    const second = await render(html(`<img src="${logo}">`), { deterministic: true });
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    const { images, smasks } = await imageObjects(second);
+    expect(images).toHaveLength(2);
+    expect(smasks.size).toBe(1);
+  });
+
   it('keeps images with different bytes apart', async () => {
     const a = dataUri(await solid('png', 6, 6, { r: 255, g: 0, b: 0 }));
     const b = dataUri(await solid('png', 6, 6, { r: 0, g: 0, b: 255 }));
