@@ -1,5 +1,5 @@
 // Options of a render that are not part of the API request body.
-import type { ResourceFetcher } from './resources/gather.js';
+import type { ResourceFetcher, ResourceKind } from './resources/gather.js';
 import type { FontProviderOptions } from './resources/google-fonts.js';
 
 /** Options for `render()`. */
@@ -44,7 +44,7 @@ export interface NetworkOptions {
   /** Hosts, addresses or CIDR ranges that may be fetched although private or loopback (default none). */
   readonly allowPrivate?: readonly string[];
   /** Time limit per fetch and kind, ms (default: images 2000, fonts and style sheets 5000). */
-  readonly timeoutMs?: Partial<Record<'image' | 'font' | 'stylesheet', number>>;
+  readonly timeoutMs?: Partial<Record<ResourceKind, number>>;
   /** Size limit per response, bytes (default 10 MB). */
   readonly maxBytes?: number;
 }

@@ -36,25 +36,23 @@ export async function render(input: unknown, options: RenderOptions = {}): Promi
 /** Like render(), but also returns the page count and the warnings. */
 export async function renderDocument(input: unknown, options: RenderOptions = {}): Promise<RenderResult> {
   const doc = await prepareDocument(input, options);
-  let totals: PageTotals | null = null;
-  for (let pass = 1; ; pass++) {
-    // pdf/: each page is painted and written as soon as it is laid out, then let go.
-    const writer = await PdfWriter.create({
+  // pdf/: each page is painted and written as soon as it is laid out, then let go.
+  const { sink: writer, totals } = await runPasses(doc, async () => {
+    const pdf = await PdfWriter.create({
       title: doc.title,
       deterministic: options.deterministic ?? false,
       onWarning: doc.warn,
       ...(options.creationDate ? { creationDate: options.creationDate } : {}),
     });
-    const sink: PageSink = {
-      add: (list) => writer.addPage(list),
-      reserve: (width, height) => writer.reservePage(width, height),
-      fill: (index, list) => writer.fillPage(index, list),
-      overlay: (index, list) => writer.addOverlay(index, list),
+    return {
+      pdf,
+      add: (list: PageDisplayList) => pdf.addPage(list),
+      reserve: (width: number, height: number) => pdf.reservePage(width, height),
+      fill: (index: number, list: PageDisplayList) => pdf.fillPage(index, list),
+      overlay: (index: number, list: PageDisplayList) => pdf.addOverlay(index, list),
     };
-    const result = await FontRegistry.withFonts(doc.fonts, () => layOutPages(doc, totals, sink));
-    if (result.complete || pass >= MAX_PASSES) return { pdf: await writer.finish(), pageCount: result.totals.pageCount, warnings: doc.warnings };
-    totals = result.totals;
-  }
+  });
+  return { pdf: await writer.pdf.finish(), pageCount: totals.pageCount, warnings: doc.warnings };
 }
 
 /** The pipeline up to paint: one display list per page. Golden tests compare these. */
@@ -63,20 +61,32 @@ export async function renderToDisplayLists(
   options: RenderOptions = {},
 ): Promise<{ pages: PageDisplayList[]; title: string | null; warnings: string[] }> {
   const doc = await prepareDocument(input, options);
-  let totals: PageTotals | null = null;
-  for (let pass = 1; ; pass++) {
+  const { sink } = await runPasses(doc, async () => {
     const pages: PageDisplayList[] = [];
-    const sink: PageSink = {
-      add: async (list) => void pages.push(list),
-      reserve: (width, height) => pages.push({ width, height, items: [] }) - 1,
-      fill: async (index, list) => void (pages[index] = list),
-      overlay: async (index, list) => {
+    return {
+      pages,
+      add: async (list: PageDisplayList) => void pages.push(list),
+      reserve: (width: number, height: number) => pages.push({ width, height, items: [] }) - 1,
+      fill: async (index: number, list: PageDisplayList) => void (pages[index] = list),
+      overlay: async (index: number, list: PageDisplayList) => {
         const page = pages[index]!;
         pages[index] = { ...page, items: [...page.items, ...list.items] };
       },
     };
+  });
+  return { pages: sink.pages, title: doc.title, warnings: doc.warnings };
+}
+
+/**
+ * Lays the document out into fresh sinks until a pass is complete (see layOutPages), at most
+ * MAX_PASSES times; returns the last pass's sink and what it found.
+ */
+async function runPasses<S extends PageSink>(doc: PreparedDocument, newSink: () => Promise<S>): Promise<{ sink: S; totals: PageTotals }> {
+  let totals: PageTotals | null = null;
+  for (let pass = 1; ; pass++) {
+    const sink = await newSink();
     const result = await FontRegistry.withFonts(doc.fonts, () => layOutPages(doc, totals, sink));
-    if (result.complete || pass >= MAX_PASSES) return { pages, title: doc.title, warnings: doc.warnings };
+    if (result.complete || pass >= MAX_PASSES) return { sink, totals: result.totals };
     totals = result.totals;
   }
 }

@@ -64,7 +64,7 @@ export class ImageEmbedder {
       const digest = contentDigest(image);
       let ref = this.byContent.get(digest);
       if (ref === undefined) {
-        ref = await this.embed(image, () => this.embedImage(image));
+        ref = await this.embed(image, () => this.embedImage(image, digest));
         this.byContent.set(digest, ref);
       }
       this.byKey.set(image.key, ref);
@@ -104,25 +104,26 @@ export class ImageEmbedder {
     }
   }
 
-  private async embedImage(image: ImageResource): Promise<PDFRef | null> {
+  /** `digest` is contentDigest(image), which the planes cache shares. */
+  private async embedImage(image: ImageResource, digest: string): Promise<PDFRef | null> {
     switch (image.format) {
       case 'svg':
         if (!image.drawing || !this.forms) return null;
         return writeSvgForm(image.drawing, { context: this.pdf.context, ...this.forms });
       case 'raw':
-        return this.embedPixels(contentDigest(image), async () => ({ width: image.pixelWidth, height: image.pixelHeight, channels: image.channels, data: image.data }));
+        return this.embedPixels(digest, async () => ({ width: image.pixelWidth, height: image.pixelHeight, channels: image.channels, data: image.data }));
       case 'png': {
         const png = readPngInfo(image.data);
         if (!png) return null;
         if (canEmbedIdat(png)) return this.embedIdat(png);
-        return this.embedPixels(contentDigest(image), () => decodeWithSharp(image.data, MAX_IMAGE_PIXELS, { orient: false }));
+        return this.embedPixels(digest, () => decodeWithSharp(image.data, MAX_IMAGE_PIXELS, { orient: false }));
       }
       case 'jpeg': {
         const jpeg = readJpegInfo(image.data);
         if (!jpeg) return null;
         let ref: PDFRef | null;
         if (jpeg.components === 4) {
-          ref = await this.embedPixels(contentDigest(image), () => decodeWithSharp(image.data, MAX_IMAGE_PIXELS, { orient: false }));
+          ref = await this.embedPixels(digest, () => decodeWithSharp(image.data, MAX_IMAGE_PIXELS, { orient: false }));
         } else {
           ref = this.register(image.data, {
             Type: 'XObject', Subtype: 'Image', Width: jpeg.width, Height: jpeg.height,

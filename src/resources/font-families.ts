@@ -4,8 +4,9 @@
 // names its @font-face rules define. Whether a rule applies to anything is not asked: a family
 // named anywhere is fetched.
 import * as csstree from 'css-tree';
+import { familyName } from '../css/properties/font.js';
 import { FONT_SHORTHANDS } from '../css/properties/shorthands-font.js';
-import { parseComponents, splitCommas, type Component } from '../css/values/components.js';
+import { parseComponents, splitCommas } from '../css/values/components.js';
 import type { ComputeContext } from '../css/values/context.js';
 import type { DomElement } from '../dom/types.js';
 
@@ -77,12 +78,6 @@ function familyList(value: string): string[] {
     if (name !== null) names.push(name);
   }
   return names;
-}
-
-function familyName(group: readonly Component[]): string | null {
-  if (group.length === 1 && group[0]!.type === 'string') return group[0]!.value.trim();
-  if (group.length === 0 || group.some((c) => c.type !== 'ident')) return null;
-  return group.map((c) => (c as { value: string }).value).join(' ');
 }
 
 /** `style` attributes and `<font face>`, depth first. */

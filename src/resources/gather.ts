@@ -12,12 +12,13 @@ import { decodeDataUri } from './data-uri.js';
 import { documentFontFamilies } from './font-families.js';
 import type { FontProvider } from './google-fonts.js';
 import { decodeImage } from './image.js';
+import { redactUrl, type FetchedResource, type ResourceKind } from './net/index.js';
 
-export type ResourceKind = 'image' | 'font' | 'stylesheet';
+export type { ResourceKind };
 
 /** What the stage fetches with (`net/` implements it over undici with the network rules). */
 export interface ResourceFetcher {
-  fetch(url: string, kind: ResourceKind): Promise<{ readonly url: string; readonly contentType: string; readonly data: Uint8Array }>;
+  fetch(url: string, kind: ResourceKind): Promise<FetchedResource>;
 }
 
 export interface GatherOptions {
@@ -167,7 +168,7 @@ class Gatherer {
   }
 
   /** One fetch; any failure becomes a warning and null. */
-  private async fetch(url: string, base: string | null, kind: ResourceKind): Promise<{ url: string; contentType: string; data: Uint8Array } | null> {
+  private async fetch(url: string, base: string | null, kind: ResourceKind): Promise<FetchedResource | null> {
     const trimmed = url.trim();
     if (trimmed.startsWith('data:')) {
       const decoded = decodeDataUri(trimmed);
@@ -223,7 +224,7 @@ async function eachLimited<T>(items: readonly T[], work: (item: T) => Promise<vo
 }
 
 /** A short, log-safe description of a URL: no credentials, data: URIs cut short. */
-export function describe(src: string): string {
-  const noCredentials = src.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
-  return noCredentials.length > 80 ? `${noCredentials.slice(0, 77)}...` : noCredentials;
+function describe(src: string): string {
+  const safe = redactUrl(src);
+  return safe.length > 80 ? `${safe.slice(0, 77)}...` : safe;
 }

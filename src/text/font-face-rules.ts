@@ -2,6 +2,7 @@
 // weight and style it is matched under, the characters it serves (unicode-range) and the first
 // of its `src` files that was fetched and parses. Fonts that cannot be used are warnings.
 import type { Declaration } from '../css/types.js';
+import { familyName } from '../css/properties/font.js';
 import { parseComponents, type Component } from '../css/values/components.js';
 import { parseUnicodeRange, type CodePointRange } from './unicode-range.js';
 
@@ -32,7 +33,7 @@ export function webFontFaces(rules: readonly (readonly Declaration[])[], files: 
   const faces: WebFontFace[] = [];
   for (const rule of rules) {
     const get = (name: string) => lastValue(rule, name);
-    const family = familyName(get('font-family'));
+    const family = familyOf(get('font-family'));
     if (family === null) {
       warn('@font-face without a font-family ignored');
       continue;
@@ -66,13 +67,9 @@ function lastValue(rule: readonly Declaration[], name: string): string | undefin
 }
 
 /** `font-family: "Open Sans"` or `font-family: Open Sans` (one family name). */
-function familyName(value: string | undefined): string | null {
-  if (value === undefined) return null;
-  const items = parseComponents(value);
-  if (items === null || items.length === 0) return null;
-  if (items.length === 1 && items[0]!.type === 'string') return items[0]!.value || null;
-  if (items.every((c) => c.type === 'ident')) return items.map((c) => (c as { value: string }).value).join(' ');
-  return null;
+function familyOf(value: string | undefined): string | null {
+  const items = value === undefined ? null : parseComponents(value);
+  return items === null ? null : familyName(items) || null;
 }
 
 /** `src: url(a.woff2) format("woff2"), local(X), url(a.ttf)`: the url() entries with their format hints. */

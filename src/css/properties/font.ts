@@ -23,7 +23,8 @@ export function parseFontFamily(items: readonly Component[]): Computer<readonly 
   return constant(Object.freeze(families));
 }
 
-function familyName(group: readonly Component[]): string | null {
+/** One `<family-name>` or generic family: a string, or a run of identifiers (generic names lower-cased). */
+export function familyName(group: readonly Component[]): string | null {
   if (group.length === 1 && group[0]!.type === 'string') return group[0]!.value;
   if (group.length === 0 || group.some((c) => c.type !== 'ident')) return null;
   const idents = group as readonly (Component & { type: 'ident' })[];
