@@ -14,6 +14,8 @@ import type { PageDisplayList } from './paint/types.js';
 import { PdfWriter } from './pdf/write.js';
 import { webFontFaces } from './text/font-face-rules.js';
 import { FontRegistry } from './text/font-registry.js';
+import { markdownDocument } from './markdown/document.js';
+import { DETERMINISTIC_EPOCH } from './pdf/metadata.js';
 import { normalizeRequest } from './request/validate.js';
 import { gatherResources, type ResourceFetcher } from './resources/gather.js';
 import { fontProviderOf } from './resources/google-fonts.js';
@@ -28,7 +30,7 @@ export interface RenderResult {
   readonly warnings: readonly string[];
 }
 
-/** Renders a generate-pdf request body (type "html") to PDF bytes. Rejects with ValidationError on bad input. */
+/** Renders a generate-pdf request body (HTML or Markdown mode) to PDF bytes. Rejects with ValidationError on bad input. */
 export async function render(input: unknown, options: RenderOptions = {}): Promise<Uint8Array> {
   return (await renderDocument(input, options)).pdf;
 }
@@ -180,12 +182,14 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   };
   // request/: validate the API body; the page object becomes an @page rule, the default page.
   const request = normalizeRequest(input);
+  // markdown/: items → an HTML document and its built-in stylesheet; from here one path.
+  const source = request.mode === 'markdown' ? markdownDocument(request, generationDate(options)) : request;
   // dom/: parse5 → element tree.
-  const doc = parseHtml(request.html);
+  const doc = parseHtml(source.html);
   // resources/: everything external, before layout.
-  const resources = await withLoader(options, (fetcher) => gatherResources(doc, { fetcher, baseUrl: options.baseUrl ?? null, requestCss: request.css, warn, fontProvider: fontProviderOf(options.fontProvider) }));
+  const resources = await withLoader(options, (fetcher) => gatherResources(doc, { fetcher, baseUrl: options.baseUrl ?? null, requestCss: source.css, warn, fontProvider: fontProviderOf(options.fontProvider) }));
   // css/: cascade → computed styles and @page rules; the request's page is the default page.
-  const styled = styleDocument(doc, { pageCss: request.pageCss, authorCss: [resources.requestCss], documentSheets: resources.sheets, onWarning: warn });
+  const styled = styleDocument(doc, { pageCss: source.pageCss, authorCss: [resources.requestCss], documentSheets: resources.sheets, onWarning: warn });
   // boxes/: box tree with anonymous boxes, markers, generated content.
   const tree = buildBoxTree(styled, { images: resources.images });
   for (const w of tree.warnings) warn(w);
@@ -195,6 +199,11 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   const fonts = faces.length === 0 ? FontRegistry.default() : FontRegistry.default().fork();
   if (faces.length > 0) fonts.addWebFonts(faces, warn);
   return { title: request.title ?? doc.title, styled, tree, pages, fonts, warnings, warn };
+}
+
+/** When the document is made: the caller's date, the fixed epoch when deterministic, or now. */
+function generationDate(options: RenderOptions): Date {
+  return options.creationDate ?? (options.deterministic ? DETERMINISTIC_EPOCH : new Date());
 }
 
 /** Runs `work` with the caller's resource loader, or a built-in one closed afterwards. */

@@ -2,10 +2,12 @@
 // NormalizedRequest. Every problem is collected, each with its property path, and thrown as
 // one ValidationError (spec §7; DESIGN.md invariant 7).
 
-import { ValidationError, type ValidationFailure } from './errors.js';
+import { Failures, describe, enumMessage, expected, isRecord, optionalString, requiredString, type Body } from './checks.js';
+import { ValidationError } from './errors.js';
 import { checkMarginShorthand, checkPageMargin, checkPageSize } from './length.js';
 import { pageRuleFromOptions } from './page-css.js';
 import type { NormalizedRequest, PageOptions } from './types.js';
+import { checkMarkdownRequest } from './validate-markdown.js';
 
 /** The `page.pageCount` positions of spec §2.4. */
 export const PAGE_COUNT_POSITIONS: readonly string[] = [
@@ -17,35 +19,25 @@ export const PAGE_COUNT_POSITIONS: readonly string[] = [
   'bottomRight',
 ];
 
-type Body = Readonly<Record<string, unknown>>;
-
-/** Collects failures while the request is walked; property paths are dotted (`page.marginTop`). */
-class Failures {
-  readonly list: ValidationFailure[] = [];
-  add(property: string, message: string): void {
-    this.list.push({ property, message });
-  }
-}
-
 /**
  * Checks a request body and returns what the pipeline needs. Throws ValidationError listing
- * every problem. Unknown keys and markdown-only fields (fontSize, logo, …) are ignored.
+ * every problem. Unknown keys are ignored, and so are the markdown-only fields (fontSize,
+ * logo, …) in html mode (spec §2.1).
  */
 export function normalizeRequest(input: unknown): NormalizedRequest {
   const failures = new Failures();
   const body = checkBody(input, failures);
-  const title = body ? checkTitle(body.title, failures) : null;
-  const isHtml = body ? checkType(body.type, failures) : false;
-  const data = body ? checkData(body.data, isHtml, failures) : null;
-  const page = body ? checkPage(body.page, failures) : undefined;
-  if (failures.list.length > 0 || !data) throw new ValidationError(failures.list);
-  return {
-    title,
-    html: data.html,
-    css: data.css,
-    pageCss: pageRuleFromOptions(page),
-    pageCount: page?.pageCount ?? null,
-  };
+  if (!body) throw new ValidationError(failures.list);
+  const title = checkTitle(body.title, failures);
+  const mode = checkType(body.type, failures);
+  const markdown = mode === 'markdown' ? checkMarkdownRequest(body, failures) : null;
+  const data = mode === 'html' ? checkHtmlData(body.data, failures) : mode === null ? checkPresent(body.data, failures) : null;
+  const page = checkPage(body.page, failures);
+  if (failures.list.length > 0) throw new ValidationError(failures.list);
+  const common = { title, pageCss: pageRuleFromOptions(page), pageCount: page?.pageCount ?? null };
+  if (markdown) return { mode: 'markdown', ...common, ...markdown };
+  if (!data) throw new ValidationError(failures.list);
+  return { mode: 'html', ...common, html: data.html, css: data.css };
 }
 
 /** The body must be a JSON object; an empty body (undefined/null) counts as `{}` (spec §7.2). */
@@ -59,38 +51,33 @@ function checkBody(input: unknown, failures: Failures): Body | null {
 }
 
 function checkTitle(title: unknown, failures: Failures): string | null {
-  if (title === undefined) return null;
-  if (typeof title !== 'string') {
-    failures.add('title', expected('string', title));
-    return null;
-  }
-  return title;
+  return optionalString(title, 'title', failures);
 }
 
-/** True for html mode. `type` defaults to markdown (spec §2.1), which is not rendered yet. */
-function checkType(type: unknown, failures: Failures): boolean {
-  if (type === 'html') return true;
-  if (type === undefined || type === 'markdown') {
-    const how = type === undefined ? 'markdown mode (the default when type is absent)' : 'markdown mode';
-    failures.add('type', `${how} is not supported yet; set type to "html"`);
-  } else if (typeof type !== 'string') {
-    failures.add('type', expected('string', type));
-  } else {
-    failures.add('type', `Invalid enum value. Expected 'html' | 'markdown', received '${type}'`);
-  }
-  return false;
+/** The mode: `type` defaults to markdown (spec §2.1); null for a bad value. */
+function checkType(type: unknown, failures: Failures): 'html' | 'markdown' | null {
+  if (type === undefined || type === 'markdown') return 'markdown';
+  if (type === 'html') return 'html';
+  if (typeof type !== 'string') failures.add('type', expected('string', type));
+  else failures.add('type', enumMessage(['html', 'markdown'], type));
+  return null;
 }
 
-/** `data` is required in every mode; its shape is checked only in html mode (spec §2.2). */
-function checkData(data: unknown, isHtml: boolean, failures: Failures): { html: string; css: string } | null {
+/** With a bad `type`, `data` is only checked to be there. */
+function checkPresent(data: unknown, failures: Failures): null {
+  if (data === undefined) failures.add('data', 'Required');
+  return null;
+}
+
+/** HTML mode's data (spec §2.2): `{ html, css? }`. */
+function checkHtmlData(data: unknown, failures: Failures): { html: string; css: string } | null {
   if (data === undefined) {
     failures.add('data', 'Required');
     return null;
   }
-  if (!isHtml) return null;
   if (typeof data === 'string') {
-    // Spec §4.2: a string is RSA-encrypted data, which needs key registration first.
-    failures.add('data', 'Expected object, received string (encrypted data is not supported yet)');
+    // Spec §4.2: a string is RSA-encrypted data, which the server decrypts before rendering.
+    failures.add('data', 'Expected object, received string (encrypted data must be decrypted before rendering)');
     return null;
   }
   if (!isRecord(data)) {
@@ -131,38 +118,5 @@ function checkPage(page: unknown, failures: Failures): PageOptions | undefined {
 }
 
 function checkPageCount(text: string): string | null {
-  if (PAGE_COUNT_POSITIONS.includes(text)) return null;
-  return `Invalid enum value. Expected ${PAGE_COUNT_POSITIONS.map((p) => `'${p}'`).join(' | ')}, received '${text}'`;
-}
-
-function requiredString(value: unknown, property: string, failures: Failures): string | null {
-  if (value === undefined) {
-    failures.add(property, 'Required');
-    return null;
-  }
-  return optionalString(value, property, failures);
-}
-
-function optionalString(value: unknown, property: string, failures: Failures): string | null {
-  if (value === undefined) return null;
-  if (typeof value !== 'string') {
-    failures.add(property, expected('string', value));
-    return null;
-  }
-  return value;
-}
-
-function isRecord(value: unknown): value is Body {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function expected(what: string, value: unknown): string {
-  return `Expected ${what}, received ${describe(value)}`;
-}
-
-/** A JSON-ish type name for messages: `array` and `null` are named apart from `object`. */
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value;
+  return PAGE_COUNT_POSITIONS.includes(text) ? null : enumMessage(PAGE_COUNT_POSITIONS, text);
 }

@@ -15,7 +15,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as csstree from 'css-tree';
-import { ValidationError } from '../request/errors.js';
 import { bundledFontsDirectory } from '../text/bundled-fonts.js';
 import { sheetUrls, splitImports } from './css-urls.js';
 import { DEFAULT_FONT_CACHE_BYTES, FontDiskCache, defaultFontCacheDirectory } from './font-cache.js';
@@ -98,15 +97,15 @@ export function googleFontFamilies(): string[] {
 }
 
 /**
- * The Markdown mode's error for a font name that is neither built in nor a Google font (spec
+ * The Markdown mode's message for a font name that is neither built in nor a Google font (spec
  * §4.4 rule 1: "An unknown or wrongly spelled font name yields an error"), naming the font; a
  * name that differs from a Google font only in case says which.
  */
-export function unknownFontError(name: string, property = 'fontFamily'): ValidationError {
+export function unknownFontMessage(name: string): string {
   byLowercase ??= new Map([...familyList().keys()].map((n) => [n.toLowerCase(), n]));
   const near = byLowercase.get(name.trim().toLowerCase());
   const hint = near !== undefined && near !== name ? `; font names are case-sensitive: did you mean "${near}"?` : '';
-  return new ValidationError([{ property, message: `Unknown font "${name}": not a built-in font (Courier, Helvetica, Times New Roman) nor a Google font${hint}` }]);
+  return `Unknown font "${name}": not a built-in font (Noto Sans, Courier, Helvetica, Times New Roman) nor a Google font${hint}`;
 }
 
 /**

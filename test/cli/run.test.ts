@@ -56,10 +56,10 @@ describe('runCli', () => {
     expect(io.written.size).toBe(0);
   });
 
-  it('reports a JSON body in markdown mode as a validation error on type', async () => {
-    const io = fakeIo({ 'r.json': JSON.stringify({ data: [{ content: 'hi' }] }) });
+  it('reports a bad Markdown item by its path', async () => {
+    const io = fakeIo({ 'r.json': JSON.stringify({ data: [{ content: 'hi' }, { fontSize: 31 }] }) });
     expect(await runCli(['render', 'r.json'], io)).toBe(EXIT_FAILED);
-    expect(io.err).toMatch(/^ {2}type: markdown mode/m);
+    expect(io.err).toMatch(/^ {2}data\[1\]\.fontSize: Font size must be from 5 to 30, received 31$/m);
   });
 
   it('names the request body itself when it is not an object', async () => {

@@ -1,6 +1,7 @@
 // normalizeRequest: what a valid body becomes, and that every invalid field is named.
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/request/errors.js';
+import type { NormalizedHtmlRequest } from '../../src/request/types.js';
 import { normalizeRequest } from '../../src/request/validate.js';
 
 const html = '<p>Hello</p>';
@@ -16,20 +17,27 @@ function failuresOf(input: unknown): readonly { property: string; message: strin
   throw new Error('expected a ValidationError');
 }
 
+/** normalizeRequest for a body that must be in html mode. */
+function htmlRequest(input: unknown): NormalizedHtmlRequest {
+  const result = normalizeRequest(input);
+  if (result.mode !== 'html') throw new Error(`expected html mode, got ${result.mode}`);
+  return result;
+}
+
 describe('normalizeRequest: valid bodies', () => {
   it('keeps html, css and title, with no page rule when page is absent', () => {
     const result = normalizeRequest({ type: 'html', title: 'T', data: { html, css: 'p { color: red }' } });
-    expect(result).toEqual({ title: 'T', html, css: 'p { color: red }', pageCss: '', pageCount: null });
+    expect(result).toEqual({ mode: 'html', title: 'T', html, css: 'p { color: red }', pageCss: '', pageCount: null });
   });
 
   it('defaults css to an empty string and title to null', () => {
-    const result = normalizeRequest({ type: 'html', data: { html } });
+    const result = htmlRequest({ type: 'html', data: { html } });
     expect(result.css).toBe('');
     expect(result.title).toBeNull();
   });
 
   it('tolerates extra keys and ignores markdown-only fields in html mode', () => {
-    const result = normalizeRequest({
+    const result = htmlRequest({
       type: 'html',
       data: { html, extra: 1 },
       fontSize: 'not even a number',
@@ -100,13 +108,10 @@ describe('normalizeRequest: invalid bodies', () => {
     expect(failuresOf([1])[0]!.message).toContain('received array');
   });
 
-  it('rejects markdown mode, explicit or by default, on property type', () => {
-    const explicit = failuresOf({ type: 'markdown', data: [{ content: 'hi' }] });
-    expect(explicit).toEqual([{ property: 'type', message: 'markdown mode is not supported yet; set type to "html"' }]);
-    const implicit = failuresOf({ data: { html } });
-    expect(implicit).toHaveLength(1);
-    expect(implicit[0]!.property).toBe('type');
-    expect(implicit[0]!.message).toContain('default');
+  it('takes markdown mode explicitly or by default (no type)', () => {
+    expect(normalizeRequest({ type: 'markdown', data: [{ content: 'hi' }] }).mode).toBe('markdown');
+    expect(normalizeRequest({ data: [{ content: 'hi' }] }).mode).toBe('markdown');
+    expect(failuresOf({ data: { html } })).toEqual([{ property: 'data', message: 'Expected array, received object' }]);
   });
 
   it('rejects an unknown type and a non-string type', () => {

@@ -1,0 +1,58 @@
+// Markdown mode (spec §2.3, §4.4): the validated items become one HTML document and its
+// stylesheet, which then take the HTML path through the pipeline like any other document.
+import type { NormalizedMarkdownItem, NormalizedMarkdownRequest } from '../request/types.js';
+import { contentHtml } from './content.js';
+import { escapeHtml } from './escape.js';
+import { fontStack } from './fonts.js';
+import { logoHtml } from './logo.js';
+import { MARKDOWN_PAGE_CSS, markdownStylesheet, timestampPageCss } from './stylesheet.js';
+import { tableHtml } from './table.js';
+import { timestampText } from './timestamp.js';
+
+/** What the HTML path needs: the document, its author CSS, and the page rules. */
+export interface MarkdownDocument {
+  readonly html: string;
+  readonly css: string;
+  /** The built-in page rules, then the request's `page` rule, which wins. */
+  readonly pageCss: string;
+}
+
+/** Builds the document; `generatedAt` is the time the timestamp shows. */
+export function markdownDocument(request: NormalizedMarkdownRequest, generatedAt: Date): MarkdownDocument {
+  const parts: string[] = ['<!DOCTYPE html><html><head><meta charset="utf-8">'];
+  if (request.title !== null) parts.push(`<title>${escapeHtml(request.title)}</title>`);
+  parts.push('</head><body>', logoHtml(request.logo));
+  for (const item of request.items) parts.push(itemHtml(item));
+  parts.push('</body></html>');
+  const pageRules = [MARKDOWN_PAGE_CSS];
+  if (request.includeTimestamp) {
+    // The page counter may already hold the bottom-left box: the timestamp then goes right.
+    pageRules.push(timestampPageCss(timestampText(generatedAt), request.pageCount === 'bottomLeft' ? 'bottom-right' : 'bottom-left'));
+  }
+  pageRules.push(request.pageCss);
+  return { html: parts.join(''), css: markdownStylesheet(request), pageCss: pageRules.join('\n') };
+}
+
+/**
+ * One item as a section: heading, label, content, table, in that order. A section that ends
+ * in a heading or label keeps with the next one, so a label never ends a page alone.
+ */
+function itemHtml(item: NormalizedMarkdownItem): string {
+  const blocks: string[] = [];
+  if (item.heading !== null) blocks.push(`<h2 class="md-heading">${escapeHtml(item.heading)}</h2>`);
+  if (item.label !== null) blocks.push(`<div class="md-label">${escapeHtml(item.label)}</div>`);
+  if (item.content !== null) blocks.push(`<div class="md-content">${contentHtml(item.content)}</div>`);
+  if (item.table !== null) blocks.push(tableHtml(item.table));
+  if (blocks.length === 0) return '';
+  const keep = item.content === null && item.table === null ? ' md-keep' : '';
+  const style = itemStyle(item);
+  return `<section class="md-item${keep}"${style ? ` style="${escapeHtml(style)}"` : ''}>${blocks.join('')}</section>`;
+}
+
+function itemStyle(item: NormalizedMarkdownItem): string {
+  const declarations: string[] = [];
+  if (item.fontFamily !== null) declarations.push(`font-family: ${fontStack(item.fontFamily)}`);
+  if (item.fontSize !== null) declarations.push(`font-size: ${item.fontSize}px`);
+  if (item.textColor !== null) declarations.push(`color: ${item.textColor}`);
+  return declarations.join('; ');
+}
