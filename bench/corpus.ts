@@ -3,10 +3,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { marginDocument } from './margin-document.js';
+import { markdownDocument } from './markdown-document.js';
 import { tableDocument } from './table-document.js';
 
 /** One benchmark document: a file of the corpus folder, or a table or handbook generated here. */
-export type CorpusDocument = FileDocument | TableDocument | MarginDocument;
+export type CorpusDocument = FileDocument | TableDocument | MarginDocument | MarkdownDocument;
 
 export interface FileDocument {
   readonly kind: 'file';
@@ -30,6 +31,13 @@ export interface MarginDocument {
   readonly chapters: number;
 }
 
+/** A generated Markdown-mode request (`markdown-document.ts`); its time is also shown per 1,000 items. */
+export interface MarkdownDocument {
+  readonly kind: 'markdown';
+  readonly name: string;
+  readonly items: number;
+}
+
 // Chromium-warm medians from ../shared/bench-corpus/README.md, table "What the alternatives do
 // on this machine (2 cores; medians)", column "Chromium warm" (puppeteer page.setContent +
 // page.pdf with the browser already running). Update them here if that README changes. The
@@ -44,6 +52,8 @@ export const CORPUS_DOCUMENTS: readonly CorpusDocument[] = [
   { kind: 'table', name: 'table-5k', rows: 5000 },
   { kind: 'margins', name: 'margins-100', chapters: 100 },
   { kind: 'margins', name: 'margins-500', chapters: 500 },
+  { kind: 'markdown', name: 'md-1', items: 1 },
+  { kind: 'markdown', name: 'md-2000', items: 2000 },
 ];
 
 /** The corpus folder: $QUIRE_BENCH_CORPUS, else `../shared/bench-corpus` beside the repository. */
@@ -51,11 +61,13 @@ export function corpusDir(repoRoot: string): string {
   return process.env.QUIRE_BENCH_CORPUS ?? path.resolve(repoRoot, '../shared/bench-corpus');
 }
 
-/** The HTML of a document: read from the corpus folder `dir`, or generated. */
-export function documentHtml(doc: CorpusDocument, dir: string): string {
+/** The generate-pdf request body of a document: a corpus file or a generated document. */
+export function documentRequest(doc: CorpusDocument, dir: string): Record<string, unknown> {
+  const html = (text: string) => ({ type: 'html', title: doc.name, data: { html: text, css: '' } });
   switch (doc.kind) {
-    case 'file': return readFileSync(path.join(dir, doc.file), 'utf8');
-    case 'table': return tableDocument(doc.rows);
-    case 'margins': return marginDocument(doc.chapters);
+    case 'file': return html(readFileSync(path.join(dir, doc.file), 'utf8'));
+    case 'table': return html(tableDocument(doc.rows));
+    case 'margins': return html(marginDocument(doc.chapters));
+    case 'markdown': return { type: 'markdown', ...markdownDocument(doc.items) };
   }
 }

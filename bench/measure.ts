@@ -26,12 +26,12 @@ export interface MeasureOptions {
 }
 
 /**
- * Renders the document from `loadHtml` repeatedly and returns its median time, page count and
- * peak RSS. `loadHtml` runs inside, so that a file that cannot be read is this document's error.
+ * Renders the request from `loadRequest` repeatedly and returns its median time, page count and
+ * peak RSS. `loadRequest` runs inside, so that a file that cannot be read is this document's error.
  */
-export async function measureDocument(name: string, loadHtml: () => string, options: MeasureOptions): Promise<Measurement> {
+export async function measureDocument(name: string, loadRequest: () => unknown, options: MeasureOptions): Promise<Measurement> {
   try {
-    const request = { type: 'html', title: name, data: { html: loadHtml(), css: '' } };
+    const request = loadRequest();
     const renderOptions = { deterministic: true };
     const { pageCount } = await renderDocument(request, renderOptions);
     const firstRenderPeak = peakRssMb();

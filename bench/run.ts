@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CORPUS_DOCUMENTS, corpusDir, documentHtml, type CorpusDocument } from './corpus.js';
+import { CORPUS_DOCUMENTS, corpusDir, documentRequest, type CorpusDocument } from './corpus.js';
 import type { Measurement } from './measure.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -35,7 +35,8 @@ const USAGE = `Usage: npm run bench -- [document ...] [--iterations N] [--time M
   --time MS       and keep rendering for at least MS milliseconds (default 1000)
 The corpus folder is $QUIRE_BENCH_CORPUS, or ../shared/bench-corpus beside the repository;
 table-1k and table-5k are generated (bench/table-document.ts), and so are margins-100 and
-margins-500 (bench/margin-document.ts, handbooks with margin boxes on every page).`;
+margins-500 (bench/margin-document.ts, handbooks with margin boxes on every page), and md-1
+and md-2000 (bench/markdown-document.ts, Markdown-mode requests of 1 and 2,000 items).`;
 
 async function main(argv: readonly string[]): Promise<void> {
   if (argv[0] === '--child') return runChild(argv.slice(1));
@@ -100,13 +101,13 @@ async function runChild([name, dir, iterations, timeMs]: readonly string[]): Pro
   const options = { iterations: Number(iterations), timeMs: Number(timeMs) };
   const doc = CORPUS_DOCUMENTS.find((d) => d.name === name)!;
   const result = await import('./measure.js')
-    .then(({ measureDocument }) => measureDocument(name!, () => documentHtml(doc, dir!), options))
+    .then(({ measureDocument }) => measureDocument(name!, () => documentRequest(doc, dir!), options))
     .catch((error: unknown): Measurement => ({ name: name!, ok: false, error: `cannot load the engine: ${String(error)}`, peakRssMb: 0 }));
   process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
 }
 
-const COLUMNS = ['document', 'pages', 'median ms', 'pages/s', 'peak RSS', 'steady RSS', 'Chromium warm', 'vs Chromium', 'per 1k rows/pages'];
-const WIDTHS = [11, 6, 10, 9, 9, 11, 14, 14, 18];
+const COLUMNS = ['document', 'pages', 'median ms', 'pages/s', 'peak RSS', 'steady RSS', 'Chromium warm', 'vs Chromium', 'per 1k rows/pages/items'];
+const WIDTHS = [11, 6, 10, 9, 9, 11, 14, 14, 24];
 /** For a figure that does not apply: no Chromium time for a generated document, no rows for a file. */
 const NONE = '—';
 
@@ -120,7 +121,8 @@ function formatRow(doc: CorpusDocument, m: Measurement): string {
   const chromium = doc.kind === 'file' ? [`${doc.chromiumWarmMs} ms`, versusChromium(doc.chromiumWarmMs / m.medianMs)] : [NONE, NONE];
   // Linear-time checks: tables per 1,000 rows, margin box documents per 1,000 pages.
   const perThousand = doc.kind === 'table' ? `${(m.medianMs / (doc.rows / 1000)).toFixed(1)} ms/rows`
-    : doc.kind === 'margins' ? `${(m.medianMs / (m.pages / 1000)).toFixed(0)} ms/pages` : NONE;
+    : doc.kind === 'margins' ? `${(m.medianMs / (m.pages / 1000)).toFixed(0)} ms/pages`
+    : doc.kind === 'markdown' && doc.items >= 1000 ? `${(m.medianMs / (doc.items / 1000)).toFixed(0)} ms/items` : NONE;
   const cells = [
     doc.name,
     String(m.pages),

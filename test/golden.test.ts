@@ -11,22 +11,30 @@ import { renderToDisplayLists } from '../src/render.js';
 import { describeFirstDifference } from './helpers/first-difference.js';
 
 const GOLDEN_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../golden');
+const EXAMPLES_DIR = path.resolve(GOLDEN_DIR, '../../shared/examples/anvil');
 const UPDATE = process.env.QUIRE_GOLDEN_UPDATE === '1';
 const MIN_CASES = 15;
 
-/** Case folders (those with an input.html), sorted for a stable order. */
+/** Case folders (those with an input.html or a request.json), sorted for a stable order. */
 function listCases(): string[] {
+  const isCase = (dir: string) => existsSync(path.join(dir, 'input.html')) || existsSync(path.join(dir, 'request.json'));
   return readdirSync(GOLDEN_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(GOLDEN_DIR, entry.name, 'input.html')))
+    .filter((entry) => entry.isDirectory() && isCase(path.join(GOLDEN_DIR, entry.name)))
     .map((entry) => entry.name)
     .sort();
 }
 
-/** The request body of a case: request.json (title, page, …) plus the HTML and CSS files. */
+/**
+ * The request body of a case. An HTML case is input.html (+ style.css) with the rest of the
+ * body in request.json; a Markdown case is a whole request.json, or `{"$example": path}` naming
+ * a public example payload under ../shared/examples/anvil/, used exactly as it is.
+ */
 function loadRequest(name: string): Record<string, unknown> {
   const dir = path.join(GOLDEN_DIR, name);
   const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
   const extra = existsSync(path.join(dir, 'request.json')) ? (JSON.parse(read('request.json')) as Record<string, unknown>) : {};
+  if (typeof extra.$example === 'string') return JSON.parse(readFileSync(path.join(EXAMPLES_DIR, extra.$example), 'utf8')) as Record<string, unknown>;
+  if (!existsSync(path.join(dir, 'input.html'))) return extra;
   if ('data' in extra) throw new Error(`golden/${name}/request.json must not hold data; the HTML lives in input.html`);
   const css = existsSync(path.join(dir, 'style.css')) ? read('style.css') : '';
   return { type: 'html', ...extra, data: { html: read('input.html'), css } };

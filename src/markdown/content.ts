@@ -11,8 +11,12 @@ const marked = new Marked({
   breaks: true,
   async: false,
   renderer: {
-    // Task list boxes as characters, not form fields (a Markdown document is not a form).
-    checkbox: ({ checked }) => (checked ? '\u2612 ' : '\u2610 '),
+    // Task list boxes are drawn by the stylesheet, not made form fields: a Markdown document
+    // is not a form (and the fonts have no ballot-box glyphs).
+    checkbox: ({ checked }) => `<span class="md-box${checked ? ' md-box-checked' : ''}"></span>`,
+    listitem(item) {
+      return `<li${item.task ? ' class="md-task"' : ''}>${this.parser.parse(item.tokens)}</li>\n`;
+    },
   },
 });
 
@@ -31,6 +35,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
     td: ['align', 'colspan', 'rowspan'],
     abbr: ['title'],
   },
+  // Only the classes the renderer above writes.
+  allowedClasses: { span: ['md-box', 'md-box-checked'], li: ['md-task'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,

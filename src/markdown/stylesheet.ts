@@ -38,6 +38,10 @@ body { margin: 0; }
 .md-content li { margin: 0.2em 0; }
 .md-content li > ul, .md-content li > ol { margin: 0.2em 0 0; }
 .md-content li > p { margin: 0 0 0.3em; }
+.md-content li.md-task { list-style: none; }
+.md-box { display: inline-block; width: 0.75em; height: 0.75em; margin: 0 0.45em 0 -1.2em; border: 1.5px solid #6b747d;
+  border-radius: 2px; vertical-align: -0.08em; }
+.md-box-checked { background: #3d6f8f; border-color: #3d6f8f; }
 .md-content blockquote { margin: 0 0 0.7em; padding: 1px 0 1px 12px; border-left: 3px solid ${RULE}; color: #4a545e; }
 .md-content code { font-family: monospace; font-size: 0.88em; background: #f1f3f5; padding: 1px 4px; border-radius: 3px; }
 .md-content pre { margin: 0 0 0.7em; padding: 8px 12px; background: #f6f8fa; border: 1px solid #e4e8ec; border-radius: 4px;
@@ -50,6 +54,8 @@ body { margin: 0; }
 .md-content th, .md-content td { padding: 4px 8px; border: 1px solid ${RULE}; vertical-align: top; }
 .md-content th { background: #f3f5f7; font-weight: 700; }
 .md-table { width: 100%; border-collapse: collapse; }
+.md-label + .md-table { margin-top: 4px; }
+.md-content + .md-table { margin-top: 0.7em; }
 .md-table th, .md-table td { padding: 6px 8px; text-align: left; vertical-align: top; }
 .md-table th { font-weight: 700; background: #f3f5f7; border-bottom: 1.5px solid #9aa6b2; }
 .md-table tr { break-inside: avoid; }

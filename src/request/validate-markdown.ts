@@ -95,7 +95,8 @@ function checkTable(table: unknown, path: string, failures: Failures, cells: { l
     return null;
   }
   const rows = checkRows(table.rows, `${path}.rows`, failures, cells);
-  const width = rows ? Math.max(0, ...rows.map((r) => r.length)) : 0;
+  // A loop, not Math.max(...spread): a long table would overflow the call stack.
+  const width = rows ? rows.reduce((w, r) => Math.max(w, r.length), 0) : 0;
   const columns = checkColumnOptions(table.columnOptions, `${path}.columnOptions`, failures);
   const vertical = checkEnum(table.verticalAlign, `${path}.verticalAlign`, VERTICAL_ALIGNS, failures);
   // Both spellings of the gridline keys are in use by clients; the documented one wins.

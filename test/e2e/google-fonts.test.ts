@@ -188,3 +188,40 @@ describe('Google fonts by name', () => {
     ]);
   });
 });
+
+describe('Google fonts in Markdown mode', () => {
+  /** The glyph runs of a Markdown body, by the family that set them. */
+  async function markdownRuns(body: unknown) {
+    const warnings: string[] = [];
+    const out = await renderToDisplayLists(body, { ...optionsFor(server), onWarning: (m) => warnings.push(m) });
+    const runs = out.pages.flatMap((p) => p.items).filter((i): i is GlyphRunItem => i.kind === 'glyphs');
+    return { warnings, runs: runs.map((r) => ({ text: runText(r), family: r.face.family, postscript: r.face.postscriptName })) };
+  }
+
+  it('sets the example payload with fontFamily "Lobster" in the provider\'s font, label and content alike', async () => {
+    const body = JSON.parse(readFileSync(path.resolve('../shared/examples/anvil/generate-pdf/python-anvil__examples__generate_pdf.markdown-with-optional-args.json'), 'utf8'));
+    const { warnings, runs } = await markdownRuns(body);
+    expect(warnings).toEqual([]);
+    // The label is bold (the provider's 700 face, a BoldItalic stand-in); the content regular
+    // (a Bold stand-in) with "Ipsum" bold. The timestamp is in the document font too.
+    expect(runs.filter((r) => r.text !== 'Generated 1 Jan 2000, 00:00 UTC')).toEqual([
+      { text: 'Test', family: 'Lobster', postscript: 'NotoSans-BoldItalic' },
+      { text: 'Lorem ', family: 'Lobster', postscript: 'NotoSans-Bold' },
+      { text: 'Ipsum', family: 'Lobster', postscript: 'NotoSans-BoldItalic' },
+    ]);
+  });
+
+  it('an item\'s fontFamily overrides the document\'s: a Google font in one item, a built-in one in another', async () => {
+    const { runs } = await markdownRuns({
+      fontFamily: 'Times New Roman',
+      includeTimestamp: false,
+      logo: false,
+      data: [{ content: 'Document font' }, { content: 'Item font', fontFamily: 'Open Sans' }, { content: 'Courier item', fontFamily: 'Courier' }],
+    });
+    expect(runs.map((r) => [r.text, r.postscript])).toEqual([
+      ['Document font', 'Tinos-Regular'],
+      ['Item font', 'NotoSans-Bold'],
+      ['Courier item', 'Cousine-Regular'],
+    ]);
+  });
+});
