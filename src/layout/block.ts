@@ -168,9 +168,12 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
   // Margins adjoining an unforced break are truncated (css-break-3 §5.5).
   let truncating = token !== null && !token.forced;
   let placedHere = false;
+  // Where each child's fragments begin in `out`, so that a break can move back several children.
+  const starts: number[] = [];
 
   for (let i = startIndex; i < children.length; i++) {
     const child = children[i]!;
+    starts.push(out.length);
     const resuming = i === startIndex && token?.child ? token.child : null;
     const forced = i > startIndex && (forcedBreakBetween(children[i - 1]!, child) || (names !== null && names.changeBetween(children[i - 1]!, child)));
     if (forced && (placedHere || !atStart)) {
@@ -194,7 +197,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
     const avoidInside = result.breakToken !== null && avoidsBreakInside(child) && !childAtStart;
     if (!result.fragment || avoidInside) {
       if (!placedHere) return { children: out, height: cursor, token: null, pushed: true };
-      return breakBefore(box, children, i, startIndex, out, cursor, origin, token === null && !atStart);
+      return breakBefore(box, { children, i, startIndex, starts }, out, cursor, origin, token === null && !atStart);
     }
     out.push({ ...result.fragment, x: result.fragment.x + origin.x, y: y + origin.y });
     placedHere = true;
@@ -213,20 +216,32 @@ function broken(children: BoxFragment[], height: number, token: BlockBreakToken)
 }
 
 /**
- * Breaks before child `i`. When the break between `i - 1` and `i` is to be avoided (a heading
- * followed by its text), the break moves before `i - 1` if that one was not first here; when
- * it was the first child of a box that started on this page, the whole box moves on
- * (`canPush`), so the break falls before the box, one level up (css-break-3 §4.4).
+ * Breaks before child `i`, or earlier when that break is to be avoided (a heading followed by
+ * its text): the break moves back to the last break between the children placed here that is
+ * not avoided (css-break-3 §4.4, rule 3 of the break choice), taking the children after it
+ * off this page. When every break back to the first child here is avoided and the box
+ * started on this page, the whole box moves on (`canPush`), so the break falls before the
+ * box, one level up; otherwise the avoided break at `i` is taken, so layout progresses.
  */
-function breakBefore(box: BlockBox, children: readonly BlockLevelBox[], i: number, startIndex: number, out: BoxFragment[], cursor: number, origin: Origin, canPush: boolean): ContentResult {
-  const prevIndex = i - 1;
-  const avoid = prevIndex >= startIndex && avoidBreakBetween(children[prevIndex]!, children[i]!);
-  if (avoid && prevIndex > startIndex && out.length > 1) {
-    out.pop();
-    const prev = out[out.length - 1]!;
-    return broken(out, prev.y + prev.height - origin.y, { kind: 'block', box, childIndex: prevIndex, child: null, consumedBlockSize: 0, forced: false });
+function breakBefore(
+  box: BlockBox,
+  at: { children: readonly BlockLevelBox[]; i: number; startIndex: number; starts: readonly number[] },
+  out: BoxFragment[],
+  cursor: number,
+  origin: Origin,
+  canPush: boolean,
+): ContentResult {
+  const { children, i, startIndex, starts } = at;
+  let j = i;
+  while (j > startIndex && avoidBreakBetween(children[j - 1]!, children[j]!)) j--;
+  if (j === i) return broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: false });
+  if (j > startIndex) {
+    out.length = starts[j - startIndex]!;
+    const prev = out[out.length - 1];
+    const height = prev ? prev.y + prev.height - origin.y : 0;
+    return broken(out, height, { kind: 'block', box, childIndex: j, child: null, consumedBlockSize: 0, forced: false });
   }
-  if (avoid && prevIndex === startIndex && canPush) return { children: out, height: cursor, token: null, pushed: true };
+  if (canPush) return { children: out, height: cursor, token: null, pushed: true };
   return broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: false });
 }
 

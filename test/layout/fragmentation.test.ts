@@ -61,6 +61,23 @@ describe('pagination with break tokens', () => {
     expect(runWith(pages, 'Heading').page).toBe(1);
   });
 
+  it('a chain of avoided breaks moves back as far as it goes: heading and subheading go on with their text', async () => {
+    const h = (tag: string, text: string) => `<${tag} style="margin:0;font-size:12px;line-height:20px">${text}</${tag}>`;
+    // 7 lines, then H2 and H3 fit (9 lines) but the paragraph's two orphan lines do not.
+    const pages = await layout(`<p>${lines(7)}</p>${h('h2', 'Heading')}${h('h3', 'Subheading')}<p>${lines(4, 'H')}</p>`, base, small);
+    expect(runWith(pages, 'Heading').page).toBe(1);
+    expect(runWith(pages, 'Subheading').page).toBe(1);
+    expect(runWith(pages, 'H1').page).toBe(1);
+    expect(runWith(pages, 'L7').page).toBe(0);
+  });
+
+  it('a chain of avoided breaks back to the first child on a page is broken at its end, so layout progresses', async () => {
+    const h = (tag: string, text: string) => `<${tag} style="margin:0;font-size:12px;line-height:20px">${text}</${tag}>`;
+    const pages = await layout(`${h('h2', 'Heading')}${h('h3', 'Subheading')}<div style="height: 500px">Tall</div>`, base, small);
+    expect(runWith(pages, 'Heading').page).toBe(0);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('a heading that opens a section moves to the next page with its section (break-after: avoid one level up)', async () => {
     const h = '<h2 style="margin:0;font-size:12px;line-height:20px">Heading</h2>';
     const pages = await layout(`<section><p>${lines(8)}</p></section><section>${h}<p>${lines(4, 'H')}</p></section>`, base, small);

@@ -132,4 +132,15 @@ describe('Markdown PDF: pagination', () => {
     const tested = withNext.filter((r, i) => r.pages[0] === 1 && r.pages[1] === 2 && alone[i]!.pages[1] === 1);
     expect(tested.length, JSON.stringify({ withNext, alone })).toBeGreaterThan(0);
   }, 60_000);
+
+  // A chain of avoided breaks (heading → label → content in one item): the break moves back
+  // past every avoided break (src/layout/block.ts, breakBefore). It used to move back one
+  // sibling only, leaving the heading alone at the bottom of the page.
+  it('an item\'s heading stays with its label and content (chain of avoided breaks)', async () => {
+    const results = await sweep([{ heading: 'KeepHeading', label: 'KeepLabel', content: 'KeepContent' }], ['Filler19', 'KeepHeading', 'KeepLabel', 'KeepContent']);
+    for (const { margin, pages } of results) {
+      expect(pages.every((p) => p > 0), `margin ${margin}: ${pages}`).toBe(true);
+      expect(new Set(pages.slice(1)).size, `margin ${margin}: heading, label, content on pages ${pages.slice(1)}`).toBe(1);
+    }
+  }, 60_000);
 });

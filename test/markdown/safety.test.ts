@@ -176,6 +176,13 @@ describe('end to end: a Markdown document loads only its images', () => {
     };
   }
 
+  const svgDataUri = `data:image/svg+xml;base64,${Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">' +
+      '<style>@import url(http://x/svg.css); rect { fill: url(http://x/fill.png) }</style>' +
+      '<image href="http://x/svg-image.png" width="5" height="5"/><image xlink:href="http://x/svg-image2.png" width="5" height="5"/>' +
+      '<rect width="5" height="5"/></svg>',
+  ).toString('base64')}`;
+
   it('raw HTML that tries to load style sheets, backgrounds and frames requests nothing but the img', async () => {
     const content = [
       'Intro paragraph',
@@ -187,6 +194,8 @@ describe('end to end: a Markdown document loads only its images', () => {
       '<svg><image href="http://x/s.png"/></svg>',
       '<img src="http://x/c.png">',
       '<img src="//x/proto.png"><img src="javascript:alert(1)">',
+      // An SVG image is drawn from its own markup: what it names is never fetched.
+      `![svg](${svgDataUri})`,
     ].join('\n\n');
     const { requests, loader } = spyLoader();
     const out = await renderDocument(
