@@ -132,7 +132,7 @@ export interface NormalizedMarkdownTable {
   readonly rowGridlines: boolean;
   readonly columnGridlines: boolean;
   readonly verticalAlign: 'top' | 'middle' | 'bottom';
-  /** One entry per column (null: no override). */
+  /** Per column from the first, possibly fewer than the columns (null: no override). */
   readonly columns: readonly ({ readonly align: 'left' | 'center' | 'right' | null; readonly width: string | null } | null)[];
 }
 

@@ -139,7 +139,8 @@ function checkRows(rows: unknown, path: string, failures: Failures, cells: { lef
       ok = false;
       continue;
     }
-    cells.left -= row.length;
+    // An empty row still costs a row of layout: it counts as one cell.
+    cells.left -= Math.max(1, row.length);
     if (cells.left < 0) {
       failures.add(path, `A document's tables may hold at most ${MAX_TABLE_CELLS} cells in all`);
       return null;

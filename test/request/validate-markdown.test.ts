@@ -2,7 +2,6 @@
 // what valid bodies become, and that every invalid field is named by its exact property path.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../src/request/errors.js';
 import type { NormalizedMarkdownItem, NormalizedMarkdownRequest, NormalizedMarkdownTable } from '../../src/request/types.js';
 import { normalizeRequest } from '../../src/request/validate.js';
 import {
@@ -15,19 +14,9 @@ import {
   MAX_TEXT_LENGTH,
   MIN_FONT_SIZE,
 } from '../../src/request/validate-markdown.js';
+import { failuresOf } from './helpers.js';
 
 type Field = { property: string; message: string };
-
-/** Runs normalizeRequest expecting a ValidationError and returns its fields. */
-function failuresOf(input: unknown): readonly Field[] {
-  try {
-    normalizeRequest(input);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return (error as ValidationError).fields;
-  }
-  throw new Error('expected a ValidationError');
-}
 
 /** The one failure of a body that must have exactly one. */
 function onlyFailureOf(input: unknown): Field {
@@ -761,6 +750,13 @@ describe('markdown mode: limits', () => {
     expect(markdownRequest({ data: [full] }).items[0]!.table!.rows).toHaveLength(MAX_TABLE_CELLS / MAX_TABLE_COLUMNS);
     expect(failuresOf({ data: [full, { table: { rows: [['one more']] } }] })).toEqual([
       { property: 'data[1].table.rows', message: `A document's tables may hold at most ${MAX_TABLE_CELLS} cells in all` },
+    ]);
+  });
+
+  it('counts an empty row as one cell, so that rows are bounded too', () => {
+    const rows = Array.from({ length: MAX_TABLE_CELLS + 1 }, () => []);
+    expect(failuresOf({ data: [{ table: { rows } }] })).toEqual([
+      { property: 'data[0].table.rows', message: `A document's tables may hold at most ${MAX_TABLE_CELLS} cells in all` },
     ]);
   });
 });

@@ -3,19 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/request/errors.js';
 import type { NormalizedHtmlRequest } from '../../src/request/types.js';
 import { normalizeRequest } from '../../src/request/validate.js';
+import { failuresOf } from './helpers.js';
 
 const html = '<p>Hello</p>';
-
-/** Runs normalizeRequest expecting a ValidationError and returns its fields. */
-function failuresOf(input: unknown): readonly { property: string; message: string }[] {
-  try {
-    normalizeRequest(input);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return (error as ValidationError).fields;
-  }
-  throw new Error('expected a ValidationError');
-}
 
 /** normalizeRequest for a body that must be in html mode. */
 function htmlRequest(input: unknown): NormalizedHtmlRequest {
