@@ -3,5 +3,12 @@ export type { RenderOptions } from './options.js';
 export { render, renderDocument } from './render.js';
 export type { RenderResult } from './render.js';
 export { ValidationError } from './request/errors.js';
+/** Checks a request body without rendering it; throws ValidationError listing every problem. */
+export { normalizeRequest as validateRequest } from './request/validate.js';
 export type { ValidationFailure } from './request/errors.js';
-export type { RenderRequest, HtmlRenderRequest, PageOptions } from './request/types.js';
+export type { RenderRequest, HtmlRenderRequest, MarkdownRenderRequest, MarkdownItem, MarkdownTable, PageOptions } from './request/types.js';
+// The fill engine: a PDF template's fields filled from a payload (the server's fill endpoint).
+export { fillPdf, extractAcroFormFields, imageFetcherFromLoader, FillError } from './fill/index.js';
+/** The built-in resource loader (public addresses only, limits, cache), e.g. for `imageFetcherFromLoader`. */
+export { createResourceLoader } from './resources/net/index.js';
+export type { CastField, CastFieldType, FieldRect, FillOptions, FillPayload, FillResult, RadioOption } from './fill/index.js';

@@ -37,6 +37,8 @@ export interface RenderOptions {
    * set the cache; `false` turns it off (such names then use the fallback fonts).
    */
   readonly fontProvider?: FontProviderOptions | false;
+  /** Text drawn large and light across every page (the server's development-key watermark); null or absent: none. */
+  readonly watermark?: string | null;
 }
 
 /** How the built-in loader fetches. */

@@ -44,6 +44,7 @@ export async function renderDocument(input: unknown, options: RenderOptions = {}
       title: doc.title,
       deterministic: options.deterministic ?? false,
       onWarning: doc.warn,
+      watermark: options.watermark ?? null,
       ...(options.creationDate ? { creationDate: options.creationDate } : {}),
     });
     return {

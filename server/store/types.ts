@@ -75,8 +75,8 @@ export interface Store {
   listApiKeys(organizationId: number): Promise<ApiKeyRecord[]>;
   revokeApiKey(id: number): Promise<boolean>;
 
-  /** A new Cast at version 1. */
-  createCast(input: { readonly organizationId: number; readonly name: string; readonly title: string; readonly pdf: Uint8Array; readonly fields: readonly CastField[] }): Promise<CastRecord>;
+  /** A new Cast at version 1 (a template unless `isTemplate` is false). */
+  createCast(input: { readonly organizationId: number; readonly name: string; readonly title: string; readonly pdf: Uint8Array; readonly fields: readonly CastField[]; readonly isTemplate?: boolean }): Promise<CastRecord>;
   /** Adds a version (new PDF and/or fields); returns the Cast with the new version number. */
   addCastVersion(castId: number, input: { readonly pdf: Uint8Array; readonly fields: readonly CastField[] }): Promise<CastRecord>;
   getCastByEid(eid: string): Promise<CastRecord | null>;

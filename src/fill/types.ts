@@ -79,3 +79,23 @@ export interface FillPayload {
   readonly textColor?: string;
   readonly data: Readonly<Record<string, unknown>>;
 }
+
+/** How `fillPdf` runs: where images come from, and document-level options. */
+export interface FillOptions {
+  /**
+   * Fetches an `imageUrl` value's bytes (null, or a rejection, when it cannot); without it,
+   * image fields are left empty with a warning. See `imageFetcherFromLoader`.
+   */
+  readonly fetchImage?: (url: string) => Promise<Uint8Array | null>;
+  /** Text stamped diagonally across every page (a development-key watermark). */
+  readonly watermark?: string | null;
+  /** Same input → same bytes: no clock, no randomness. */
+  readonly deterministic?: boolean;
+  readonly creationDate?: Date;
+}
+
+/** The filled PDF and the problems that did not stop it (an image that could not be drawn). */
+export interface FillResult {
+  readonly pdf: Uint8Array;
+  readonly warnings: string[];
+}

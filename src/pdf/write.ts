@@ -18,6 +18,7 @@ import { writeOutline } from './outline.js';
 import type { PaintContext } from './paint-context.js';
 import { paintItems } from './paint-page.js';
 import { ResourceRegistry } from './resources.js';
+import { stampWatermark } from './watermark.js';
 
 /** Document-level options of a PDF. */
 export interface PdfOptions {
@@ -29,6 +30,8 @@ export interface PdfOptions {
   readonly producer?: string;
   /** Receives non-fatal problems (an image that could not be embedded). */
   readonly onWarning?: (message: string) => void;
+  /** Text stamped large and light across every page (a development-key watermark). */
+  readonly watermark?: string | null;
 }
 
 /** What writePdf needs: the finished pages and document-level options. */
@@ -134,6 +137,8 @@ export class PdfWriter {
     writeLinksAndDestinations(this.pdf.context, (dests) => this.pdf.catalog.set(PDFName.of('Names'), this.pdf.context.obj({ Dests: dests })), this.pages);
     writeOutline(this.pdf.context, this.pdf.catalog, this.pages);
     this.resources.write();
+    // Over everything else, once every page's /Resources exist.
+    if (this.options.watermark) stampWatermark(this.pdf, this.options.watermark);
     writeMetadata(this.pdf, this.options, this.digest.digest('hex'));
     await Promise.all(this.pending);
     // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the

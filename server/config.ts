@@ -1,0 +1,71 @@
+// The server's configuration, from environment variables (listed in the README). Every value
+// has a default, so `npm start` needs no configuration.
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** The embedded store and its files; created on first start. */
+  readonly dataDir: string;
+  /** PostgreSQL instead of the embedded store when set. */
+  readonly databaseUrl: string | null;
+  /** Requests per interval and key: production and development keys, and per client address without a key. */
+  readonly rateLimits: { readonly production: number; readonly development: number; readonly anonymous: number; readonly intervalMs: number };
+  readonly workers: {
+    /** Worker threads rendering documents (default: the number of cores). */
+    readonly threads: number;
+    /** Renders waiting for a thread before the server answers 503. */
+    readonly maxQueue: number;
+    /** A render or fill that takes longer ends with an error, ms. */
+    readonly timeoutMs: number;
+    /** Heap limit of each worker thread, MB. */
+    readonly memoryMb: number;
+  };
+  /** Largest JSON body, bytes (spec §8: 1 MB). */
+  readonly jsonLimitBytes: number;
+  /** Largest multipart body, bytes. */
+  readonly multipartLimitBytes: number;
+  /** Hosts or CIDR ranges the renderer may fetch although private (tests); none by default. */
+  readonly allowPrivate: readonly string[];
+  /** pino level. */
+  readonly logLevel: string;
+  /** Renders with fixed dates (tests): same request, same bytes. */
+  readonly deterministic: boolean;
+}
+
+/** Reads the configuration from `env`; a bad value is an Error naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const cores = Math.max(1, availableParallelism());
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.QUIRE_DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    rateLimits: {
+      production: integer(env, 'QUIRE_RATE_LIMIT_PRODUCTION', 40, 1, 1_000_000),
+      development: integer(env, 'QUIRE_RATE_LIMIT_DEVELOPMENT', 2, 1, 1_000_000),
+      anonymous: integer(env, 'QUIRE_RATE_LIMIT_ANONYMOUS', 20, 1, 1_000_000),
+      intervalMs: integer(env, 'QUIRE_RATE_LIMIT_INTERVAL_MS', 1000, 1, 3_600_000),
+    },
+    workers: {
+      threads: integer(env, 'QUIRE_WORKERS', cores, 1, 256),
+      maxQueue: integer(env, 'QUIRE_QUEUE', cores * 16, 0, 100_000),
+      timeoutMs: integer(env, 'QUIRE_RENDER_TIMEOUT_MS', 30_000, 100, 600_000),
+      memoryMb: integer(env, 'QUIRE_RENDER_MEMORY_MB', 1024, 64, 65_536),
+    },
+    jsonLimitBytes: 1_048_576,
+    multipartLimitBytes: integer(env, 'QUIRE_MULTIPART_LIMIT_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    allowPrivate: (env.QUIRE_ALLOW_PRIVATE ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    deterministic: env.QUIRE_DETERMINISTIC === '1',
+  };
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  if (text === undefined || text.trim() === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, not "${text}"`);
+  return value;
+}

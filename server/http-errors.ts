@@ -1,0 +1,17 @@
+// The JSON error bodies of the API (spec pdf-generation.md §7): `{ name, fields }` for a bad
+// request body, `{ name, message }` for everything else. Never an empty `errors` array, and
+// never `name`/`message` keys on a success body (the official clients read those as errors).
+import type { FastifyReply } from 'fastify';
+
+export interface FieldProblem {
+  readonly property: string;
+  readonly message: string;
+}
+
+export function sendValidationError(reply: FastifyReply, fields: readonly FieldProblem[]): FastifyReply {
+  return reply.code(400).type('application/json').send({ name: 'ValidationError', fields: fields.map((f) => ({ message: f.message, property: f.property })) });
+}
+
+export function sendError(reply: FastifyReply, status: number, name: string, message: string): FastifyReply {
+  return reply.code(status).type('application/json').send({ name, message });
+}

@@ -1,0 +1,30 @@
+// What the server hands a worker thread and what it gets back: plain data that crosses the
+// thread boundary (structured clone; PDF bytes are transferred, not copied).
+import type { CastField } from '../src/fill/types.js';
+
+/** How every job in a worker fetches and stamps: from the server's configuration and the caller's key. */
+export interface JobSettings {
+  /** Same request, same bytes (tests). */
+  readonly deterministic: boolean;
+  /** Development keys' output carries this watermark on every page; null for production keys. */
+  readonly watermark: string | null;
+  /** Hosts or ranges the resource loader may fetch although private (tests). */
+  readonly allowPrivate: readonly string[];
+  /** The Google fonts disk cache, in the data directory. */
+  readonly fontCacheDir: string | null;
+}
+
+export type WorkerJob =
+  | { readonly kind: 'render'; readonly body: unknown; readonly settings: JobSettings }
+  | { readonly kind: 'fill'; readonly template: Uint8Array; readonly fields: readonly CastField[]; readonly payload: unknown; readonly settings: JobSettings }
+  /** For tests of the limits: spins for `ms`, or allocates without bound. */
+  | { readonly kind: 'probe'; readonly spinMs?: number; readonly exhaustMemory?: boolean };
+
+/** A job's outcome. Errors are values: the worker never throws for a bad document. */
+export type WorkerResult =
+  | { readonly ok: true; readonly pdf: Uint8Array; /** Null for a fill (the template's pages). */ readonly pageCount: number | null; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly error: WorkerError };
+
+export type WorkerError =
+  | { readonly name: 'ValidationError'; readonly fields: readonly { readonly property: string; readonly message: string }[] }
+  | { readonly name: 'FillError' | 'RenderError'; readonly message: string };

@@ -1,0 +1,117 @@
+// One filled field → display items on the pages where it shows. An AcroForm field shows in
+// each of its widgets (the template's own boxes); a placed field in its rect (or its option's
+// rect, or its ruled lines). How the value is set depends on the field's type.
+
+import type { DisplayItem, ImageResource } from '../paint/types.js';
+import type { AcroFieldNode } from './acroform-tree.js';
+import { checkMark, radioDot } from './draw-marks.js';
+import { drawPerLetter, drawPerLine, drawTextBlock, drawTextLine, fitsTwoLines, type DisplayBox } from './draw-text.js';
+import { containedImage } from './field-image.js';
+import type { FieldValue } from './field-value.js';
+import type { TextStyle } from './text-style.js';
+import type { CastField, FieldRect } from './types.js';
+
+/** Where on the document a field (or one option of it) is drawn. */
+export interface Placement {
+  readonly pageIndex: number;
+  readonly rect: FieldRect;
+}
+
+/** Items for one page. */
+export interface PageItems {
+  readonly pageIndex: number;
+  readonly items: DisplayItem[];
+}
+
+/** What drawing a field needs besides the field and its value. */
+export interface DrawContext {
+  readonly style: TextStyle;
+  /** The template's AcroForm field of this name, when the field is one. */
+  readonly acro: AcroFieldNode | undefined;
+  readonly images: ReadonlyMap<string, ImageResource | null>;
+  /** A rect of a page in display-list coordinates; undefined when the page does not exist. */
+  readonly boxOf: (placement: Placement) => DisplayBox | undefined;
+  readonly warn: (message: string) => void;
+}
+
+/** The items that draw `value` into `field`. */
+export function drawField(field: CastField, value: FieldValue, ctx: DrawContext): PageItems[] {
+  switch (value.kind) {
+    case 'check':
+      return value.checked ? each(placementsOf(field, ctx), ctx, (box) => [checkMark(box, ctx.style.color)]) : [];
+    case 'choice':
+      return each(optionPlacements(field, value.option, ctx), ctx, (box) => [radioDot(box, ctx.style.color)]);
+    case 'image': {
+      const image = ctx.images.get(value.url);
+      return image ? each(placementsOf(field, ctx), ctx, (box) => [containedImage(image, box)]) : [];
+    }
+    case 'text':
+      if (field.type === 'textPerLine' && !ctx.acro && field.lines && field.lines.length > 0) return drawOnLines(field, value.text, ctx);
+      return each(placementsOf(field, ctx), ctx, (box) => drawTextIn(field, value, box, ctx));
+  }
+}
+
+/** Text in one box, as the field's type sets it. */
+function drawTextIn(field: CastField, value: Extract<FieldValue, { kind: 'text' }>, box: DisplayBox, ctx: DrawContext): DisplayItem[] {
+  const { style } = ctx;
+  if (field.type === 'textPerLetter') {
+    const { items, dropped } = drawPerLetter(value.text, box, field.maxLength, style);
+    if (dropped > 0) ctx.warn(`${label(field)}: ${dropped} character(s) beyond its ${field.maxLength} boxes are left out`);
+    return items;
+  }
+  const block = field.type === 'longText' || field.type === 'textPerLine';
+  const twoLines = value.lines !== undefined && value.lines.length > 1 && fitsTwoLines(box, style);
+  if (!block && !twoLines) return drawTextLine(value.text, box, style);
+  const result = drawTextBlock(twoLines ? value.lines!.join('\n') : value.text, box, style, { shrink: true, middle: !block });
+  if (result.overflow) ctx.warn(`${label(field)}: the text does not fit its box even at the smallest size; the rest is left out`);
+  return result.items;
+}
+
+/** textPerLine: the text wrapped over the field's line rects. */
+function drawOnLines(field: CastField, text: string, ctx: DrawContext): PageItems[] {
+  const pageIndex = field.pageNum ?? 0;
+  const boxes = field.lines!.map((rect) => ctx.boxOf({ pageIndex, rect })).filter((box) => box !== undefined);
+  if (boxes.length === 0) {
+    ctx.warn(`${label(field)}: its lines are not on a page of the template; not drawn`);
+    return [];
+  }
+  const result = drawPerLine(text, boxes, ctx.style);
+  if (result.overflow) ctx.warn(`${label(field)}: the text needs more than its ${boxes.length} lines; the rest is left out`);
+  return [{ pageIndex, items: result.items }];
+}
+
+/** The field's widgets (an AcroForm field) or its own rect. */
+function placementsOf(field: CastField, ctx: DrawContext): Placement[] {
+  if (ctx.acro) return ctx.acro.widgets.map((widget) => ({ pageIndex: widget.pageIndex, rect: widget.rect }));
+  if (field.rect) return [{ pageIndex: field.pageNum ?? 0, rect: field.rect }];
+  ctx.warn(`${label(field)}: it has no position on the template; not drawn`);
+  return [];
+}
+
+/** Where the chosen option's mark goes: its widgets (AcroForm radio buttons) or its rect. */
+function optionPlacements(field: CastField, chosen: string, ctx: DrawContext): Placement[] {
+  const option = field.options?.find((o) => o.id === chosen) ?? field.options?.find((o) => o.name === chosen || o.exportValue === chosen);
+  const exportValue = option?.exportValue ?? option?.id ?? chosen;
+  let placements: Placement[] = [];
+  if (ctx.acro) {
+    placements = ctx.acro.widgets.filter((w) => w.exportValue === exportValue).map((w) => ({ pageIndex: w.pageIndex, rect: w.rect }));
+  } else if (option?.rect) {
+    placements = [{ pageIndex: option.pageNum ?? field.pageNum ?? 0, rect: option.rect }];
+  }
+  if (placements.length === 0) ctx.warn(`${label(field)}: "${chosen.slice(0, 60)}" is not one of its options; nothing is marked`);
+  return placements;
+}
+
+/** Draws into each placement's box, grouped by page; placements off the template are skipped. */
+function each(placements: readonly Placement[], ctx: DrawContext, draw: (box: DisplayBox) => DisplayItem[]): PageItems[] {
+  const out: PageItems[] = [];
+  for (const placement of placements) {
+    const box = ctx.boxOf(placement);
+    if (box) out.push({ pageIndex: placement.pageIndex, items: draw(box) });
+  }
+  return out;
+}
+
+function label(field: CastField): string {
+  return `field ${field.aliasId}`;
+}

@@ -1,0 +1,40 @@
+// The marks of button fields, drawn as paths (no font needed): a check mark for a checked
+// check box, a filled dot for the chosen radio option, each centred in its box.
+
+import type { Color } from '../css/types.js';
+import type { DisplayItem, PathOp } from '../paint/types.js';
+import type { DisplayBox } from './draw-text.js';
+
+// Control-point distance for a quarter circle as one cubic Bézier: 4/3 (√2 − 1).
+const KAPPA = 0.5522847498;
+
+/** A check mark filling 80% of the largest square in the box, stroked in `color`. */
+export function checkMark(box: DisplayBox, color: Color): DisplayItem {
+  const side = 0.8 * Math.min(box.width, box.height);
+  const left = box.x + (box.width - side) / 2;
+  const top = box.y + (box.height - side) / 2;
+  const at = (u: number, v: number) => ({ x: left + u * side, y: top + v * side });
+  const ops: PathOp[] = [
+    { op: 'M', ...at(0.12, 0.55) },
+    { op: 'L', ...at(0.4, 0.82) },
+    { op: 'L', ...at(0.88, 0.18) },
+  ];
+  return { kind: 'path', ops, fill: null, stroke: { color, width: Math.max(0.5, side * 0.13) } };
+}
+
+/** A filled dot of 60% of the box's smaller side. */
+export function radioDot(box: DisplayBox, color: Color): DisplayItem {
+  const r = 0.3 * Math.min(box.width, box.height);
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const k = r * KAPPA;
+  const ops: PathOp[] = [
+    { op: 'M', x: cx + r, y: cy },
+    { op: 'C', x1: cx + r, y1: cy + k, x2: cx + k, y2: cy + r, x: cx, y: cy + r },
+    { op: 'C', x1: cx - k, y1: cy + r, x2: cx - r, y2: cy + k, x: cx - r, y: cy },
+    { op: 'C', x1: cx - r, y1: cy - k, x2: cx - k, y2: cy - r, x: cx, y: cy - r },
+    { op: 'C', x1: cx + k, y1: cy - r, x2: cx + r, y2: cy - k, x: cx + r, y: cy },
+    { op: 'Z' },
+  ];
+  return { kind: 'path', ops, fill: color, stroke: null };
+}

@@ -1,0 +1,82 @@
+// The fill engine's entry point (POST /api/v1/fill/{castEid}.pdf, spec embedded-builders.md
+// §4.6): a template PDF, its fields and a payload → the filled PDF. The steps:
+//   1. check the payload and match its data to the fields (every bad value reported at once);
+//   2. open the template, read its AcroForm fields, fetch the images the values name;
+//   3. draw each value as display items, then paint them over their pages with the engine's
+//      PDF painter (its fonts, so any script works);
+//   4. flatten the AcroForm fields that were filled, stamp the watermark, set the metadata.
+
+import { createHash } from 'node:crypto';
+import type { PDFDocument } from 'pdf-lib';
+import type { DisplayItem } from '../paint/types.js';
+import { writeMetadata } from '../pdf/metadata.js';
+import { stampWatermark } from '../pdf/watermark.js';
+import { readAcroFields, type AcroFieldNode } from './acroform-tree.js';
+import { drawField, type Placement } from './draw-field.js';
+import type { DisplayBox } from './draw-text.js';
+import { FillError } from './errors.js';
+import { loadImages } from './field-image.js';
+import { flattenFields } from './flatten.js';
+import { MAX_FIELDS } from './limits.js';
+import { PageCanvas } from './page-canvas.js';
+import { matchPayload, type FilledField } from './payload.js';
+import { loadTemplate } from './template.js';
+import { textStyleOf } from './text-style.js';
+import type { CastField, FillOptions, FillPayload, FillResult } from './types.js';
+
+/**
+ * Fills `template`'s `fields` from `payload`. Throws a ValidationError for a bad payload and
+ * a FillError for a template that cannot be filled; anything else that goes wrong with one
+ * field (an image that cannot be fetched, text that does not fit) is a warning.
+ */
+export async function fillPdf(template: Uint8Array, fields: readonly CastField[], payload: FillPayload, options: FillOptions = {}): Promise<FillResult> {
+  if (fields.length > MAX_FIELDS) throw new FillError(`the template has ${fields.length} fields; at most ${MAX_FIELDS} can be filled`);
+  const matched = matchPayload(payload, fields);
+  const warnings = new Set<string>(matched.warnings);
+  const warn = (message: string): void => void warnings.add(message);
+  const doc = await loadTemplate(template);
+  const acroFields = new Map(readAcroFields(doc).map((node) => [node.name, node] as const));
+  const images = await loadImages(imageUrls(matched.filled), options.fetchImage, warn);
+
+  const canvas = new PageCanvas(doc, warn);
+  const pages = new Map<number, DisplayItem[]>();
+  const flattened: AcroFieldNode[] = [];
+  const boxOf = (placement: Placement) => displayBox(doc, canvas, placement, warn);
+  for (const { field, value } of matched.filled) {
+    const acro = field.acroFieldName === undefined ? undefined : acroFields.get(field.acroFieldName);
+    const style = textStyleOf(field, payload, warn);
+    for (const { pageIndex, items } of drawField(field, value, { style, acro, images, boxOf, warn })) {
+      const list = pages.get(pageIndex) ?? [];
+      list.push(...items);
+      pages.set(pageIndex, list);
+    }
+    if (acro && !flattened.includes(acro)) flattened.push(acro);
+  }
+  const digest = createHash('sha256').update(template).update(JSON.stringify(payload.data));
+  for (const pageIndex of [...pages.keys()].sort((a, b) => a - b)) digest.update(await canvas.paint(pageIndex, pages.get(pageIndex)!));
+  canvas.finish();
+
+  flattenFields(doc, flattened);
+  if (options.watermark) stampWatermark(doc, options.watermark);
+  writeMetadata(doc, { title: payload.title ?? null, deterministic: options.deterministic ?? false, ...(options.creationDate ? { creationDate: options.creationDate } : {}) }, digest.digest('hex'));
+  const pdf = await doc.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: Infinity });
+  return { pdf, warnings: [...warnings] };
+}
+
+function imageUrls(filled: readonly FilledField[]): string[] {
+  return filled.flatMap(({ value }) => (value.kind === 'image' ? [value.url] : []));
+}
+
+/** A placement's rect in display-list coordinates, or undefined (with a warning) when it is off the template. */
+function displayBox(doc: PDFDocument, canvas: PageCanvas, { pageIndex, rect }: Placement, warn: (message: string) => void): DisplayBox | undefined {
+  if (!Number.isInteger(pageIndex) || pageIndex < 0 || pageIndex >= doc.getPageCount()) {
+    warn(`a field is placed on page ${pageIndex + 1}, which the template does not have; not drawn`);
+    return undefined;
+  }
+  const { x, y, width, height } = rect;
+  if (![x, y, width, height].every(Number.isFinite) || width <= 0 || height <= 0) {
+    warn(`a field on page ${pageIndex + 1} has an empty or invalid rectangle; not drawn`);
+    return undefined;
+  }
+  return { x, y: canvas.pageHeight(pageIndex) - y - height, width, height };
+}

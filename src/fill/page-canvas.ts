@@ -1,0 +1,84 @@
+// Drawing display items onto the pages of a loaded PDF with the engine's own PDF painter:
+// fonts go through FontEmbedder (subset, ToUnicode: any script, extractable), images through
+// ImageEmbedder, and operators through paintItems, exactly as for rendered documents. Each
+// page's items become one form XObject over the page (its coordinates: the visible box's
+// bottom-left corner at the origin), whose resources are this canvas's own dictionary, so no
+// name can clash with the template's.
+
+import type { PDFDocument, PDFRef } from 'pdf-lib';
+import type { DisplayItem } from '../paint/types.js';
+import { ContentStream } from '../pdf/content-stream.js';
+import { flateStream } from '../pdf/flate.js';
+import { FontEmbedder } from '../pdf/font-embed.js';
+import { ImageEmbedder } from '../pdf/images.js';
+import type { PaintContext } from '../pdf/paint-context.js';
+import { paintItems } from '../pdf/paint-page.js';
+import { ResourceRegistry } from '../pdf/resources.js';
+import { drawFormOverPage } from '../pdf/watermark.js';
+import { visibleBox } from './page-box.js';
+
+/** Paints over pages: `paint` per page, then `finish` once. */
+export class PageCanvas {
+  private readonly resources: ResourceRegistry;
+  private readonly fonts: FontEmbedder;
+  private readonly images: ImageEmbedder;
+
+  constructor(private readonly doc: PDFDocument, warn: (message: string) => void) {
+    this.resources = new ResourceRegistry(doc.context);
+    this.fonts = new FontEmbedder(doc.context, this.resources);
+    this.images = new ImageEmbedder(doc, warn, { resources: this.resources, fonts: this.fonts });
+  }
+
+  /** The visible height of a page: display-list y runs down from its top. */
+  pageHeight(pageIndex: number): number {
+    return visibleBox(this.doc.getPage(pageIndex)).height;
+  }
+
+  /** Draws `items` (display-list coordinates of the visible box) over page `pageIndex`; returns the content drawn. */
+  async paint(pageIndex: number, items: readonly DisplayItem[]): Promise<string> {
+    if (items.length === 0) return '';
+    const page = this.doc.getPage(pageIndex);
+    const box = visibleBox(page);
+    await this.images.prepare(items);
+    const ctx: PaintContext = {
+      canvas: new ContentStream(),
+      pageHeight: box.height,
+      resources: this.resources,
+      fonts: this.fonts,
+      images: this.images,
+      addGroup: (content) => this.addGroup(content, box.width, box.height),
+      links: [],
+      anchors: [],
+      bookmarks: [],
+    };
+    paintItems(items, ctx);
+    const content = ctx.canvas.toString();
+    const form = flateStream(this.doc.context, content, {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, box.width, box.height],
+      Matrix: [1, 0, 0, 1, box.x, box.y],
+      Resources: this.resources.ref,
+    });
+    drawFormOverPage(page, this.doc.context.register(form), 'QuireFill');
+    return content;
+  }
+
+  /** Writes the fonts (subset to what was drawn) and the shared resource dictionary. */
+  finish(): void {
+    this.fonts.finish();
+    this.resources.write();
+  }
+
+  /** §11.6.6: a transparency group form for content drawn with group opacity. */
+  private addGroup(content: string, width: number, height: number): string {
+    const form = flateStream(this.doc.context, content, {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, width, height],
+      Group: { Type: 'Group', S: 'Transparency', I: true },
+      Resources: this.resources.ref,
+    });
+    return this.resources.addXObject('Fm', this.doc.context.register(form) as PDFRef);
+  }
+}
