@@ -26,7 +26,8 @@ export interface MatchedPayload {
  */
 export function matchPayload(payload: unknown, fields: readonly CastField[]): MatchedPayload {
   const failures = payloadFailures(payload);
-  if (failures.length > 0) throw new ValidationError(failures);
+  // The values are checked too unless `data` itself is unusable: every problem at once.
+  if (failures.some((f) => f.property === 'data' || f.property === '')) throw new ValidationError(failures);
   const data = (payload as FillPayload).data;
   const filled: FilledField[] = [];
   const warnings: string[] = [];
@@ -53,7 +54,7 @@ export function payloadFailures(payload: unknown): ValidationFailure[] {
   if (!isObject(payload)) return [{ property: '', message: 'the request body must be a JSON object' }];
   const failures: ValidationFailure[] = [];
   const { data, fontSize, textColor, title } = payload;
-  if (data === undefined || data === null) failures.push({ property: 'data', message: 'is required' });
+  if (data === undefined || data === null) failures.push({ property: 'data', message: 'Required' });
   else if (!isObject(data)) failures.push({ property: 'data', message: 'must be an object of { aliasId: value }' });
   else if (Object.keys(data).length > MAX_DATA_KEYS) failures.push({ property: 'data', message: `must have at most ${MAX_DATA_KEYS} keys` });
   if (fontSize !== undefined && !(typeof fontSize === 'number' && fontSize >= 1 && fontSize <= 72)) {

@@ -25,7 +25,7 @@ async function failuresOf(payload: unknown, fields: readonly CastField[] = FIELD
 
 describe('fill: payload validation', () => {
   it('requires data to be an object', async () => {
-    expect(await failuresOf({})).toEqual([{ property: 'data', message: 'is required' }]);
+    expect(await failuresOf({})).toEqual([{ property: 'data', message: 'Required' }]);
     expect(await failuresOf({ data: [1] })).toEqual([{ property: 'data', message: 'must be an object of { aliasId: value }' }]);
     expect(await failuresOf('text')).toEqual([{ property: '', message: 'the request body must be a JSON object' }]);
   });
@@ -33,6 +33,11 @@ describe('fill: payload validation', () => {
   it('checks fontSize, textColor and title, all at once', async () => {
     const failures = await failuresOf({ data: {}, fontSize: 100, textColor: 'red', title: 5 });
     expect(failures.map((f) => f.property)).toEqual(['fontSize', 'textColor', 'title']);
+  });
+
+  it('reports bad values together with bad body fields', async () => {
+    const failures = await failuresOf({ data: { checkbox: 'yes' }, textColor: 'red' });
+    expect(failures.map((f) => f.property).sort()).toEqual(['data.checkbox', 'textColor']);
   });
 
   it('lists every wrongly typed value under data.<key>', async () => {
