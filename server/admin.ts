@@ -85,8 +85,8 @@ async function execute(command: string, args: AdminArgs, store: Store, masterKey
       return { eid: org.eid, slug: org.slug };
     }
     case 'create-key': {
-      const org = await organization(store, values.org);
       if (values.dev === values.prod) throw new UsageError('give one of --dev and --prod');
+      const org = await organization(store, values.org);
       return { key: await issueApiKey(store, org.id, values.prod ? 'production' : 'development') };
     }
     case 'list-keys': {
@@ -100,9 +100,9 @@ async function execute(command: string, args: AdminArgs, store: Store, masterKey
       return { revoked: owned && (await store.revokeApiKey(id)) };
     }
     case 'create-cast': {
-      const org = await organization(store, values.org);
       const file = args.positionals[0];
       if (!file || args.positionals.length > 1) throw new UsageError('give one PDF file');
+      const org = await organization(store, values.org);
       const pdf = new Uint8Array(readFileSync(file));
       const fields = mergeFields(await extractAcroFormFields(pdf), values.fields ? readFields(values.fields) : []);
       const title = values.title ?? file.replace(/^.*[\\/]/, '').replace(/\.pdf$/i, '');
