@@ -62,6 +62,17 @@ export async function createApp(deps: AppDependencies): Promise<FastifyInstance>
   });
   await app.register(multipart, { limits: { fileSize: config.multipartLimitBytes, fieldSize: config.multipartLimitBytes } });
 
+  // While closing, answers in flight close their connection, so that close() does not wait
+  // for keep-alive connections to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
+  });
+
   const limiter = new RateLimiter(config.rateLimits.intervalMs);
   app.addHook('onRequest', async (request, reply) => {
     if (request.url === '/healthz') return;

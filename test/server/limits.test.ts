@@ -83,4 +83,18 @@ describe('the worker pool', () => {
       await pool.close();
     }
   }, 60_000);
+
+  it('shuts down gracefully: a render in flight when close() is called still gets its PDF', async () => {
+    const s = await startTestServer({ workers: { threads: 1 } });
+    const inFlight = post(s, '/api/v1/generate-pdf', HEAVY, { key: s.prodKey });
+    // Let the request reach its worker before the server starts closing.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const closed = s.stop();
+    const res = await inFlight;
+    await closed;
+    expect(res.status).toBe(200);
+    expect(isPdf(res.bytes)).toBe(true);
+    // Closed: new connections are refused.
+    await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
+  }, 60_000);
 });
