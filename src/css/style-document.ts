@@ -13,6 +13,7 @@ import { presentationalHints } from './presentational-hints.js';
 import { buildRuleIndex, Matcher, ROOT_CONTEXT, type MatchSet } from './rule-index.js';
 import type { PseudoElement } from './selectors/types.js';
 import { parseDeclarationList, parseStylesheet, type ParsedStylesheet, type SheetOptions } from './stylesheet.js';
+import { parseStylesheetCached } from './stylesheet-cache.js';
 import type { ComputedStyle, Declaration, PageRule, PageStyle, StyledDocument, StyledElement, StyledNode, Viewport } from './types.js';
 import { UA_STYLESHEET } from './ua-stylesheet.js';
 
@@ -48,7 +49,7 @@ export function styleDocument(doc: DomDocument, options: StyleOptions): StyledDo
   // (css-page-3 §5.1), so @page rules inside @media blocks cannot change what they see.
   const ua = userAgentSheet();
   const counter = { next: ua.ruleCount };
-  const pageSheet = parseStylesheet(options.pageCss ?? '', { origin: 'author', label: 'page settings', warn, counter, matchMedia: (q) => mediaMatchesPrint(q, UA_PAGE) });
+  const pageSheet = parseStylesheetCached(options.pageCss ?? '', { origin: 'author', label: 'page settings', warn, counter, matchMedia: (q) => mediaMatchesPrint(q, UA_PAGE) });
   const defaultPage = resolvePageStyle(pageSheet.pageRules, FIRST_PAGE, { fontSize: MEDIUM_FONT_SIZE });
   // Every sheet, its @media blocks evaluated against the default page.
   const sheets = [ua.sheet, pageSheet, ...documentSheets(doc, options, { warn, counter, matchMedia: (q) => mediaMatchesPrint(q, defaultPage) })];
@@ -128,12 +129,12 @@ export interface ResolvedSheet {
 function documentSheets(doc: DomDocument, options: StyleOptions, sheet: Pick<SheetOptions, 'warn' | 'counter' | 'matchMedia'>): ParsedStylesheet[] {
   const sheets: ParsedStylesheet[] = [];
   options.authorCss.forEach((text, i) => {
-    sheets.push(parseStylesheet(text, { ...sheet, origin: 'author', label: `author CSS #${i + 1}` }));
+    sheets.push(parseStylesheetCached(text, { ...sheet, origin: 'author', label: `author CSS #${i + 1}` }));
   });
   const own = options.documentSheets ?? doc.styleSheets.flatMap((s, i) => (s.kind === 'style' ? [{ text: s.text, media: s.media, label: `<style> #${i + 1}` }] : []));
   for (const element of own) {
     if (element.media === null || sheet.matchMedia(element.media)) {
-      sheets.push(parseStylesheet(element.text, { ...sheet, origin: 'author', label: element.label }));
+      sheets.push(parseStylesheetCached(element.text, { ...sheet, origin: 'author', label: element.label }));
     }
   }
   return sheets;

@@ -105,7 +105,24 @@ const EXTRA_PROPERTIES: Readonly<Record<string, boolean>> = {
 
 // Properties css-tree's grammar knows are validated against it; the rest (GCPM, -fs-) are
 // accepted as written, which is what their later readers expect.
+// Matching is slow (and, for a property the grammar lacks, builds an error with a stack
+// trace), while documents repeat the same declarations: results are kept per name and value.
 function validByGrammar(name: string, text: string): boolean {
+  const key = `${name}:${text}`;
+  let valid = grammarResults.get(key);
+  if (valid === undefined) {
+    valid = matchesGrammar(name, text);
+    if (grammarResults.size >= MAX_GRAMMAR_RESULTS) grammarResults.delete(grammarResults.keys().next().value!);
+    grammarResults.set(key, valid);
+  }
+  return valid;
+}
+
+const MAX_GRAMMAR_RESULTS = 4096;
+const grammarResults = new Map<string, boolean>();
+
+function matchesGrammar(name: string, text: string): boolean {
+  if (csstree.lexer.getProperty(name) === null) return true;
   try {
     const result = csstree.lexer.matchProperty(name, text);
     return result.error === null || result.error === undefined || result.error.name !== 'SyntaxMatchError';
