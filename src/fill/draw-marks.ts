@@ -4,9 +4,7 @@
 import type { Color } from '../css/types.js';
 import type { DisplayItem, PathOp } from '../paint/types.js';
 import type { DisplayBox } from './draw-text.js';
-
-// Control-point distance for a quarter circle as one cubic Bézier: 4/3 (√2 − 1).
-const KAPPA = 0.5522847498;
+import { ellipseOps } from '../resources/svg/shapes.js';
 
 /** A check mark filling 80% of the largest square in the box, stroked in `color`. */
 export function checkMark(box: DisplayBox, color: Color): DisplayItem {
@@ -25,16 +23,6 @@ export function checkMark(box: DisplayBox, color: Color): DisplayItem {
 /** A filled dot of 60% of the box's smaller side. */
 export function radioDot(box: DisplayBox, color: Color): DisplayItem {
   const r = 0.3 * Math.min(box.width, box.height);
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  const k = r * KAPPA;
-  const ops: PathOp[] = [
-    { op: 'M', x: cx + r, y: cy },
-    { op: 'C', x1: cx + r, y1: cy + k, x2: cx + k, y2: cy + r, x: cx, y: cy + r },
-    { op: 'C', x1: cx - k, y1: cy + r, x2: cx - r, y2: cy + k, x: cx - r, y: cy },
-    { op: 'C', x1: cx - r, y1: cy - k, x2: cx - k, y2: cy - r, x: cx, y: cy - r },
-    { op: 'C', x1: cx + k, y1: cy - r, x2: cx + r, y2: cy - k, x: cx + r, y: cy },
-    { op: 'Z' },
-  ];
+  const ops = ellipseOps(box.x + box.width / 2, box.y + box.height / 2, r, r) ?? [];
   return { kind: 'path', ops, fill: color, stroke: null };
 }
