@@ -75,6 +75,18 @@ describe('generate-pdf: success', () => {
     expect(poppler('pdfinfo', [writeTemp('mp.pdf', res.bytes)]).stdout).toMatch(/Title:\s+Multipart/);
   }, 60_000);
 
+  it('takes a multipart field sent as a file part (a Markdown data array as JSON)', async () => {
+    const form = new FormData();
+    form.append('title', 'File part');
+    form.append('data', new Blob([JSON.stringify([{ label: 'From a file part', content: 'It *works*' }])], { type: 'application/json' }), 'data.json');
+    form.append('includeTimestamp', 'false');
+    const res = await post(server, '/api/v1/generate-pdf', undefined, { key: server.prodKey, raw: form });
+    expect(res.status, res.text().slice(0, 200)).toBe(200);
+    const text = pdfText(res.bytes);
+    expect(text).toContain('From a file part');
+    expect(text).not.toContain('Generated');
+  });
+
   it('decrypts data encrypted with the organization\'s public key by the official encryption package', async () => {
     const keys = generateEncryptionKeyPair();
     const org = (await server.store.getOrganizationByEid(server.organizationEid))!;
