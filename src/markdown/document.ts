@@ -1,5 +1,6 @@
 // Markdown mode (spec §2.3, §4.4): the validated items become one HTML document and its
 // stylesheet, which then take the HTML path through the pipeline like any other document.
+import { ValidationError } from '../request/errors.js';
 import type { NormalizedMarkdownItem, NormalizedMarkdownRequest } from '../request/types.js';
 import { contentHtml } from './content.js';
 import { escapeHtml } from './escape.js';
@@ -22,7 +23,7 @@ export function markdownDocument(request: NormalizedMarkdownRequest, generatedAt
   const parts: string[] = ['<!DOCTYPE html><html><head><meta charset="utf-8">'];
   if (request.title !== null) parts.push(`<title>${escapeHtml(request.title)}</title>`);
   parts.push('</head><body>', logoHtml(request.logo));
-  for (const item of request.items) parts.push(itemHtml(item));
+  request.items.forEach((item, i) => parts.push(itemHtml(item, `data[${i}]`)));
   parts.push('</body></html>');
   const pageRules = [MARKDOWN_PAGE_CSS];
   if (request.includeTimestamp) {
@@ -37,16 +38,26 @@ export function markdownDocument(request: NormalizedMarkdownRequest, generatedAt
  * One item as a section: heading, label, content, table, in that order. A section that ends
  * in a heading or label keeps with the next one, so a label never ends a page alone.
  */
-function itemHtml(item: NormalizedMarkdownItem): string {
+function itemHtml(item: NormalizedMarkdownItem, path: string): string {
   const blocks: string[] = [];
   if (item.heading !== null) blocks.push(`<h2 class="md-heading">${escapeHtml(item.heading)}</h2>`);
   if (item.label !== null) blocks.push(`<div class="md-label">${escapeHtml(item.label)}</div>`);
-  if (item.content !== null) blocks.push(`<div class="md-content">${contentHtml(item.content)}</div>`);
+  if (item.content !== null) blocks.push(`<div class="md-content">${readContent(item.content, `${path}.content`)}</div>`);
   if (item.table !== null) blocks.push(tableHtml(item.table));
   if (blocks.length === 0) return '';
   const keep = item.content === null && item.table === null ? ' md-keep' : '';
   const style = itemStyle(item);
   return `<section class="md-item${keep}"${style ? ` style="${escapeHtml(style)}"` : ''}>${blocks.join('')}</section>`;
+}
+
+/** The content's HTML; Markdown nested deeper than the parser's stack allows is the caller's error, by path. */
+function readContent(markdown: string, path: string): string {
+  try {
+    return contentHtml(markdown);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new ValidationError([{ property: path, message: 'The Markdown is nested too deeply to read (quotes, lists or emphasis markers thousands deep)' }]);
+  }
 }
 
 function itemStyle(item: NormalizedMarkdownItem): string {

@@ -219,3 +219,13 @@ describe('end to end: a Markdown document loads only its images', () => {
     expect(builtIn.requests).toEqual([]);
   });
 });
+
+describe('pathological Markdown', () => {
+  it('nesting deeper than the parser can follow is a ValidationError naming the item\'s content, not a crash', async () => {
+    const deep = { data: [{ content: 'fine' }, { label: 'Deep', content: `${'>'.repeat(100_000)} x` }] };
+    await expect(renderDocument(deep, { deterministic: true, fontProvider: false })).rejects.toMatchObject({
+      name: 'ValidationError',
+      fields: [{ property: 'data[1].content', message: expect.stringContaining('nested too deeply') }],
+    });
+  });
+});
