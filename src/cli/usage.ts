@@ -2,7 +2,9 @@
 
 export const USAGE = `Usage:
   quire render <page.html> [options]    render an HTML file (with an optional CSS file)
-  quire render <request.json> [options] render a generate-pdf request body (type "html")
+  quire render <request.json> [options] render a generate-pdf request body (HTML or Markdown mode)
+  quire serve                           start the API server (see the README for its variables)
+  quire admin <command>                 manage the server's store ("quire admin help")
   quire --help | --version
 
 Options for render:
