@@ -26,17 +26,24 @@ function listCases(): string[] {
 
 /**
  * The request body of a case. An HTML case is input.html (+ style.css) with the rest of the
- * body in request.json; a Markdown case is a whole request.json, or `{"$example": path}` naming
- * a public example payload under ../shared/examples/anvil/, used exactly as it is.
+ * body in request.json. A case whose request.json is `{"$example": path}` renders a public
+ * example payload under ../shared/examples/anvil/ exactly as it is, or, with an input.html
+ * beside it, the same payload with that HTML in place of its own (its CSS and page kept). A
+ * Markdown case is a whole request.json.
  */
 function loadRequest(name: string): Record<string, unknown> {
   const dir = path.join(GOLDEN_DIR, name);
   const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
-  const extra = existsSync(path.join(dir, 'request.json')) ? (JSON.parse(read('request.json')) as Record<string, unknown>) : {};
-  if (typeof extra.$example === 'string') return JSON.parse(readFileSync(path.join(EXAMPLES_DIR, extra.$example), 'utf8')) as Record<string, unknown>;
-  if (!existsSync(path.join(dir, 'input.html'))) return extra;
+  const has = (file: string) => existsSync(path.join(dir, file));
+  const extra = has('request.json') ? (JSON.parse(read('request.json')) as Record<string, unknown>) : {};
+  if (typeof extra.$example === 'string') {
+    const example = JSON.parse(readFileSync(path.join(EXAMPLES_DIR, extra.$example), 'utf8')) as Record<string, unknown>;
+    if (!has('input.html')) return example;
+    return { ...example, data: { ...(example.data as Record<string, unknown>), html: read('input.html') } };
+  }
+  if (!has('input.html')) return extra;
   if ('data' in extra) throw new Error(`golden/${name}/request.json must not hold data; the HTML lives in input.html`);
-  const css = existsSync(path.join(dir, 'style.css')) ? read('style.css') : '';
+  const css = has('style.css') ? read('style.css') : '';
   return { type: 'html', ...extra, data: { html: read('input.html'), css } };
 }
 
