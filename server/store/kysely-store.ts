@@ -44,6 +44,15 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
     return row ? toOrganization(row) : null;
   }
 
+  /** Casts joined with their latest version's fields (`l`), for every read of a Cast. */
+  function castsWithLatestFields() {
+    return db
+      .selectFrom('casts as c')
+      .innerJoin('cast_versions as l', (join) => join.onRef('l.cast_id', '=', 'c.id').onRef('l.version_number', '=', 'c.latest_version'))
+      .selectAll('c')
+      .select('l.fields as latest_fields');
+  }
+
   return {
     kind,
 
@@ -222,11 +231,7 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
 
     async getCastByEid(eid) {
       if (!isEid(eid)) return null;
-      const row = await db
-        .selectFrom('casts as c')
-        .innerJoin('cast_versions as l', (join) => join.onRef('l.cast_id', '=', 'c.id').onRef('l.version_number', '=', 'c.latest_version'))
-        .selectAll('c')
-        .select('l.fields as latest_fields')
+      const row = await castsWithLatestFields()
         .where('c.eid', '=', eid)
         .executeTakeFirst();
       return row ? toCast(row, row.latest_fields) : null;
@@ -235,15 +240,12 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
     async getCastVersion(eid, versionNumber) {
       if (!isEid(eid)) return null;
       if (versionNumber !== undefined && !isId(versionNumber)) return null;
-      const row = await db
-        .selectFrom('casts as c')
-        .innerJoin('cast_versions as l', (join) => join.onRef('l.cast_id', '=', 'c.id').onRef('l.version_number', '=', 'c.latest_version'))
+      const row = await castsWithLatestFields()
         .innerJoin('cast_versions as v', (join) => {
           const onCast = join.onRef('v.cast_id', '=', 'c.id');
           return versionNumber === undefined ? onCast.onRef('v.version_number', '=', 'c.latest_version') : onCast.on('v.version_number', '=', versionNumber);
         })
-        .selectAll('c')
-        .select(['l.fields as latest_fields', 'v.version_number as v_version_number', 'v.fields as v_fields', 'v.pdf as v_pdf'])
+        .select(['v.version_number as v_version_number', 'v.fields as v_fields', 'v.pdf as v_pdf'])
         .where('c.eid', '=', eid)
         .executeTakeFirst();
       if (!row) return null;
@@ -257,11 +259,7 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
 
     async listCasts(organizationId) {
       if (!isId(organizationId)) return [];
-      const rows = await db
-        .selectFrom('casts as c')
-        .innerJoin('cast_versions as l', (join) => join.onRef('l.cast_id', '=', 'c.id').onRef('l.version_number', '=', 'c.latest_version'))
-        .selectAll('c')
-        .select('l.fields as latest_fields')
+      const rows = await castsWithLatestFields()
         .where('c.organization_id', '=', organizationId)
         .orderBy('c.id', 'desc')
         .limit(LIST_LIMIT)
