@@ -23,6 +23,7 @@ import { buildTable, columnSpan, isCollapsibleSpace, spanAttribute, tablePartRol
 import { parseLeader } from './leader.js';
 import { parseTargetCounter } from './target-counter.js';
 import { processWhiteSpace } from './white-space.js';
+import { fragmentId } from '../dom/fragment-id.js';
 
 /**
  * Resources box generation needs; all fetched before (DESIGN.md: no I/O after resources/).
@@ -361,7 +362,7 @@ function linkOf(element: DomElement): LinkTarget | null {
   if (element.tagName !== 'a') return null;
   const href = element.attrs.get('href')?.trim();
   if (!href) return null;
-  if (href.startsWith('#')) return href.length > 1 ? { dest: decodeURIComponent(href.slice(1)) } : null;
+  if (href.startsWith('#')) return href.length > 1 ? { dest: fragmentId(href.slice(1)) } : null;
   return { uri: href };
 }
 

@@ -4,6 +4,7 @@
 import type { ListStyleType } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { LIST_STYLE_TYPES } from '../css/properties/generated.js';
+import { fragmentId } from '../dom/fragment-id.js';
 
 export interface TargetCounter {
   /** The target element's id (the URL's fragment). */
@@ -20,7 +21,7 @@ export function parseTargetCounter(args: string, element: DomElement): TargetCou
   if (parts[1]!.toLowerCase() !== 'page') return null;
   const styleName = (parts[2] ?? 'decimal').toLowerCase();
   const style = (LIST_STYLE_TYPES as readonly string[]).includes(styleName) ? (styleName as ListStyleType) : 'decimal';
-  return { id: decodeURIComponent(url.slice(1)), style };
+  return { id: fragmentId(url.slice(1)), style };
 }
 
 /** `attr(href)`, `url(#x)`, `url("#x")` or a string. */

@@ -43,4 +43,12 @@ describe('page totals in the flow', () => {
     expect(toc).not.toContain('LXXXVIII');
     expect(pageText(pages, 1)).toContain('Section s1');
   });
+
+  it('a link whose fragment is not valid percent-encoding points nowhere instead of failing the render', async () => {
+    const html = '<p class="toc"><a href="#100%">Full</a> <a href="#b%2Fc">Slash</a></p><h1 id="b/c" style="break-before: page">B</h1>';
+    const pages = await layout(html, `${base} .toc a::after { content: " p" target-counter(attr(href), page) }`, { width: '300pt', height: '200pt', margin: '0' });
+    expect(pages).toHaveLength(2);
+    expect(pageText(pages, 0)).toContain('Slash p2');
+  });
 });
+

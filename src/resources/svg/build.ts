@@ -19,6 +19,7 @@ import { layoutText } from './text.js';
 import { parseTransform } from './transform.js';
 import { nestedViewportTransform, parseAspectRatio, parseViewBox } from './viewport.js';
 import { SVG_NS, textContent, type XmlElement } from './xml.js';
+import { fragmentId } from '../../dom/fragment-id.js';
 
 export type BuildResult =
   | { readonly kind: 'drawing'; readonly drawing: SvgDrawing }
@@ -188,7 +189,7 @@ class Builder {
   private use(element: XmlElement, style: SvgStyle, own: OwnStyle, viewport: Viewport): SvgNode[] {
     const href = element.attrs.get('href') ?? element.attrs.get('xlink:href') ?? '';
     // Only references inside the file: an SVG image loads nothing else.
-    const target = href.startsWith('#') ? this.ids.get(decodeId(href.slice(1))) : undefined;
+    const target = href.startsWith('#') ? this.ids.get(fragmentId(href.slice(1))) : undefined;
     if (!target || target.ns !== SVG_NS || this.instantiating.has(target)) return [];
     const lengths = this.lengths(style, viewport);
     const x = parseLength(element.attrs.get('x'), 'x', lengths) ?? 0;
@@ -396,10 +397,3 @@ function walk(root: XmlElement, visit: (element: XmlElement) => void): void {
   }
 }
 
-function decodeId(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}

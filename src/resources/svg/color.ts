@@ -5,6 +5,7 @@
 import type { Color } from '../../css/types.js';
 import { parseAbsoluteColor } from '../../css/values/color.js';
 import { parseComponents, type Component } from '../../css/values/components.js';
+import { fragmentId } from '../../dom/fragment-id.js';
 
 /** A specified colour: absolute, or currentColor (resolved against the `color` property where used). */
 export type SvgColor = Color | 'currentColor';
@@ -39,7 +40,7 @@ export function parsePaint(text: string): SvgPaint | null {
       fallback = second.type === 'ident' && second.lower === 'none' ? 'none' : componentColor(second);
       if (fallback === null) return null;
     }
-    return { kind: 'url', id: decodeURIComponentSafe(target.slice(1)), fallback };
+    return { kind: 'url', id: fragmentId(target.slice(1)), fallback };
   }
   if (second) return null;
   if (first.type === 'ident' && first.lower === 'none') return NO_PAINT;
@@ -57,10 +58,3 @@ function componentColor(c: Component): SvgColor | null {
   return parseAbsoluteColor(c);
 }
 
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
