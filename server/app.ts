@@ -75,7 +75,8 @@ export async function createApp(deps: AppDependencies): Promise<FastifyInstance>
 
   const limiter = new RateLimiter(config.rateLimits.intervalMs);
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url === '/healthz') return;
+    // By the matched route, so that `/healthz?probe=1` and `/healthz/` are health checks too.
+    if (request.routeOptions.url === '/healthz') return;
     await authenticate(request, deps.store);
     const decision = request.caller
       ? limiter.take(`key:${request.caller.key.id}`, config.rateLimits[request.caller.key.mode])

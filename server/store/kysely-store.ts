@@ -249,10 +249,12 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
         .where('c.eid', '=', eid)
         .executeTakeFirst();
       if (!row) return null;
+      const cast = toCast(row, row.latest_fields);
       return {
-        cast: toCast(row, row.latest_fields),
+        cast,
         versionNumber: row.v_version_number,
-        fields: parseFields(row.v_fields),
+        // The latest version (the usual case) is the one whose fields were just parsed.
+        fields: row.v_version_number === row.latest_version ? cast.fields : parseFields(row.v_fields),
         pdf: toBytes(row.v_pdf),
       } satisfies CastVersion;
     },

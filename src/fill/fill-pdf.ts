@@ -40,7 +40,7 @@ export async function fillPdf(template: Uint8Array, fields: readonly CastField[]
 
   const canvas = new PageCanvas(doc, warn);
   const pages = new Map<number, DisplayItem[]>();
-  const flattened: AcroFieldNode[] = [];
+  const flattened = new Set<AcroFieldNode>();
   const boxOf = (placement: Placement) => displayBox(doc, canvas, placement, warn);
   for (const { field, value } of matched.filled) {
     const acro = field.acroFieldName === undefined ? undefined : acroFields.get(field.acroFieldName);
@@ -50,15 +50,19 @@ export async function fillPdf(template: Uint8Array, fields: readonly CastField[]
       list.push(...items);
       pages.set(pageIndex, list);
     }
-    if (acro && !flattened.includes(acro)) flattened.push(acro);
+    if (acro) flattened.add(acro);
   }
-  const digest = createHash('sha256').update(template).update(JSON.stringify(payload.data));
-  for (const pageIndex of [...pages.keys()].sort((a, b) => a - b)) digest.update(await canvas.paint(pageIndex, pages.get(pageIndex)!));
+  // The content digest only makes the document ID of a deterministic fill (metadata.ts): hashed then only.
+  const digest = options.deterministic ? createHash('sha256').update(template).update(JSON.stringify(payload.data)) : null;
+  for (const pageIndex of [...pages.keys()].sort((a, b) => a - b)) {
+    const content = await canvas.paint(pageIndex, pages.get(pageIndex)!);
+    digest?.update(content);
+  }
   canvas.finish();
 
-  flattenFields(doc, flattened);
+  flattenFields(doc, [...flattened]);
   if (options.watermark) stampWatermark(doc, options.watermark);
-  writeMetadata(doc, { title: payload.title ?? null, deterministic: options.deterministic ?? false, ...(options.creationDate ? { creationDate: options.creationDate } : {}) }, digest.digest('hex'));
+  writeMetadata(doc, { title: payload.title ?? null, deterministic: options.deterministic ?? false, ...(options.creationDate ? { creationDate: options.creationDate } : {}) }, digest?.digest('hex') ?? '');
   const pdf = await doc.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: Infinity });
   return { pdf, warnings: [...warnings] };
 }

@@ -167,4 +167,11 @@ describe('health', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ok', store: 'sqlite' });
   });
+
+  it('answers probes that add a query string, a trailing slash or a doubled slash, still without a key', async () => {
+    for (const pathname of ['/healthz?probe=1', '/healthz/', '//healthz']) {
+      const res = await fetch(`${server.url}${pathname}`);
+      expect(res.status, pathname).toBe(200);
+    }
+  });
 });
