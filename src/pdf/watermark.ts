@@ -4,7 +4,7 @@
 // XObject of its own resources, laid over the page's content; `drawFormOverPage` is that
 // overlay step, which the fill engine uses too.
 
-import { PDFArray, PDFDict, PDFName, PDFStream, StandardFonts, type PDFDocument, type PDFFont, type PDFPage, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFName, PDFStream, StandardFonts, type PDFDocument, type PDFFont, type PDFPage, PDFRef } from 'pdf-lib';
 import { num } from './content-stream.js';
 
 /** Fill grey and opacity of the watermark text. */
@@ -27,15 +27,23 @@ export function stampWatermark(doc: PDFDocument, text: string): void {
   if (label.trim() === '') return;
   const state = doc.context.register(doc.context.obj({ Type: 'ExtGState', ca: OPACITY, CA: OPACITY }));
   const resources = { Font: { F: font.ref }, ExtGState: { GS: state } };
+  // One form per distinct shown box: pages of the same size and rotation share it, so a
+  // resource dictionary shared by every page (PdfWriter's) names it once, not once per page.
+  const forms = new Map<string, PDFRef>();
   for (const page of doc.getPages()) {
     const box = shownBox(page);
-    const form = doc.context.flateStream(watermarkContent(label, font, box), {
-      Type: 'XObject',
-      Subtype: 'Form',
-      BBox: [box.x, box.y, box.x + box.width, box.y + box.height],
-      Resources: resources,
-    });
-    drawFormOverPage(page, doc.context.register(form), 'Wm');
+    const key = `${box.x},${box.y},${box.width},${box.height},${box.rotate}`;
+    let form = forms.get(key);
+    if (form === undefined) {
+      form = doc.context.register(doc.context.flateStream(watermarkContent(label, font, box), {
+        Type: 'XObject',
+        Subtype: 'Form',
+        BBox: [box.x, box.y, box.x + box.width, box.y + box.height],
+        Resources: resources,
+      }));
+      forms.set(key, form);
+    }
+    drawFormOverPage(page, form, 'Wm');
   }
 }
 
@@ -90,14 +98,13 @@ function shownBox(page: PDFPage): ShownBox {
  * Draws the form XObject `form` over the page's content: the existing content streams are
  * wrapped in q … Q (so whatever state they leave does not move the overlay), and a stream
  * drawing the form is appended. The form is named in the page's /Resources /XObject with the
- * first free `<prefix><n>`. Throws when the page's /Resources cannot be read.
+ * first free `<prefix><n>`, or with the name it already has there (pages sharing one resource
+ * dictionary and one form share the entry). Throws when the page's /Resources cannot be read.
  */
 export function drawFormOverPage(page: PDFPage, form: PDFRef, prefix: string): void {
   const { context } = page.doc;
   const xObjects = subDictionary(pageResources(page), 'XObject');
-  let n = 1;
-  while (xObjects.has(PDFName.of(`${prefix}${n}`))) n++;
-  const name = `${prefix}${n}`;
+  const name = existingName(xObjects, form) ?? freeName(xObjects, prefix);
   xObjects.set(PDFName.of(name), form);
   const draw = context.register(context.stream(`q\n/${name} Do\nQ`));
   const existing = page.node.get(PDFName.of('Contents'));
@@ -105,6 +112,21 @@ export function drawFormOverPage(page: PDFPage, form: PDFRef, prefix: string): v
   const streams = resolved instanceof PDFArray ? resolved.asArray() : resolved instanceof PDFStream && existing ? [existing] : [];
   const wrapped = streams.length > 0 ? [context.getPushGraphicsStateContentStream(), ...streams, context.getPopGraphicsStateContentStream()] : [];
   page.node.set(PDFName.of('Contents'), context.obj([...wrapped, draw]));
+}
+
+/** The name `xObjects` already gives `form`, if any. */
+function existingName(xObjects: PDFDict, form: PDFRef): string | undefined {
+  for (const [key, value] of xObjects.entries()) {
+    if (value === form || (value instanceof PDFRef && value.objectNumber === form.objectNumber && value.generationNumber === form.generationNumber)) return key.decodeText();
+  }
+  return undefined;
+}
+
+/** The first `<prefix><n>` (n = 1, 2, …) not yet in `xObjects`. */
+function freeName(xObjects: PDFDict, prefix: string): string {
+  let n = 1;
+  while (xObjects.has(PDFName.of(`${prefix}${n}`))) n++;
+  return `${prefix}${n}`;
 }
 
 /** The page's resource dictionary (its own or inherited, §7.7.3.4); a new one when it has none. */

@@ -1,8 +1,9 @@
 // The development watermark: big diagonal text over every page, readable by text extraction,
 // placed on the page as shown (crop box, rotation), leaving the page count alone.
-import { degrees, PDFDocument } from 'pdf-lib';
+import { degrees, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { stampWatermark } from '../../src/pdf/watermark.js';
+import { writePdf } from '../../src/pdf/write.js';
 import { fixturePdf } from '../fill/cast-fixture.js';
 import { pageWords, renderPage } from '../fill/pdf-probe.js';
 import { poppler, writeTemp } from './helpers.js';
@@ -71,5 +72,20 @@ describe('stampWatermark', () => {
     doc.addPage([612, 792]);
     stampWatermark(doc, 'DEV 開発');
     expect(watermarkOn(await doc.save(), 1)).toBe('DEV??');
+  });
+
+  it('shares one form among pages of one size, named once in a shared resource dictionary', async () => {
+    const pages = Array.from({ length: 50 }, () => ({ width: 612, height: 792, items: [] }));
+    const plain = await writePdf({ pages });
+    const stamped = await writePdf({ pages, watermark: 'DEVELOPMENT' });
+    const doc = await PDFDocument.load(stamped);
+    const forms = doc.context.enumerateIndirectObjects().filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Form'));
+    expect(forms).toHaveLength(1);
+    const first = doc.getPage(0).node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
+    expect(first.keys().filter((key) => key.decodeText().startsWith('Wm')).map((key) => key.decodeText())).toEqual(['Wm1']);
+    for (const page of doc.getPages()) expect(page.node.Resources()).toBe(doc.getPage(0).node.Resources());
+    // A form is ~0.4 KB compressed; 50 of them would add ~20 KB. One, and a tiny stream per page.
+    expect(stamped.length - plain.length).toBeLessThan(8 * 1024);
+    expect(watermarkOn(stamped, 50)).toBe('DEVELOPMENT');
   });
 });
