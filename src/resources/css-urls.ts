@@ -16,8 +16,28 @@ export interface SplitSheet {
   readonly text: string;
 }
 
-/** Takes the @import rules out of a sheet; relative url()s are resolved against `base` when given. */
+/**
+ * Takes the @import rules out of a sheet; relative url()s are resolved against `base` when given.
+ * Answered from a per-process cache for a text and base seen before (a document API gets the
+ * same template CSS request after request); the result is frozen and shared.
+ */
 export function splitImports(text: string, base: string | null): SplitSheet {
+  if (!needsParse(text)) return { imports: [], text };
+  // Keyed by the text, then by the base (a few per text at most): no long key is built per call.
+  const byBase = splitMemo.get(text) ?? splitMemo.set(text, new Map());
+  const baseKey = base === null ? 'n' : `b${base}`;
+  const hit = byBase.get(baseKey);
+  if (hit !== undefined) return hit;
+  const split = deepFreeze(splitImportsUncached(text, base));
+  if (byBase.size >= MAX_BASES_PER_TEXT) byBase.delete(byBase.keys().next().value!);
+  byBase.set(baseKey, split);
+  return split;
+}
+
+/** Bound: results kept per sheet text (one per base URL it was read against). */
+const MAX_BASES_PER_TEXT = 8;
+
+function splitImportsUncached(text: string, base: string | null): SplitSheet {
   const ast = parseSheet(text);
   if (ast === null) return { imports: [], text };
   const imports: SheetImport[] = [];
@@ -36,8 +56,21 @@ export function splitImports(text: string, base: string | null): SplitSheet {
   return { imports, text: imports.length === 0 && !base ? text : csstree.generate(ast) };
 }
 
-/** The font files and images a sheet names (url() values as written). */
-export function sheetUrls(text: string): { fonts: string[]; images: string[] } {
+/** What sheetUrls finds; shared between callers (frozen), so not to be changed. */
+export interface SheetUrls {
+  readonly fonts: readonly string[];
+  readonly images: readonly string[];
+}
+
+/** The font files and images a sheet names (url() values as written); cached per process like splitImports. */
+export function sheetUrls(text: string): SheetUrls {
+  if (!needsParse(text)) return NO_URLS;
+  return urlsMemo.get(text) ?? urlsMemo.set(text, deepFreeze(sheetUrlsUncached(text)));
+}
+
+const NO_URLS: SheetUrls = Object.freeze({ fonts: Object.freeze([]), images: Object.freeze([]) });
+
+function sheetUrlsUncached(text: string): SheetUrls {
   const fonts: string[] = [];
   const images: string[] = [];
   const ast = parseSheet(text);
@@ -58,6 +91,61 @@ export function sheetUrls(text: string): { fonts: string[]; images: string[] } {
   });
   return { fonts, images };
 }
+
+/**
+ * A per-process LRU of results computed from style sheet text, keyed by the exact inputs.
+ * Bounded by the keys' total length (the results are smaller than the texts they come from);
+ * keys longer than one sheet's bound are not kept. Values must be immutable: callers share them.
+ * Only for pure functions (no warnings, no other effects), so that a hit is the same as a call.
+ */
+export class SheetMemo<V> {
+  private readonly entries = new Map<string, V>();
+  private total = 0;
+
+  constructor(
+    private readonly maxTotal = 4 * 1024 * 1024,
+    private readonly maxKey = 512 * 1024,
+  ) {}
+
+  get(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (hit === undefined) return undefined;
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  /** Keeps `value` under `key` (when the key is not too long) and returns it. */
+  set(key: string, value: V): V {
+    if (key.length > this.maxKey) return value;
+    if (this.entries.delete(key)) this.total -= key.length;
+    this.entries.set(key, value);
+    this.total += key.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.total <= this.maxTotal) break;
+      this.entries.delete(oldest);
+      this.total -= oldest.length;
+    }
+    return value;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Freezes plain objects and arrays throughout (Sets are left alone: none reach here). */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value as object)) deepFreeze(inner);
+  }
+  return value;
+}
+
+const splitMemo = new SheetMemo<Map<string, SplitSheet>>();
+const urlsMemo = new SheetMemo<SheetUrls>();
 
 /** The images a `style` attribute names. */
 export function declarationUrls(text: string): string[] {
@@ -81,8 +169,13 @@ export function declarationUrls(text: string): string[] {
 /** Properties whose url()s are images the engine draws. */
 const IMAGE_PROPERTIES: ReadonlySet<string> = new Set(['background', 'background-image', 'list-style', 'list-style-image', 'content']);
 
+/** Whether a sheet can hold anything these functions look for (else it is not parsed). */
+function needsParse(text: string): boolean {
+  return text.includes('url(') || /@import/i.test(text);
+}
+
 function parseSheet(text: string): csstree.CssNode | null {
-  if (!text.includes('url(') && !/@import/i.test(text)) return null;
+  if (!needsParse(text)) return null;
   try {
     return csstree.parse(text, { positions: false, parseRulePrelude: false, parseAtrulePrelude: true, onParseError: () => {} });
   } catch {

@@ -4,6 +4,7 @@
 // names its @font-face rules define. Whether a rule applies to anything is not asked: a family
 // named anywhere is fetched.
 import * as csstree from 'css-tree';
+import { deepFreeze, SheetMemo } from './css-urls.js';
 import { familyName } from '../css/properties/font.js';
 import { FONT_SHORTHANDS } from '../css/properties/shorthands-font.js';
 import { parseComponents, splitCommas } from '../css/values/components.js';
@@ -28,23 +29,51 @@ export function documentFontFamilies(sheets: readonly string[], root: DomElement
     for (const name of names) if (used.size < MAX_NAMES && name !== '') used.add(name);
   };
   for (const text of sheets) {
-    if (!/font/i.test(text)) continue;
-    const ast = parse(text, 'stylesheet');
-    if (ast === null) continue;
-    csstree.walk(ast, {
-      visit: 'Declaration',
-      enter(this: csstree.WalkContext, node: csstree.Declaration) {
-        const property = node.property.toLowerCase();
-        if (this.atrule?.name.toLowerCase() === 'font-face') {
-          if (property === 'font-family') for (const name of familyList(valueText(node))) defined.add(name.toLowerCase());
-          return;
-        }
-        add(declarationFamilies(property, valueText(node)));
-      },
-    });
+    const found = sheetFamilies(text);
+    if (found === null) continue;
+    add(found.used);
+    for (const name of found.defined) defined.add(name);
   }
   if (root) collectElementFamilies(root, add);
   return { used: [...used], defined };
+}
+
+/** What one sheet's text names: families its declarations use and its @font-face rules define. */
+interface SheetFamilies {
+  /** As written, in order of first use, without repeats (not capped: the document's list is). */
+  readonly used: readonly string[];
+  /** Lowercased. */
+  readonly defined: readonly string[];
+}
+
+/** Per-process: the same template sheet arrives request after request. Entries are frozen and shared. */
+const sheetMemo = new SheetMemo<SheetFamilies | null>();
+
+/** A sheet's families, or null when it names none (or cannot be parsed); cached by its text. */
+function sheetFamilies(text: string): SheetFamilies | null {
+  if (!/font/i.test(text)) return null;
+  const hit = sheetMemo.get(text);
+  if (hit !== undefined) return hit;
+  return sheetMemo.set(text, deepFreeze(sheetFamiliesUncached(text)));
+}
+
+function sheetFamiliesUncached(text: string): SheetFamilies | null {
+  const ast = parse(text, 'stylesheet');
+  if (ast === null) return null;
+  const used = new Set<string>();
+  const defined = new Set<string>();
+  csstree.walk(ast, {
+    visit: 'Declaration',
+    enter(this: csstree.WalkContext, node: csstree.Declaration) {
+      const property = node.property.toLowerCase();
+      if (this.atrule?.name.toLowerCase() === 'font-face') {
+        if (property === 'font-family') for (const name of familyList(valueText(node))) defined.add(name.toLowerCase());
+        return;
+      }
+      for (const name of declarationFamilies(property, valueText(node))) if (name !== '') used.add(name);
+    },
+  });
+  return { used: [...used], defined: [...defined] };
 }
 
 /** The families a `font-family` or `font` declaration names (none for other properties). */
