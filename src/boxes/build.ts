@@ -282,8 +282,8 @@ class BoxBuilder {
   }
 }
 
-/** Chromium's gap after an inside image marker (kCMarkerPaddingPx, 7px), pt; outside markers: layout/marker.ts. */
-const INSIDE_IMAGE_MARKER_GAP = 7 * PX;
+/** Chromium's gap between an image marker and the content (kCMarkerPaddingPx, 7px), pt: after an inside marker here, before the content edge for an outside one (layout/marker.ts). */
+export const IMAGE_MARKER_GAP = 7 * PX;
 
 // The style of an image marker: the marker's inherited properties, nothing of its own but the
 // inside gap. Shared per marker style.
@@ -293,7 +293,7 @@ function markerImage(markerStyle: ComputedStyle, image: ImageResource, inside: b
   const base = anonymousStyle(markerStyle, 'inline');
   let style = base;
   if (inside) {
-    style = markerImageStyles.get(markerStyle) ?? { ...base, marginRight: { abs: INSIDE_IMAGE_MARKER_GAP, pct: 0 } };
+    style = markerImageStyles.get(markerStyle) ?? { ...base, marginRight: { abs: IMAGE_MARKER_GAP, pct: 0 } };
     markerImageStyles.set(markerStyle, style);
   }
   return { kind: 'replaced', style, element: null, image, intrinsicWidth: image.pixelWidth * PX, intrinsicHeight: image.pixelHeight * PX };

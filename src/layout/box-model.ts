@@ -39,6 +39,12 @@ export function horizontalFrame(style: ComputedStyle, cbWidth: number): number {
   return p.left + p.right + style.borderLeftWidth + style.borderRightWidth;
 }
 
+/** Top and bottom padding plus border: what a box adds around its content height. */
+export function verticalFrame(style: ComputedStyle, cbWidth: number): number {
+  const p = paddingOf(style, cbWidth);
+  return p.top + p.bottom + style.borderTopWidth + style.borderBottomWidth;
+}
+
 export function borderOf(style: ComputedStyle): Edges {
   return { top: style.borderTopWidth, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth };
 }

@@ -7,12 +7,7 @@ import { fontQueryOf } from '../text/style-font.js';
 import { segmentWidth } from '../paint/glyph-runs.js';
 import { BULLET_RAISE, BULLET_SIZE, bulletAdvance } from './inline/pieces.js';
 import type { LineItemFragment } from './types.js';
-
-/**
- * Gap between an image marker and the content edge, pt: Chromium's 7px marker padding
- * (kCMarkerPaddingPx), which it also leaves after an inside image marker.
- */
-export const IMAGE_MARKER_GAP = 7 * 0.75;
+import { IMAGE_MARKER_GAP } from '../boxes/build.js';
 
 /** The marker fragment, relative to the list item's fragment; `contentLeft` is the content edge. */
 export function outsideMarker(marker: MarkerBox | ReplacedBox, baseline: number, contentLeft: number): LineItemFragment {

@@ -7,14 +7,14 @@
 // height: auto` keeps the image's ratio).
 import type { ReplacedBox } from '../boxes/types.js';
 import type { ObjectFit, ObjectPosition } from '../css/properties/object.js';
-import { horizontalFrame, paddingOf, borderOf, resolveAuto, resolveLength, resolveNone } from './box-model.js';
+import { horizontalFrame, resolveAuto, resolveLength, resolveNone, verticalFrame } from './box-model.js';
 
 /** Used content-box size of a replaced box in a containing block `cbWidth` wide. */
 export function replacedSize(box: ReplacedBox, cbWidth: number): { width: number; height: number } {
   const s = box.style;
   const borderBox = s.boxSizing === 'border-box';
   const frameW = borderBox ? horizontalFrame(s, cbWidth) : 0;
-  const frameH = borderBox ? verticalFrame(box, cbWidth) : 0;
+  const frameH = borderBox ? verticalFrame(box.style, cbWidth) : 0;
   const content = (value: number, frame: number) => Math.max(0, value - frame);
   const cssW = resolveAuto(s.width, cbWidth);
   // A percentage height against the (indefinite) containing block height behaves as auto.
@@ -79,12 +79,6 @@ export function constrainRatio(w: number, h: number, minW: number, maxW: number,
   if (h > maxH) return size(Math.max((maxH * w) / h, minW), maxH);
   if (h < minH) return size(Math.min((minH * w) / h, maxW), minH);
   return size(w, h);
-}
-
-function verticalFrame(box: ReplacedBox, cbWidth: number): number {
-  const p = paddingOf(box.style, cbWidth);
-  const b = borderOf(box.style);
-  return p.top + p.bottom + b.top + b.bottom;
 }
 
 export interface Rect {

@@ -10,13 +10,8 @@ import type { ComputedStyle } from '../css/types.js';
 import { paddingOf } from '../layout/box-model.js';
 import { cornerRadii, type Edges, type Radii } from './borders.js';
 import type { DisplayItem, ImageItem, ImageResource } from './types.js';
-
-export interface Rect {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
+import type { Rect } from '../layout/replaced.js';
+import { PT_PER_PX } from '../css/values/units.js';
 
 /**
  * Tiles drawn for one background, at most this many. A tiny tile over a huge box (a 1px
@@ -184,7 +179,6 @@ export function paintBackgroundImage(
   out.push(radii ? { kind: 'clip', ...painting, radii, items: tiles } : { kind: 'clip', ...painting, items: tiles });
 }
 
-const PT_PER_PX = 0.75;
 
 /**
  * The border, padding or content box of a fragment, and its corner radii: inner radii are the

@@ -8,11 +8,11 @@ import type { Color, ComputedStyle } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { borderOf, paddingOf, resolveAuto } from '../layout/box-model.js';
 import type { LaidOutPage } from '../layout/page/paginate.js';
-import { objectFitRect } from '../layout/replaced.js';
+import { objectFitRect, type Rect } from '../layout/replaced.js';
 import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TableGridFragment, TextFragment } from '../layout/types.js';
 import { bookmarkOf } from './bookmark.js';
 import { paintBorderSegments } from './collapsed-borders.js';
-import { originArea, paintBackground, paintBackgroundImage, type Rect } from './background.js';
+import { originArea, paintBackground, paintBackgroundImage } from './background.js';
 import { cornerRadii, paintBorders, roundedRectPath } from './borders.js';
 import type { DisplayItem, ImageResource, PageDisplayList, PathOp } from './types.js';
 

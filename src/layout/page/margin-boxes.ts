@@ -7,7 +7,7 @@ import { formatCounter } from '../../boxes/counter-style.js';
 import { processWhiteSpace } from '../../boxes/white-space.js';
 import type { ComputedStyle, ContentItem, PageStyle } from '../../css/types.js';
 import { layoutBlockLevel, layoutAtomic } from '../block.js';
-import { blockMargins, borderOf, horizontalFrame, paddingOf, resolveAuto } from '../box-model.js';
+import { blockMargins, horizontalFrame, resolveAuto, verticalFrame } from '../box-model.js';
 import { intrinsicContentSizes } from '../intrinsic.js';
 import type { BoxFragment, PageContext } from '../types.js';
 import { parseCarryArgs, runningOnPage, stringOnPage, type PageValues } from './carried-values.js';
@@ -102,12 +102,6 @@ function edgeInput(name: MarginBoxName, box: BlockBox, page: PageStyle, ctx: Pag
   }
   const sizes = intrinsicContentSizes(box, layoutAtomic);
   return { generated: true, specified: null, minContent: sizes.min + frame, maxContent: sizes.max + frame };
-}
-
-function verticalFrame(s: ComputedStyle, width: number): number {
-  const p = paddingOf(s, width);
-  const b = borderOf(s);
-  return p.top + p.bottom + b.top + b.bottom;
 }
 
 /**
