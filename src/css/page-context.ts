@@ -7,6 +7,7 @@ import { computeStyle } from './compute.js';
 import { expandDeclaration, type CascadedDeclaration, type LonghandValue, type Warn } from './declarations.js';
 import { DEFAULT_PAGE_HEIGHT, DEFAULT_PAGE_WIDTH, resolvePageStyle, selectRules, type PageInfo } from './page.js';
 import type { ComputedStyle, Declaration, PageBase, PageRule, PageStyle } from './types.js';
+import type { MarginBoxName } from './margin-box-names.js';
 
 /** One page's resolved styles. */
 export interface ResolvedPage {
@@ -19,7 +20,7 @@ export interface ResolvedPage {
 }
 
 // css-page-3 §6.3.2 (Table of UA defaults): each margin box's text-align and vertical-align.
-const MARGIN_BOX_DEFAULTS: Readonly<Record<string, readonly [string, string]>> = {
+const MARGIN_BOX_DEFAULTS: Readonly<Record<MarginBoxName, readonly [string, string]>> = {
   'top-left-corner': ['right', 'middle'],
   'top-left': ['left', 'middle'],
   'top-center': ['center', 'middle'],
@@ -68,7 +69,8 @@ export class PageResolver {
     const marginBoxes = new Map<string, ComputedStyle>();
     const names = new Set(matching.flatMap((r) => [...r.marginBoxes.keys()]));
     for (const name of names) {
-      const [textAlign, verticalAlign] = MARGIN_BOX_DEFAULTS[name] ?? ['left', 'middle'];
+      // The parser admits only the sixteen names.
+      const [textAlign, verticalAlign] = MARGIN_BOX_DEFAULTS[name as MarginBoxName];
       const defaults: Declaration[] = [
         { property: 'text-align', value: textAlign, important: false },
         { property: 'vertical-align', value: verticalAlign, important: false },

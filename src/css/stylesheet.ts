@@ -8,6 +8,7 @@ import { compileSelectorList } from './selectors/parse.js';
 import type { ComplexSelector } from './selectors/types.js';
 import { supportsCondition } from './supports.js';
 import type { Declaration, PageRule } from './types.js';
+import { isMarginBoxName } from './margin-box-names.js';
 
 /** Where a rule comes from (css-cascade-4 §6.2); hints and style attributes are author-level. */
 export type Origin = 'user-agent' | 'author';
@@ -39,11 +40,6 @@ export interface SheetOptions {
   readonly matchMedia: (queryList: string) => boolean;
 }
 
-const MARGIN_BOXES = new Set([
-  'top-left-corner', 'top-left', 'top-center', 'top-right', 'top-right-corner',
-  'bottom-left-corner', 'bottom-left', 'bottom-center', 'bottom-right', 'bottom-right-corner',
-  'left-top', 'left-middle', 'left-bottom', 'right-top', 'right-middle', 'right-bottom',
-]);
 
 // At-rules that are valid CSS but mean nothing for a printed document; skipped silently.
 const SILENT_AT_RULES = new Set(['charset', 'namespace', 'keyframes', '-webkit-keyframes', 'viewport', '-ms-viewport', 'property', 'counter-style', 'font-feature-values', 'font-palette-values']);
@@ -151,7 +147,7 @@ function pageRule(node: csstree.Atrule, prelude: string, c: Collector): void {
     if (child.type === 'Declaration') {
       const decl = declarationOf(child, options);
       if (decl !== null) declarations.push(decl);
-    } else if (child.type === 'Atrule' && MARGIN_BOXES.has(child.name.toLowerCase()) && child.block !== null) {
+    } else if (child.type === 'Atrule' && isMarginBoxName(child.name.toLowerCase()) && child.block !== null) {
       const boxName = child.name.toLowerCase();
       marginBoxes.set(boxName, [...(marginBoxes.get(boxName) ?? []), ...blockDeclarations(child.block.children, options)]);
     } else if (child.type === 'Atrule') {

@@ -6,52 +6,8 @@
 // are the caller's job: it can call distributeEdge again with the clamped size as `specified`.
 import type { PageStyle } from '../../css/types.js';
 
-export type MarginBoxName =
-  | 'top-left-corner'
-  | 'top-left'
-  | 'top-center'
-  | 'top-right'
-  | 'top-right-corner'
-  | 'right-top'
-  | 'right-middle'
-  | 'right-bottom'
-  | 'bottom-right-corner'
-  | 'bottom-right'
-  | 'bottom-center'
-  | 'bottom-left'
-  | 'bottom-left-corner'
-  | 'left-bottom'
-  | 'left-middle'
-  | 'left-top';
-
-/**
- * All sixteen, in the css-page-3 default painting order ("tree order", §"Page Backgrounds and
- * Painting Order"): start at top-left-corner and go clockwise.
- */
-export const MARGIN_BOX_NAMES: readonly MarginBoxName[] = Object.freeze([
-  'top-left-corner',
-  'top-left',
-  'top-center',
-  'top-right',
-  'top-right-corner',
-  'right-top',
-  'right-middle',
-  'right-bottom',
-  'bottom-right-corner',
-  'bottom-right',
-  'bottom-center',
-  'bottom-left',
-  'bottom-left-corner',
-  'left-bottom',
-  'left-middle',
-  'left-top',
-] as const);
-
-const NAME_SET: ReadonlySet<string> = new Set(MARGIN_BOX_NAMES);
-
-export function isMarginBoxName(s: string): s is MarginBoxName {
-  return NAME_SET.has(s);
-}
+export { MARGIN_BOX_NAMES, isMarginBoxName, type MarginBoxName } from '../../css/margin-box-names.js';
+import { MARGIN_BOX_NAMES, type MarginBoxName } from '../../css/margin-box-names.js';
 
 /**
  * What sizing needs to know about one margin box along its edge's variable dimension (width for
