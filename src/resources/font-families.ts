@@ -98,7 +98,7 @@ export function declarationFamilies(property: string, value: string): string[] {
  * `<family-name>#` leniently: each comma-separated item that is a string or a run of
  * identifiers is a name, whatever the other items are (a `var()` does not hide the rest).
  */
-function familyList(value: string): string[] {
+export function familyList(value: string): string[] {
   const items = parseComponents(value);
   if (items === null) return [];
   const names: string[] = [];

@@ -9,6 +9,7 @@ import { INITIAL_STYLE } from '../../css/initial-style.js';
 import { NO_PAINT, parsePaint, parseSvgColor, type SvgColor, type SvgPaint } from './color.js';
 import { parseLength, type LengthContext } from './numbers.js';
 import type { XmlElement } from './xml.js';
+import { familyList } from '../font-families.js';
 
 /** Inherited properties, computed. Lengths are in user units. */
 export interface SvgStyle {
@@ -354,11 +355,9 @@ function fontWeight(value: string | undefined, parent: number): number {
   return Number.isFinite(number) && number >= 1 && number <= 1000 ? number : parent;
 }
 
+/** A CSS family list, parsed as the document's `font-family` is (a quoted name may hold a comma). */
 function fontFamilies(value: string | undefined): string[] | null {
   if (value === undefined) return null;
-  const families = value
-    .split(',')
-    .map((family) => family.trim().replace(/^(["'])(.*)\1$/, '$2').trim())
-    .filter((family) => family !== '');
+  const families = familyList(value);
   return families.length > 0 ? families : null;
 }
