@@ -17,11 +17,10 @@ import { FontRegistry } from './text/font-registry.js';
 import { markdownDocument } from './markdown/document.js';
 import { DETERMINISTIC_EPOCH } from './pdf/metadata.js';
 import { normalizeRequest } from './request/validate.js';
+import { fileRootFetcher } from './resources/file-root.js';
 import { gatherResources, type ResourceFetcher } from './resources/gather.js';
 import { fontProviderOf } from './resources/google-fonts.js';
 import { createResourceLoader } from './resources/net/index.js';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 /** What a render produced, for callers that want more than the bytes (the CLI prints warnings). */
 export interface RenderResult {
@@ -217,23 +216,11 @@ async function withLoader<T>(options: RenderOptions, work: (fetcher: ResourceFet
     ...(network.timeoutMs ? { timeoutMs: network.timeoutMs } : {}),
     ...(network.maxBytes !== undefined ? { maxBytes: network.maxBytes } : {}),
   });
-  const root = options.fileRoot;
   // file: URLs name paths inside the root; the loader then checks the real path stays there.
-  const fetcher: ResourceFetcher = root === undefined ? loader : {
-    fetch: (url, kind) => loader.fetch(url.startsWith('file:') ? pathInRoot(url, root) : url, kind),
-  };
+  const fetcher = options.fileRoot === undefined ? loader : fileRootFetcher(loader, options.fileRoot);
   try {
     return await work(fetcher);
   } finally {
     await loader.close();
-  }
-}
-
-/** `file:///css/a.css` → the file URL of `<root>/css/a.css` (URL parsing already folded any `..`). */
-function pathInRoot(url: string, root: string): string {
-  try {
-    return pathToFileURL(path.join(root, decodeURIComponent(new URL(url).pathname))).href;
-  } catch {
-    return url;
   }
 }

@@ -1,5 +1,5 @@
 // Parses the `quire` command line into a command: the request body to render, where to write
-// it and the render options. Pure apart from the injected file reader, so tests need no disk.
+// it and the render options. Pure apart from the injected readers, so tests need no disk.
 
 import path from 'node:path';
 
@@ -22,6 +22,12 @@ export interface CliRenderOptions {
 /** Reads a text file; throws (like fs.readFileSync) when it cannot. */
 export type ReadText = (file: string) => string;
 
+/** Reads all of standard input as text; throws when it cannot. */
+export type ReadStdin = () => string;
+
+/** The input and output name that stand for standard input and output. */
+const STANDARD_STREAM = '-';
+
 type ValueField = 'css' | 'title' | 'pageWidth' | 'pageHeight' | 'margin' | 'out' | 'root';
 
 /** The value flags and the field each fills; `-o` and `--output` are the same flag. */
@@ -36,7 +42,9 @@ const VALUE_FLAGS: Readonly<Record<string, ValueField>> = {
   '--root': 'root',
 };
 
-interface RenderFlags extends Partial<Record<ValueField, string>> {
+interface RenderFlags extends Partial<Record<Exclude<ValueField, 'css'>, string>> {
+  /** Every --css file, in command-line order: all apply, a later one wins by cascade order. */
+  css?: string[];
   input?: string;
   deterministic?: boolean;
 }
@@ -44,7 +52,7 @@ interface RenderFlags extends Partial<Record<ValueField, string>> {
 class ArgsError extends Error {}
 
 /** Parses `argv` (without node and the script) into a command; never throws. */
-export function parseArgs(argv: readonly string[], readText: ReadText): CliCommand {
+export function parseArgs(argv: readonly string[], readText: ReadText, readStdin: ReadStdin = noStdin): CliCommand {
   const [command, ...rest] = argv;
   if (command === undefined) return { kind: 'error', message: 'missing command; try "quire render page.html"' };
   if (command === '--help' || command === '-h' || command === 'help') return { kind: 'help' };
@@ -52,7 +60,7 @@ export function parseArgs(argv: readonly string[], readText: ReadText): CliComma
   if (command !== 'render') return { kind: 'error', message: `unknown command "${command}"` };
   if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help' };
   try {
-    return renderCommand(readFlags(rest), readText);
+    return renderCommand(readFlags(rest), readText, readStdin);
   } catch (error) {
     if (error instanceof ArgsError) return { kind: 'error', message: error.message };
     throw error;
@@ -77,7 +85,8 @@ function readFlags(args: readonly string[]): RenderFlags {
       if (!field) throw new ArgsError(`unknown option "${name}"`);
       const value = inlineValue ?? args[++i];
       if (value === undefined) throw new ArgsError(`option "${name}" needs a value`);
-      flags[field] = value;
+      if (field === 'css') (flags.css ??= []).push(value);
+      else flags[field] = value;
     }
   }
   return flags;
@@ -93,22 +102,28 @@ function setInput(flags: RenderFlags, arg: string): void {
   flags.input = arg;
 }
 
-/** Builds the request body from the input file and the flags. */
-function renderCommand(flags: RenderFlags, readText: ReadText): CliCommand {
+/** Builds the request body from the input (a file, or `-` for an HTML document on standard input) and the flags. */
+function renderCommand(flags: RenderFlags, readText: ReadText, readStdin: ReadStdin): CliCommand {
   const input = flags.input;
   if (input === undefined) throw new ArgsError('missing input file; try "quire render page.html"');
-  const request = isJson(input) ? jsonRequest(input, flags, readText) : htmlRequest(input, flags, readText);
-  const outPath = flags.out ?? defaultOutPath(input);
-  if (path.resolve(outPath) === path.resolve(input)) throw new ArgsError(`output "${outPath}" would overwrite the input`);
-  if (flags.root !== undefined && isJson(input)) throw new ArgsError('--root applies to an HTML file; a JSON request never reads local files');
+  const fromStdin = input === STANDARD_STREAM;
+  const json = !fromStdin && isJson(input);
+  const request = json ? jsonRequest(input, flags, readText) : htmlRequest(fromStdin ? readStandardInput(readStdin) : read(input, readText), flags, readText);
+  // Standard input has no name to write beside, so its PDF goes to standard output.
+  const outPath = flags.out ?? (fromStdin ? STANDARD_STREAM : defaultOutPath(input));
+  if (!fromStdin && path.resolve(outPath) === path.resolve(input)) throw new ArgsError(`output "${outPath}" would overwrite the input`);
+  if (flags.root !== undefined && json) throw new ArgsError('--root applies to an HTML file; a JSON request never reads local files');
   const deterministic = flags.deterministic ?? false;
-  if (isJson(input)) return { kind: 'render', request, outPath, options: { deterministic } };
-  // An HTML file's relative URLs resolve against its folder; root-relative ones (/fonts/x.css)
-  // against the root, which is also the only folder files are read from.
-  const folder = path.resolve(path.dirname(input));
+  if (json) return { kind: 'render', request, outPath, options: { deterministic } };
+  // An HTML file's relative URLs resolve against its folder (standard input's against the
+  // working folder); root-relative ones (/fonts/x.css) against the root, which is also the
+  // only folder files are read from.
+  const folder = path.resolve(fromStdin ? '.' : path.dirname(input));
   const root = path.resolve(flags.root ?? folder);
   const relative = path.relative(root, folder);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) throw new ArgsError(`the input "${input}" is outside --root "${flags.root}"`);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) {
+    throw new ArgsError(`${fromStdin ? 'the working folder (of the input on standard input)' : `the input "${input}"`} is outside --root "${flags.root}"`);
+  }
   // file: URLs name paths inside the root (options.fileRoot), so the base is the folder's path there.
   const baseUrl = `file:///${relative === '' ? '' : `${relative.split(path.sep).map(encodeURIComponent).join('/')}/`}`;
   return { kind: 'render', request, outPath, options: { deterministic, baseUrl, fileRoot: root } };
@@ -124,9 +139,9 @@ export function defaultOutPath(input: string): string {
   return (ext ? input.slice(0, -ext.length) : input) + '.pdf';
 }
 
-function htmlRequest(input: string, flags: RenderFlags, readText: ReadText): unknown {
-  const html = read(input, readText);
-  const css = flags.css === undefined ? '' : read(flags.css, readText);
+function htmlRequest(html: string, flags: RenderFlags, readText: ReadText): unknown {
+  // The request has one css text: the files one after another keep their cascade order.
+  const css = (flags.css ?? []).map((file) => read(file, readText)).join('\n');
   const page = pageFromFlags(flags);
   return {
     type: 'html',
@@ -175,8 +190,24 @@ function read(file: string, readText: ReadText): string {
   try {
     return readText(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-    throw new ArgsError(`cannot read "${file}": ${reason}`);
+    throw new ArgsError(`cannot read "${file}": ${readFailure(error)}`);
   }
+}
+
+function readStandardInput(readStdin: ReadStdin): string {
+  try {
+    return readStdin();
+  } catch (error) {
+    throw new ArgsError(`cannot read standard input: ${readFailure(error)}`);
+  }
+}
+
+function readFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+}
+
+/** The reader of a caller that has no standard input to give. */
+function noStdin(): string {
+  throw new Error('not available');
 }

@@ -14,6 +14,8 @@ export interface CliIo {
   readonly stdout: (text: string | Uint8Array) => void;
   readonly stderr: (text: string) => void;
   readonly readText: (file: string) => string;
+  /** All of standard input (`quire render -`). */
+  readonly readStdin: () => string;
   readonly writeFile: (file: string, bytes: Uint8Array) => void;
 }
 
@@ -26,6 +28,7 @@ export const nodeIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   readText: (file) => readFileSync(file, 'utf8'),
+  readStdin: () => readFileSync(process.stdin.fd, 'utf8'),
   writeFile: (file, bytes) => {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, bytes);
@@ -34,7 +37,7 @@ export const nodeIo: CliIo = {
 
 /** Runs the command line `argv` (without node and the script) and returns the exit status. */
 export async function runCli(argv: readonly string[], io: CliIo = nodeIo): Promise<number> {
-  const command = parseArgs(argv, io.readText);
+  const command = parseArgs(argv, io.readText, io.readStdin);
   switch (command.kind) {
     case 'help':
       io.stdout(USAGE);

@@ -1,24 +1,27 @@
 // The text `quire --help` prints. Kept beside the argument parser it documents.
 
 export const USAGE = `Usage:
-  quire render <page.html> [options]    render an HTML file (with an optional CSS file)
+  quire render <page.html> [options]    render an HTML file (with optional CSS files)
+  quire render - [options]              render an HTML document read from standard input
   quire render <request.json> [options] render a generate-pdf request body (HTML or Markdown mode)
   quire serve                           start the API server (see the README for its variables)
   quire admin <command>                 manage the server's store ("quire admin help")
   quire --help | --version
 
 Options for render:
-  --css <file>            the document's CSS (the request's data.css; HTML input only)
+  --css <file>            CSS for the document (the request's data.css; HTML input only);
+                          repeatable: every file applies, in order, so a later one wins
   --title <text>          the PDF's title (metadata)
   --page-width <length>   page width, e.g. 210mm (default 8.5in)
   --page-height <length>  page height, e.g. 297mm (default 11in)
   --margin <margins>      page margins as a CSS shorthand, e.g. "1in 0.75in" (default 50px)
   -o, --output <file>     where to write the PDF; "-" for standard output
-                          (default: the input's name with .pdf)
+                          (default: the input's name with .pdf; standard output for "-")
   --deterministic         same input, same bytes: no clock or random ids in the PDF
   --root <dir>            the folder local files may be read from (HTML input only;
                           default: the HTML file's folder). Relative URLs resolve against
-                          the file's folder, root-relative ones (/css/a.css) against <dir>.
+                          the file's folder, root-relative ones (/css/a.css) against <dir>;
+                          for "-", the working folder stands for the file's folder.
 
 Lengths take one of the units mm, cm, in, px, em, rem, pt, pc.
 The page flags fill the request's "page" object and override the same fields of a JSON request.

@@ -107,6 +107,49 @@ describe('parseArgs: render an HTML file', () => {
   });
 });
 
+describe('parseArgs: the document from standard input', () => {
+  const stdin = () => '<p>Piped</p>';
+
+  it('reads "-" from standard input, writes the PDF to standard output and resolves URLs against the working folder', () => {
+    const command = parseArgs(['render', '-', '--css', 'style.css'], fs, stdin);
+    expect(command).toEqual({
+      kind: 'render',
+      request: { type: 'html', data: { html: '<p>Piped</p>', css: 'p { color: red }' } },
+      outPath: '-',
+      options: { deterministic: false, baseUrl: 'file:///', fileRoot: process.cwd() },
+    });
+  });
+
+  it('writes where -o says, and takes --root like a file in the working folder', () => {
+    const root = path.dirname(process.cwd());
+    const command = parseArgs(['render', '-', '-o', 'out.pdf', '--root', '..'], fs, stdin);
+    expect(command).toMatchObject({ kind: 'render', outPath: 'out.pdf', options: { baseUrl: `file:///${encodeURIComponent(path.basename(process.cwd()))}/`, fileRoot: root } });
+    expect(parseArgs(['render', '-', '-o', '-'], fs, stdin)).toMatchObject({ kind: 'render', outPath: '-' });
+  });
+
+  it('names standard input when it cannot be read', () => {
+    const broken = () => {
+      throw Object.assign(new Error('EAGAIN: resource temporarily unavailable, read'), { code: 'EAGAIN' });
+    };
+    expect(parseArgs(['render', '-'], fs, broken)).toEqual({ kind: 'error', message: expect.stringMatching(/^cannot read standard input: /) });
+  });
+});
+
+describe('parseArgs: several --css files', () => {
+  const sheets = files({ 'page.html': '<p>Hi</p>', 'a.css': 'p { color: red }', 'b.css': 'p { color: blue }', 'c.css': 'h1 { margin: 0 }' });
+
+  it('applies every --css file, in the order given', () => {
+    const command = parseArgs(['render', 'page.html', '--css', 'a.css', '--css=b.css', '--css', 'c.css'], sheets);
+    expect(command).toMatchObject({ kind: 'render', request: { data: { css: 'p { color: red }\np { color: blue }\nh1 { margin: 0 }' } } });
+    const reversed = parseArgs(['render', 'page.html', '--css', 'b.css', '--css', 'a.css'], sheets);
+    expect(reversed).toMatchObject({ kind: 'render', request: { data: { css: 'p { color: blue }\np { color: red }' } } });
+  });
+
+  it('names the one that cannot be read', () => {
+    expect(parseArgs(['render', 'page.html', '--css', 'a.css', '--css', 'nope.css'], sheets)).toEqual({ kind: 'error', message: 'cannot read "nope.css": no such file' });
+  });
+});
+
 describe('parseArgs: render a JSON request', () => {
   it('uses the body as it is, writing request.pdf beside it', () => {
     const command = render(['render', 'docs/request.json']);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli, type CliIo } from '../../src/cli/run.js';
 
-function fakeIo(files: Record<string, string>): CliIo & { out: string; err: string; written: Map<string, Uint8Array> } {
+function fakeIo(files: Record<string, string>, stdin?: string): CliIo & { out: string; err: string; written: Map<string, Uint8Array> } {
   const io = {
     out: '',
     err: '',
@@ -17,6 +17,10 @@ function fakeIo(files: Record<string, string>): CliIo & { out: string; err: stri
     readText: (file: string) => {
       if (file in files) return files[file]!;
       throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+    },
+    readStdin: () => {
+      if (stdin !== undefined) return stdin;
+      throw Object.assign(new Error('EAGAIN: resource temporarily unavailable, read'), { code: 'EAGAIN' });
     },
     writeFile: (file: string, bytes: Uint8Array) => {
       io.written.set(file, bytes);
@@ -60,6 +64,19 @@ describe('runCli', () => {
     const io = fakeIo({ 'r.json': JSON.stringify({ data: [{ content: 'hi' }, { fontSize: 31 }] }) });
     expect(await runCli(['render', 'r.json'], io)).toBe(EXIT_FAILED);
     expect(io.err).toMatch(/^ {2}data\[1\]\.fontSize: Font size must be from 5 to 30, received 31$/m);
+  });
+
+  it('renders an HTML document from standard input to standard output', async () => {
+    const io = fakeIo({}, '<p>Piped</p>');
+    expect(await runCli(['render', '-'], io)).toBe(EXIT_OK);
+    expect(io.out).toBe('<bytes>');
+    expect(io.written.size).toBe(0);
+  });
+
+  it('exits 2 when standard input cannot be read', async () => {
+    const io = fakeIo({});
+    expect(await runCli(['render', '-'], io)).toBe(EXIT_USAGE);
+    expect(io.err).toContain('quire: cannot read standard input: EAGAIN');
   });
 
   it('names the request body itself when it is not an object', async () => {
