@@ -1,6 +1,8 @@
 // The HTTP server (fastify): body parsing, authentication, rate limits and error bodies around
 // the routes. Rendering happens in the worker pool; this layer only moves bytes.
 import multipart from '@fastify/multipart';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { sendError, sendValidationError } from './http-errors.js';
@@ -29,27 +31,41 @@ export interface AppDependencies {
   readonly store: Store;
   readonly pool: RenderPool;
   readonly masterKey: Uint8Array;
-  /** A pino logger or `false` (tests). */
-  readonly logger?: boolean | object;
+  /** `false` for no log (tests); otherwise pino writes to `logStream`, or stdout. */
+  readonly logger?: boolean;
+  readonly logStream?: NodeJS.WritableStream;
 }
 
 export async function createApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
+  const { connections } = config;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: deps.logger === false ? false : {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      serializers: { req: requestForLog },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     bodyLimit: config.jsonLimitBytes,
     // Clients with a trailing slash in their base URL send `//api/v1/...`.
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
     trustProxy: false,
-    // Renders may take their full time limit; the socket must outlive them.
-    requestTimeout: config.workers.timeoutMs + 30_000,
+    // Slow clients are dropped once their headers, or their whole request, take too long to
+    // arrive (Node checks every `connectionsCheckingInterval`); these clocks stop when the
+    // request has arrived, so a long render is not cut by them.
+    requestTimeout: connections.requestTimeoutMs,
+    keepAliveTimeout: connections.keepAliveTimeoutMs,
+    http: { headersTimeout: Math.min(connections.headersTimeoutMs, connections.requestTimeoutMs), connectionsCheckingInterval: Math.min(1000, connections.headersTimeoutMs) },
   });
+  app.server.maxConnections = connections.max;
+  limitConnectionsPerAddress(app.server, connections.perAddress);
   app.decorateRequest('caller', null);
 
   // JSON with an empty body allowed: it is an empty request, which validation answers.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
-    const body = String(text);
+    // A byte-order mark is no part of the JSON (RFC 8259 §8.1 lets a parser ignore it).
+    const body = String(text).replace(/^\uFEFF/, '');
     if (body.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(body));
@@ -109,6 +125,37 @@ export async function createApp(deps: AppDependencies): Promise<FastifyInstance>
   registerGeneratePdfRoute(app, deps);
   registerFillRoute(app, deps);
   return app;
+}
+
+/** A request as logged: the path without its query string, which may hold secrets (`?key=…`). */
+function requestForLog(request: FastifyRequest): Record<string, unknown> {
+  const url = request.url ?? '';
+  const query = url.indexOf('?');
+  return {
+    method: request.method,
+    url: query < 0 ? url : `${url.slice(0, query)}?[redacted]`,
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
+/** Closes a new connection from an address that already holds `limit` of them. */
+function limitConnectionsPerAddress(server: Server, limit: number): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > limit) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
 }
 
 /** Sets `request.caller` from the Authorization header, if it names a live key. */

@@ -21,6 +21,22 @@ export interface ServerConfig {
     readonly timeoutMs: number;
     /** Heap limit of each worker thread, MB. */
     readonly memoryMb: number;
+    /** How long a render may wait for a thread before the server answers 503, ms. */
+    readonly queueTimeoutMs: number;
+    /** Renders one organization may run at once (default: half the threads, at least one). */
+    readonly perOrganization: number;
+    /** A thread whose heap is larger than this after a job is replaced, MB. */
+    readonly recycleHeapMb: number;
+    /** A thread is replaced after this many jobs. */
+    readonly recycleAfterJobs: number;
+  };
+  /** Slow or idle clients: how long a request's headers, and the whole request, may take to arrive, and connections at most. */
+  readonly connections: {
+    readonly headersTimeoutMs: number;
+    readonly requestTimeoutMs: number;
+    readonly keepAliveTimeoutMs: number;
+    readonly max: number;
+    readonly perAddress: number;
   };
   /** Largest JSON body, bytes (spec §8: 1 MB). */
   readonly jsonLimitBytes: number;
@@ -37,6 +53,8 @@ export interface ServerConfig {
 /** Reads the configuration from `env`; a bad value is an Error naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const cores = Math.max(1, availableParallelism());
+  const threads = integer(env, 'QUIRE_WORKERS', cores, 1, 256);
+  const maxConnections = integer(env, 'QUIRE_MAX_CONNECTIONS', 1024, 1, 1_000_000);
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST ?? '0.0.0.0',
@@ -49,10 +67,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       intervalMs: integer(env, 'QUIRE_RATE_LIMIT_INTERVAL_MS', 1000, 1, 3_600_000),
     },
     workers: {
-      threads: integer(env, 'QUIRE_WORKERS', cores, 1, 256),
-      maxQueue: integer(env, 'QUIRE_QUEUE', cores * 16, 0, 100_000),
+      threads,
+      maxQueue: integer(env, 'QUIRE_QUEUE', threads * 16, 0, 100_000),
       timeoutMs: integer(env, 'QUIRE_RENDER_TIMEOUT_MS', 30_000, 100, 600_000),
       memoryMb: integer(env, 'QUIRE_RENDER_MEMORY_MB', 1024, 64, 65_536),
+      queueTimeoutMs: integer(env, 'QUIRE_QUEUE_TIMEOUT_MS', 20_000, 100, 600_000),
+      perOrganization: integer(env, 'QUIRE_WORKERS_PER_ORGANIZATION', Math.ceil(threads / 2), 1, 256),
+      recycleHeapMb: integer(env, 'QUIRE_RECYCLE_HEAP_MB', 256, 16, 65_536),
+      recycleAfterJobs: integer(env, 'QUIRE_RECYCLE_AFTER_JOBS', 500, 1, 1_000_000),
+    },
+    connections: {
+      headersTimeoutMs: integer(env, 'QUIRE_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+      requestTimeoutMs: integer(env, 'QUIRE_REQUEST_TIMEOUT_MS', 20_000, 100, 3_600_000),
+      keepAliveTimeoutMs: integer(env, 'QUIRE_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+      max: maxConnections,
+      perAddress: integer(env, 'QUIRE_MAX_CONNECTIONS_PER_ADDRESS', Math.min(64, maxConnections), 1, 1_000_000),
     },
     jsonLimitBytes: 1_048_576,
     multipartLimitBytes: integer(env, 'QUIRE_MULTIPART_LIMIT_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),

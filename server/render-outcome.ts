@@ -4,18 +4,30 @@ import { sendError, sendValidationError } from './http-errors.js';
 import { PoolError, type RenderPool } from './render-pool.js';
 import type { WorkerJob } from './worker-protocol.js';
 
-/** Runs `job` in the pool and replies with the PDF or the error. */
-export async function replyWithJob(reply: FastifyReply, pool: RenderPool, job: WorkerJob): Promise<FastifyReply> {
+/**
+ * Runs `job` in the pool for the caller's organization (the unit of fairness) and replies with
+ * the PDF or the error. A caller that hangs up stops waiting for a thread, or stops its render.
+ */
+export async function replyWithJob(reply: FastifyReply, pool: RenderPool, job: WorkerJob, tenant: string): Promise<FastifyReply> {
+  const hangUp = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableFinished) hangUp.abort();
+  };
+  reply.raw.once('close', onClose);
   let result;
   try {
-    result = await pool.run(job);
+    result = await pool.run(job, { tenant, signal: hangUp.signal });
   } catch (error) {
     if (!(error instanceof PoolError)) throw error;
     switch (error.reason) {
       case 'busy':
       case 'closed':
+      case 'aborted':
         reply.header('Retry-After', 1);
         return sendError(reply, 503, 'ServiceUnavailableError', `The server is busy: ${error.message}; retry shortly`);
+      case 'waited':
+        reply.header('Retry-After', 5);
+        return sendError(reply, 503, 'ServiceUnavailableError', `The server is busy: ${error.message}; retry in a few seconds`);
       case 'timeout':
       case 'memory':
         return sendError(reply, 422, 'RenderLimitError', `The document could not be rendered: ${error.message}`);
@@ -23,6 +35,8 @@ export async function replyWithJob(reply: FastifyReply, pool: RenderPool, job: W
         reply.log.error({ err: error }, 'renderer crashed');
         return sendError(reply, 500, 'RenderError', 'The renderer stopped unexpectedly');
     }
+  } finally {
+    reply.raw.off('close', onClose);
   }
   if (result.ok) {
     reply.log.info({ pages: result.pageCount, bytes: result.pdf.byteLength, warnings: result.warnings.length }, 'rendered');

@@ -1,9 +1,27 @@
-// The worker thread's entry (piscina): renders a generate-pdf body or fills a template, with
-// the engine, and returns the bytes or the error as data. No store, no HTTP: just the engine.
+// A render thread's entry: takes one job at a time from the pool (render-pool.ts), renders a
+// generate-pdf body or fills a template with the engine, and answers with the bytes or the
+// error as data, and with the heap it has left in use, by which the pool decides to recycle it.
+// No store, no HTTP: just the engine.
+import { getHeapStatistics } from 'node:v8';
+import { parentPort } from 'node:worker_threads';
 import { createResourceLoader, fillPdf, imageFetcherFromLoader, renderDocument, ValidationError, type CastField, type FillPayload } from '../src/index.js';
-import type { JobSettings, WorkerJob, WorkerResult } from './worker-protocol.js';
+import type { FromWorker, JobSettings, ToWorker, WorkerJob, WorkerResult } from './worker-protocol.js';
 
-export default async function runJob(job: WorkerJob): Promise<WorkerResult> {
+const port = parentPort;
+if (!port) throw new Error('render-worker.ts runs as a worker thread of the render pool');
+
+port.on('message', (message: ToWorker) => {
+  void runJob(message.job).then((result) => {
+    const done: FromWorker = { type: 'done', result, heapBytes: getHeapStatistics().total_heap_size };
+    // The PDF's bytes move to the server thread rather than being copied, when they own their buffer.
+    const pdf = result.ok ? result.pdf : null;
+    const transfer = pdf && pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength && pdf.buffer instanceof ArrayBuffer ? [pdf.buffer] : [];
+    port.postMessage(done, transfer);
+  });
+});
+port.postMessage({ type: 'ready' } satisfies FromWorker);
+
+async function runJob(job: WorkerJob): Promise<WorkerResult> {
   switch (job.kind) {
     case 'render': return settle(() => render(job.body, job.settings));
     case 'fill': return settle(() => fill(job.template, job.fields, job.payload, job.settings));
@@ -41,15 +59,24 @@ async function settle(work: () => Promise<WorkerResult>): Promise<WorkerResult> 
   } catch (error) {
     if (error instanceof ValidationError) return { ok: false, error: { name: 'ValidationError', fields: error.fields } };
     if (error instanceof Error && error.name === 'FillError') return { ok: false, error: { name: 'FillError', message: error.message } };
-    return { ok: false, error: { name: 'RenderError', message: error instanceof Error ? error.message : String(error) } };
+    return { ok: false, error: { name: 'RenderError', message: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error) } };
   }
 }
+
+/** Heap a probe keeps alive between jobs (tests of recycling). */
+const retained: unknown[] = [];
 
 /** Test hooks for the pool's limits; they only burn this thread's time or memory. */
 function probe(job: Extract<WorkerJob, { kind: 'probe' }>): WorkerResult {
   if (job.exhaustMemory) {
     const hoard: number[][] = [];
     for (;;) hoard.push(new Array<number>(1_000_000).fill(hoard.length));
+  }
+  if (job.retainMb) {
+    // Ordinary JS objects, so the bytes count in the V8 heap (not as external memory).
+    const chunk: number[][] = [];
+    for (let mb = 0; mb < job.retainMb; mb++) chunk.push(new Array<number>(131_072).fill(mb + 0.5));
+    retained.push(chunk);
   }
   const end = Date.now() + (job.spinMs ?? 0);
   while (Date.now() < end) { /* busy, as a long layout would be */ }

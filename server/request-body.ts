@@ -4,6 +4,7 @@
 // when it parses as JSON and the field takes objects or values (`data`, `page`, `logo`, …),
 // and a string otherwise (`title`, an encrypted `data`).
 import type { FastifyRequest } from 'fastify';
+import { assertNesting } from './json-nesting.js';
 
 /** Fields whose multipart text stays a string even when it would parse as JSON. */
 const STRING_FIELDS = new Set(['title', 'type', 'textColor', 'fontFamily']);
@@ -16,9 +17,31 @@ export class BodyError extends Error {
   }
 }
 
-/** The body as the engine takes it: parsed JSON, the fields of a multipart body, or undefined. */
+/**
+ * The body as the engine takes it: parsed JSON, the fields of a multipart body, or undefined.
+ * Throws BodyError for a malformed or oversized body, ValidationError for one nested too deep.
+ */
 export async function readBody(request: FastifyRequest, maxBytes: number): Promise<unknown> {
-  if (!request.isMultipart()) return request.body;
+  const body = request.isMultipart() ? await readMultipart(request, maxBytes) : request.body;
+  assertNesting(body);
+  return body;
+}
+
+async function readMultipart(request: FastifyRequest, maxBytes: number): Promise<Record<string, unknown>> {
+  try {
+    return await readParts(request, maxBytes);
+  } catch (error) {
+    if (error instanceof BodyError) throw error;
+    // The parser's own errors (no boundary, a body cut short, a part over its limit) are the
+    // client's: 413 for limits, 400 for the rest.
+    const status = (error as { statusCode?: number }).statusCode;
+    const message = error instanceof Error ? error.message : String(error);
+    if (status === 413) throw new BodyError(413, `The multipart body is too large: ${message}`);
+    throw new BodyError(400, `The multipart body is malformed: ${message}`);
+  }
+}
+
+async function readParts(request: FastifyRequest, maxBytes: number): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
   let total = 0;
   let count = 0;

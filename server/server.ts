@@ -19,11 +19,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: ServerConfig, options: { logger?: boolean | object; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, options: { logger?: boolean; logStream?: NodeJS.WritableStream; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const masterKey = loadMasterKey(config.dataDir, options.env);
   const pool = new RenderPool(config.workers);
-  const app = await createApp({ config, store, pool, masterKey, ...(options.logger !== undefined ? { logger: options.logger } : {}) });
+  const app = await createApp({
+    config, store, pool, masterKey,
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

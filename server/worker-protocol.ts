@@ -17,8 +17,8 @@ export interface JobSettings {
 export type WorkerJob =
   | { readonly kind: 'render'; readonly body: unknown; readonly settings: JobSettings }
   | { readonly kind: 'fill'; readonly template: Uint8Array; readonly fields: readonly CastField[]; readonly payload: unknown; readonly settings: JobSettings }
-  /** For tests of the limits: spins for `ms`, or allocates without bound. */
-  | { readonly kind: 'probe'; readonly spinMs?: number; readonly exhaustMemory?: boolean };
+  /** For tests of the limits: spins for `spinMs`, allocates without bound, or keeps `retainMb` of heap alive. */
+  | { readonly kind: 'probe'; readonly spinMs?: number; readonly exhaustMemory?: boolean; readonly retainMb?: number };
 
 /** A job's outcome. Errors are values: the worker never throws for a bad document. */
 export type WorkerResult =
@@ -28,3 +28,11 @@ export type WorkerResult =
 export type WorkerError =
   | { readonly name: 'ValidationError'; readonly fields: readonly { readonly property: string; readonly message: string }[] }
   | { readonly name: 'FillError' | 'RenderError'; readonly message: string };
+
+/** Server → thread: one job at a time. */
+export type ToWorker = { readonly type: 'job'; readonly job: WorkerJob };
+
+/** Thread → server: loaded and ready for jobs; a job's result, with the heap it left in use. */
+export type FromWorker =
+  | { readonly type: 'ready' }
+  | { readonly type: 'done'; readonly result: WorkerResult; readonly heapBytes: number };

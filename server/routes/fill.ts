@@ -2,6 +2,7 @@
 // templates with `{ data: { aliasId: value } }` (plus `title`, `fontSize`, `textColor`) and
 // answers with the PDF. `?versionNumber=N` fills that version of the template.
 import type { FastifyInstance } from 'fastify';
+import { ValidationError } from '../../src/index.js';
 import type { AppDependencies } from '../app.js';
 import { sendError, sendValidationError } from '../http-errors.js';
 import { jobSettings } from '../job-settings.js';
@@ -21,6 +22,7 @@ export function registerFillRoute(app: FastifyInstance, deps: AppDependencies): 
       payload = await readBody(request, deps.config.multipartLimitBytes);
     } catch (error) {
       if (error instanceof BodyError) return sendError(reply, error.status, error.status === 413 ? 'PayloadTooLargeError' : 'BadRequestError', error.message);
+      if (error instanceof ValidationError) return sendValidationError(reply, error.fields);
       throw error;
     }
     if (payload === undefined) return sendValidationError(reply, [{ property: 'data', message: 'Required' }]);
@@ -31,7 +33,7 @@ export function registerFillRoute(app: FastifyInstance, deps: AppDependencies): 
       const which = version === null ? '' : ` at version ${version}`;
       return sendError(reply, 404, 'NotFoundError', `No PDF template ${castEid}${which}`);
     }
-    return replyWithJob(reply, deps.pool, { kind: 'fill', template: found.pdf, fields: found.fields, payload, settings: jobSettings(deps.config, caller) });
+    return replyWithJob(reply, deps.pool, { kind: 'fill', template: found.pdf, fields: found.fields, payload, settings: jobSettings(deps.config, caller) }, String(caller.organization.id));
   });
 }
 

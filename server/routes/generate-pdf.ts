@@ -6,6 +6,7 @@ import type { AppDependencies, Caller } from '../app.js';
 import { decryptFromClient, DecryptionError, openSecret } from '../encryption.js';
 import { sendError, sendValidationError } from '../http-errors.js';
 import { jobSettings } from '../job-settings.js';
+import { assertNesting } from '../json-nesting.js';
 import { acceptsPdf, replyWithJob } from '../render-outcome.js';
 import { BodyError, readBody } from '../request-body.js';
 
@@ -29,7 +30,7 @@ export function registerGeneratePdfRoute(app: FastifyInstance, deps: AppDependen
       if (error instanceof ValidationError) return sendValidationError(reply, error.fields);
       throw error;
     }
-    return replyWithJob(reply, deps.pool, { kind: 'render', body, settings: jobSettings(deps.config, caller) });
+    return replyWithJob(reply, deps.pool, { kind: 'render', body, settings: jobSettings(deps.config, caller) }, String(caller.organization.id));
   });
 }
 
@@ -52,9 +53,13 @@ async function decryptData(body: unknown, caller: Caller, deps: AppDependencies)
     if (error instanceof DecryptionError) throw new ValidationError([{ property: 'data', message: `Encrypted data: ${error.message}` }]);
     throw error;
   }
+  let decrypted: unknown;
   try {
-    return { ...(body as Record<string, unknown>), data: JSON.parse(text) as unknown };
+    decrypted = JSON.parse(text);
   } catch {
     throw new ValidationError([{ property: 'data', message: 'Encrypted data: the decrypted text is not JSON' }]);
   }
+  const result = { ...(body as Record<string, unknown>), data: decrypted };
+  assertNesting(result);
+  return result;
 }

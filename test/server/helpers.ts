@@ -14,7 +14,11 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-type Overrides = Partial<Omit<ServerConfig, 'workers' | 'rateLimits'>> & { workers?: Partial<ServerConfig['workers']>; rateLimits?: Partial<ServerConfig['rateLimits']> };
+type Overrides = Partial<Omit<ServerConfig, 'workers' | 'rateLimits' | 'connections'>> & {
+  workers?: Partial<ServerConfig['workers']>;
+  rateLimits?: Partial<ServerConfig['rateLimits']>;
+  connections?: Partial<ServerConfig['connections']>;
+};
 
 export async function startTestServer(overrides: Overrides = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quire-server-'));
@@ -25,7 +29,8 @@ export async function startTestServer(overrides: Overrides = {}): Promise<TestSe
     host: '127.0.0.1',
     deterministic: true,
     ...overrides,
-    workers: { ...base.workers, threads: 2, ...overrides.workers },
+    workers: { ...base.workers, threads: 2, perOrganization: 2, ...overrides.workers },
+    connections: { ...base.connections, ...overrides.connections },
     rateLimits: { ...base.rateLimits, production: 1000, development: 1000, anonymous: 1000, ...overrides.rateLimits },
   };
   const server = await startServer(config, { logger: false, env: {} });
