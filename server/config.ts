@@ -73,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       memoryMb: integer(env, 'QUIRE_RENDER_MEMORY_MB', 1024, 64, 65_536),
       queueTimeoutMs: integer(env, 'QUIRE_QUEUE_TIMEOUT_MS', 20_000, 100, 600_000),
       perOrganization: integer(env, 'QUIRE_WORKERS_PER_ORGANIZATION', Math.ceil(threads / 2), 1, 256),
-      recycleHeapMb: integer(env, 'QUIRE_RECYCLE_HEAP_MB', 256, 16, 65_536),
+      recycleHeapMb: integer(env, 'QUIRE_RECYCLE_HEAP_MB', 128, 16, 65_536),
       recycleAfterJobs: integer(env, 'QUIRE_RECYCLE_AFTER_JOBS', 500, 1, 1_000_000),
     },
     connections: {

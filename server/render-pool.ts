@@ -8,7 +8,8 @@
 // - A thread that passes the time limit or its heap limit is ended alone, and its replacement
 //   starts at once, ahead of need, so the next job does not pay for the start-up.
 // - A thread is recycled after a job that left its heap large, or after many jobs, so what a
-//   big document made the process hold is given back.
+//   big document made the process hold is given back. Its successor starts first, and the old
+//   thread serves until the successor is ready, so recycling leaves no gap.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -68,6 +69,8 @@ interface Thread {
   timer: NodeJS.Timeout | null;
   /** Set when the pool ended it on purpose; its exit is then no crash. */
   ending: PoolError | 'recycled' | null;
+  /** To be recycled: it serves on until `successor` is ready, then ends when idle. */
+  successor: Thread | null;
 }
 
 /** Threads that fail to start are restarted after this delay, doubling up to the maximum. */
@@ -99,6 +102,11 @@ export class RenderPool {
   /** Jobs waiting for a thread. */
   get queueSize(): number {
     return this.queue.size;
+  }
+
+  /** Threads alive: `threads`, plus those being recycled until their successor is ready. */
+  get size(): number {
+    return this.threads.size;
   }
 
   /** Jobs running on a thread. */
@@ -154,7 +162,7 @@ export class RenderPool {
     this.threads.clear();
   }
 
-  private spawn(): void {
+  private spawn(): Thread {
     const entry = workerEntry();
     const memoryMb = this.options.memoryMb;
     const worker = new Worker(entry.code, {
@@ -162,7 +170,7 @@ export class RenderPool {
       // A thread's heap: a render that needs more ends alone, with ERR_WORKER_OUT_OF_MEMORY.
       resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.ceil(memoryMb / 8)) },
     });
-    const thread: Thread = { worker, ready: false, jobs: 0, current: null, timer: null, ending: null };
+    const thread: Thread = { worker, ready: false, jobs: 0, current: null, timer: null, ending: null, successor: null };
     this.threads.add(thread);
     worker.on('message', (message: FromWorker) => this.onMessage(thread, message));
     worker.on('error', (error: Error & { code?: string }) => {
@@ -174,6 +182,7 @@ export class RenderPool {
         : new PoolError('crashed', `the renderer stopped: ${error.message}`);
     });
     worker.on('exit', () => this.onExit(thread));
+    return thread;
   }
 
   private onMessage(thread: Thread, message: FromWorker): void {
@@ -181,6 +190,7 @@ export class RenderPool {
       thread.ready = true;
       this.restartDelay = RESTART_DELAY_MS;
       if (this.allReady()) for (const resolve of this.readyWaiters.splice(0)) resolve();
+      this.retireIdle();
       this.dispatch();
       return;
     }
@@ -189,10 +199,25 @@ export class RenderPool {
     this.finish(thread);
     pending.resolve(message.result);
     thread.jobs++;
-    if (message.heapBytes > this.options.recycleHeapMb * 1024 * 1024 || thread.jobs >= this.options.recycleAfterJobs) {
-      this.end(thread, 'recycled');
+    if (!thread.successor && !this.closed && (message.heapBytes > this.options.recycleHeapMb * 1024 * 1024 || thread.jobs >= this.options.recycleAfterJobs)) {
+      // Recycled without a gap: the successor starts now, and this thread serves until it is ready.
+      this.replaced++;
+      thread.successor = this.spawn();
     }
+    this.retireIdle();
     this.dispatch();
+  }
+
+  /** Ends the idle threads being recycled whose successor is ready (or gone). */
+  private retireIdle(): void {
+    for (const thread of this.threads) {
+      const successor = thread.successor;
+      if (!successor || thread.current || thread.ending) continue;
+      if (successor.ready || !this.threads.has(successor)) {
+        thread.ending = 'recycled';
+        void thread.worker.terminate();
+      }
+    }
   }
 
   private onExit(thread: Thread): void {
@@ -205,6 +230,11 @@ export class RenderPool {
     // While closing, a thread is replaced only if queued jobs still need it.
     if (this.closed && this.queue.size === 0) {
       this.checkDrained();
+      return;
+    }
+    if (thread.successor) {
+      // Its successor was started when it was marked for recycling.
+      this.dispatch();
       return;
     }
     if (!thread.ending) this.replaced++;
@@ -291,9 +321,15 @@ export class RenderPool {
     }
   }
 
+  /** An idle thread, one not being recycled first. */
   private idleThread(): Thread | null {
-    for (const thread of this.threads) if (thread.ready && !thread.current && !thread.ending) return thread;
-    return null;
+    let retiring: Thread | null = null;
+    for (const thread of this.threads) {
+      if (!thread.ready || thread.current || thread.ending) continue;
+      if (!thread.successor) return thread;
+      retiring ??= thread;
+    }
+    return retiring;
   }
 
   private allReady(): boolean {

@@ -26,6 +26,15 @@ async function started(options: Partial<PoolOptions>): Promise<RenderPool> {
   return p;
 }
 
+/** Waits (bounded) until `check` holds. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  const end = Date.now() + 30_000;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Resolves to the order in which the promises settled, by label. */
 function settleOrder(jobs: Record<string, Promise<unknown>>): Promise<string[]> {
   const order: string[] = [];
@@ -83,15 +92,20 @@ describe('the render pool', () => {
     expect(results.every((r) => r.ok)).toBe(true);
   }, 60_000);
 
-  it('recycles a thread after a job that left its heap large, and after a number of jobs', async () => {
+  it('recycles a thread after a job that left its heap large, and after a number of jobs, without a gap', async () => {
     const p = await started({ recycleHeapMb: 300, recycleAfterJobs: 3 });
     expect(p.replaced).toBe(0);
-    // Keeps 400 MB alive in the thread after the job: over the threshold, the thread is replaced.
+    // Keeps 400 MB alive in the thread after the job: over the threshold, the thread is recycled.
     await p.run({ kind: 'probe', retainMb: 400 });
+    expect(p.replaced).toBe(1);
+    // Its successor is starting; meanwhile the old thread still serves.
+    expect(p.size).toBe(2);
+    await expect(p.run({ kind: 'probe' })).resolves.toMatchObject({ ok: true });
+    await until(() => p.size === 1, 'the old thread has ended');
+    // The successor's third job is its last.
+    await p.run({ kind: 'probe' });
     await p.run({ kind: 'probe' });
     expect(p.replaced).toBe(1);
-    // The new thread's third job is its last.
-    await p.run({ kind: 'probe' });
     await p.run({ kind: 'probe' });
     expect(p.replaced).toBe(2);
   }, 60_000);
