@@ -9,17 +9,20 @@ import type { CounterList } from '../css/types.js';
  */
 export class CounterScope {
   private readonly stacks = new Map<string, number[]>();
-  /** Names created at each open tree level, so they can be dropped when the level closes. */
-  private readonly levels: string[][] = [[]];
+  /**
+   * Names created at each open tree level, so they can be dropped when the level closes. A
+   * set: 10,000 siblings resetting distinct counters would make a list scan quadratic.
+   */
+  private readonly levels: Set<string>[] = [new Set()];
 
   /** Enter an element's children: counters reset by the children live in this new level. */
   enterChildren(): void {
-    this.levels.push([]);
+    this.levels.push(new Set());
   }
 
   /** Leave an element's children: drop the counters its children created. */
   leaveChildren(): void {
-    const created = this.levels.pop() ?? [];
+    const created = this.levels.pop() ?? new Set<string>();
     for (const name of created) this.stacks.get(name)?.pop();
   }
 
@@ -28,10 +31,10 @@ export class CounterScope {
     const level = this.levels[this.levels.length - 1]!;
     for (const { name, value } of list) {
       const stack = this.stacks.get(name) ?? [];
-      if (level.includes(name)) stack[stack.length - 1] = value;
+      if (level.has(name)) stack[stack.length - 1] = value;
       else {
         stack.push(value);
-        level.push(name);
+        level.add(name);
       }
       this.stacks.set(name, stack);
     }

@@ -2,7 +2,7 @@
 // parent's style to one ComputedStyle. Inherited properties start from the parent's values,
 // the rest from their initial values; then CSS 2.1 §9.7 and the border-width rule apply.
 import { computeCustomProperties, type CustomProperties, type DeclaredCustom } from './custom-properties.js';
-import { resolvePending, type LonghandValue } from './declarations.js';
+import { resolvePending, type LonghandValue, type Warn } from './declarations.js';
 import { INITIAL_STYLE, MEDIUM_FONT_SIZE } from './initial-style.js';
 import { LONGHANDS, LONGHAND_BY_NAME } from './properties/index.js';
 import type { LonghandDef } from './properties/registry.js';
@@ -24,6 +24,8 @@ export interface ComputeRequest {
   readonly blockify: boolean;
   /** The document's initial containing block, for viewport units. */
   readonly viewport: Viewport;
+  /** Hears of values invalid at computed-value time for a reason worth telling (a var() expansion too long). */
+  readonly warn?: Warn;
 }
 
 export interface ComputeResult {
@@ -75,14 +77,15 @@ function inheritedExtras(extra: ReadonlyMap<string, string>): ReadonlyMap<string
 /** Computes one element's (or pseudo-element's) style. */
 export function computeStyle(req: ComputeRequest): ComputeResult {
   const parent = req.parent ?? INITIAL_STYLE;
-  const custom = computeCustomProperties(req.parentCustom, customDeclarations(req.winners));
+  const warn = req.warn ?? ignore;
+  const custom = computeCustomProperties(req.parentCustom, customDeclarations(req.winners), warn);
   const lookup: CustomLookup = (name) => custom.get(name);
   const s: MutableStyle = { ...baseFor(parent) };
   const ctx: MutableContext = { parent, fontSize: parent.fontSize, rootFontSize: req.rootFontSize ?? MEDIUM_FONT_SIZE, color: parent.color, viewport: req.viewport };
   let extra: Map<string, string> | null = null;
 
   const apply = (def: LonghandDef, value: LonghandValue): void => {
-    const computed = resolveValue(def, value, ctx, lookup);
+    const computed = resolveValue(def, value, ctx, lookup, warn);
     if (def.field !== null) (s as unknown as Record<string, unknown>)[def.field] = computed;
     else {
       extra ??= new Map(s.extra);
@@ -129,13 +132,15 @@ function customDeclarations(winners: ReadonlyMap<string, LonghandValue>): Readon
 
 const EMPTY: ReadonlyMap<string, DeclaredCustom> = new Map();
 
+const ignore: Warn = () => {};
+
 // Returns the computed value for the field (or the text for an extra; undefined = unset).
-function resolveValue(def: LonghandDef, value: LonghandValue, ctx: ComputeContext, lookup: CustomLookup): unknown {
+function resolveValue(def: LonghandDef, value: LonghandValue, ctx: ComputeContext, lookup: CustomLookup, warn: Warn): unknown {
   switch (value.kind) {
     case 'computer':
       return value.computer(ctx);
     case 'pending':
-      return resolveValue(def, resolvePending(def.name, value, lookup), ctx, lookup);
+      return resolveValue(def, resolvePending(def.name, value, lookup, warn), ctx, lookup, warn);
     case 'keyword': {
       const inherit = value.keyword === 'inherit' || (value.keyword === 'unset' && def.inherited);
       if (def.field === null) return inherit ? ctx.parent.extra.get(def.name) : undefined;

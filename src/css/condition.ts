@@ -1,13 +1,19 @@
 // The boolean condition grammar shared by @media and @supports (mediaqueries-4 §3,
-// css-conditional-3 §6): `not C`, `C and C…`, `C or C…`, each C in parentheses.
+// css-conditional-3 §6): `not C`, `C and C…`, `C or C…`, each C in parentheses. Recursive,
+// one level per parenthesis: the nesting is bounded first.
+import { nestsTooDeeply } from './values/components.js';
 
 /** Tests one parenthesized leaf (its inner text), e.g. `min-width: 600px` or `display: grid`. */
 export type LeafTest = (inner: string) => boolean;
 
-/** Evaluates a condition; malformed text is false. */
+/** Evaluates a condition; malformed text is false, and so is text nested too deeply to recurse on. */
 export function evaluateCondition(text: string, leaf: LeafTest): boolean {
+  return !nestsTooDeeply(text) && evaluate(text, leaf);
+}
+
+function evaluate(text: string, leaf: LeafTest): boolean {
   const t = text.trim();
-  if (/^not[\s(]/i.test(t)) return !evaluateCondition(t.slice(3), leaf);
+  if (/^not[\s(]/i.test(t)) return !evaluate(t.slice(3), leaf);
   const split = splitConnectives(t);
   if (split === null) return false;
   const values = split.terms.map((term) => termMatches(term, leaf));
@@ -16,7 +22,7 @@ export function evaluateCondition(text: string, leaf: LeafTest): boolean {
 
 function termMatches(inner: string, leaf: LeafTest): boolean {
   const t = inner.trim();
-  if (t.startsWith('(') || /^not[\s(]/i.test(t)) return evaluateCondition(t, leaf);
+  if (t.startsWith('(') || /^not[\s(]/i.test(t)) return evaluate(t, leaf);
   return leaf(t);
 }
 

@@ -6,9 +6,9 @@ import type { CustomLookup } from './values/var.js';
 import { LONGHANDS, LONGHAND_BY_NAME, PROPERTY_ALIASES, SHORTHAND_BY_NAME } from './properties/index.js';
 import type { Expansion } from './properties/registry.js';
 import type { Declaration } from './types.js';
-import { parseComponents } from './values/components.js';
+import { MAX_VALUE_NESTING, nestsTooDeeply, parseComponents } from './values/components.js';
 import type { Computer } from './values/context.js';
-import { containsVar, normalizeRawValue, substituteVars } from './values/var.js';
+import { containsVar, MAX_SUBSTITUTION_LENGTH, normalizeRawValue, substituteVars, TOO_LONG } from './values/var.js';
 
 /** The CSS-wide keywords (css-values-4 §3.1); `revert` and `revert-layer` act as `unset` here. */
 export type CssWideKeyword = 'initial' | 'inherit' | 'unset';
@@ -60,6 +60,10 @@ export function expandDeclaration(decl: Declaration, warn: Warn): CascadedDeclar
     const shorthand = SHORTHAND_BY_NAME.has(property) ? property : null;
     return longhands.map((p) => ({ property: p, value: { kind: 'pending', text, shorthand }, important }));
   }
+  if (nestsTooDeeply(text)) {
+    warn(`value of '${decl.property}' nested more than ${MAX_VALUE_NESTING} levels deep: '${excerpt(decl.value)}' ignored`);
+    return [];
+  }
   const values = parseValue(property, text);
   if (values === null) return invalid(decl, warn);
   return longhands.map((p) => ({ property: p, value: values.get(p) ?? INITIAL, important }));
@@ -75,9 +79,17 @@ function customDeclaration(decl: Declaration): CascadedDeclaration {
 }
 
 function invalid(decl: Declaration, warn: Warn): [] {
-  warn(`invalid value for '${decl.property}': '${decl.value.trim()}' ignored`);
+  warn(`invalid value for '${decl.property}': '${excerpt(decl.value)}' ignored`);
   return [];
 }
+
+/** A value as quoted in a warning: a 100 KB value would make a 100 KB warning. */
+export function excerpt(value: string): string {
+  const text = value.trim();
+  return text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH)}… (${text.length} characters)`;
+}
+
+const EXCERPT_LENGTH = 200;
 
 function isVendorPrefixed(property: string): boolean {
   return /^-(webkit|moz|ms|o|epub|prince|fs|apple)-/.test(property);
@@ -113,24 +125,32 @@ function asValues(expansion: Expansion): ReadonlyMap<string, LonghandValue> {
 
 // Substituted shorthand values repeat across elements; parse each distinct text once.
 const PENDING_CACHE_LIMIT = 5_000;
+const PENDING_TEXT_LIMIT = 4 * 1024 * 1024;
 const pendingCache = new Map<string, ReadonlyMap<string, LonghandValue> | null>();
+let pendingText = 0;
 
 /**
  * Resolves a pending (var()-containing) value for one longhand in an element's context.
  * Returns `unset` when it is invalid at computed-value time (css-variables-1 §3.1).
  */
-export function resolvePending(property: string, value: LonghandValue & { kind: 'pending' }, lookup: CustomLookup): LonghandValue {
+export function resolvePending(property: string, value: LonghandValue & { kind: 'pending' }, lookup: CustomLookup, warn: Warn = () => {}): LonghandValue {
+  const owner = value.shorthand ?? property;
   const substituted = substituteVars(value.text, lookup);
-  if (substituted === null) return UNSET;
+  if (substituted === TOO_LONG) warn(`'${owner}': var() substitution too long (over ${MAX_SUBSTITUTION_LENGTH} characters); invalid at computed-value time`);
+  if (typeof substituted !== 'string') return UNSET;
   const keyword = cssWideKeyword(substituted);
   if (keyword !== null) return { kind: 'keyword', keyword };
-  const owner = value.shorthand ?? property;
   const key = `${owner}\u0000${substituted}`;
   let parsed = pendingCache.get(key);
   if (parsed === undefined) {
     parsed = parseValue(owner, substituted.trim());
-    if (pendingCache.size >= PENDING_CACHE_LIMIT) pendingCache.clear();
+    // Bounded in entries and in text: substituted values may be megabytes each.
+    if (pendingCache.size >= PENDING_CACHE_LIMIT || pendingText + key.length > PENDING_TEXT_LIMIT) {
+      pendingCache.clear();
+      pendingText = 0;
+    }
     pendingCache.set(key, parsed);
+    pendingText += key.length;
   }
   if (parsed === null) return UNSET;
   return parsed.get(property) ?? INITIAL;
@@ -139,6 +159,7 @@ export function resolvePending(property: string, value: LonghandValue & { kind: 
 /** Empties the substituted-value cache (tests, long-running processes). */
 export function clearPendingCache(): void {
   pendingCache.clear();
+  pendingText = 0;
 }
 
 const UNSET: LonghandValue = { kind: 'keyword', keyword: 'unset' };

@@ -96,6 +96,7 @@ export class PageResolver {
       rootFontSize: this.base.fontSize,
       blockify: true,
       viewport: viewport.width > 0 ? viewport : { width: DEFAULT_PAGE_WIDTH, height: DEFAULT_PAGE_HEIGHT },
+      warn: (m) => this.warn(`@page: ${m}`),
     }).style;
   }
 

@@ -100,6 +100,8 @@ function provenByBucket(selector: ComplexSelector): boolean {
   return (c.id === null ? 0 : 1) + c.classes.length + (c.tag === null ? 0 : 1) <= 1;
 }
 
+const MAX_TESTS_PER_ATTRIBUTE = 16;
+
 function signatureParts(selectors: readonly ComplexSelector[]): SignatureParts {
   const ids = new Set<string>();
   const classes = new Set<string>();
@@ -119,6 +121,13 @@ function signatureParts(selectors: readonly ComplexSelector[]): SignatureParts {
     list.push({ id, test: t.test });
     attributeTests.set(t.name, list);
   });
+  // Every element runs all tests on its attributes for its signature: past a few tests per
+  // name, the value itself (which decides every outcome) is cheaper than n tests per element.
+  for (const [name, list] of attributeTests) {
+    if (list.length <= MAX_TESTS_PER_ATTRIBUTE) continue;
+    attributeTests.delete(name);
+    values.add(name);
+  }
   const attributeNames = new Set([...values, ...presence, ...attributeTests.keys()]);
   return {
     ids,

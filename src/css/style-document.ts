@@ -58,9 +58,10 @@ export function styleDocument(doc: DomDocument, options: StyleOptions): StyledDo
   const defaultPageBox: Viewport = { width: defaultPage.width, height: defaultPage.height };
   // The initial containing block, which vw and vh refer to: the first page's page area.
   const declarationLists = new Map<string, CascadedDeclaration[]>();
-  const icb = firstPageArea({ doc, matcher, warn, declarationLists, pageRules, defaultPage, defaultPageBox });
+  const warnOnce = onceEach(warn);
+  const icb = firstPageArea({ doc, matcher, warn, warnOnce, declarationLists, pageRules, defaultPage, defaultPageBox });
   // The tree, against it.
-  const root = new Styler({ matcher, warn, viewport: icb, declarationLists }).styleElement(doc.root, null, ROOT_CONTEXT);
+  const root = new Styler({ matcher, warn, warnOnce, viewport: icb, declarationLists }).styleElement(doc.root, null, ROOT_CONTEXT);
   return {
     root,
     pageRules,
@@ -78,6 +79,7 @@ interface FirstPageInput {
   readonly doc: DomDocument;
   readonly matcher: Matcher;
   readonly warn: Warn;
+  readonly warnOnce: Warn;
   readonly declarationLists: Map<string, CascadedDeclaration[]>;
   readonly pageRules: readonly PageRule[];
   readonly defaultPage: PageStyle;
@@ -90,8 +92,8 @@ interface FirstPageInput {
  * is styled alone first, against the default page area. The first page is taken as unnamed.
  */
 function firstPageArea(input: FirstPageInput): Viewport {
-  const { matcher, warn, declarationLists } = input;
-  const root = new Styler({ matcher, warn, viewport: pageArea(input.defaultPage), declarationLists }).styleRoot(input.doc.root);
+  const { matcher, warn, warnOnce, declarationLists } = input;
+  const root = new Styler({ matcher, warn, warnOnce, viewport: pageArea(input.defaultPage), declarationLists }).styleRoot(input.doc.root);
   return pageArea(resolvePageStyle(input.pageRules, FIRST_PAGE, { fontSize: root.fontSize, root, viewport: input.defaultPageBox }));
 }
 
@@ -146,6 +148,8 @@ const ROOT_PARENT = INITIAL_STYLE;
 interface StylerInput {
   readonly matcher: Matcher;
   readonly warn: Warn;
+  /** For computed-value warnings, which every element computing the same declarations repeats. */
+  readonly warnOnce: Warn;
   /** The initial containing block, for viewport units. */
   readonly viewport: Viewport;
   /** Style attributes and hints parsed so far, by text; shared so each warns once. */
@@ -161,6 +165,7 @@ class Styler {
   private readonly pseudoCache = new Map<ComputedStyle, Map<number | string, PseudoStyles>>();
   private readonly matcher: Matcher;
   private readonly warn: Warn;
+  private readonly warnOnce: Warn;
   private readonly viewport: Viewport;
   private readonly declarationLists: Map<string, CascadedDeclaration[]>;
   private rootFontSize: number | null = null;
@@ -168,6 +173,7 @@ class Styler {
   constructor(input: StylerInput) {
     this.matcher = input.matcher;
     this.warn = input.warn;
+    this.warnOnce = input.warnOnce;
     this.viewport = input.viewport;
     this.declarationLists = input.declarationLists;
   }
@@ -247,6 +253,7 @@ class Styler {
         rootFontSize: parent === null ? null : this.rootFontSize,
         blockify,
         viewport: this.viewport,
+        warn: this.warnOnce,
       });
       this.customOf.set(result.style, result.custom);
       bucket.set(key, result);
@@ -276,6 +283,16 @@ class Styler {
 }
 
 const NONE: readonly CascadedDeclaration[] = [];
+
+/** `warn`, passing each distinct message on once. */
+function onceEach(warn: Warn): Warn {
+  const seen = new Set<string>();
+  return (message) => {
+    if (seen.has(message)) return;
+    seen.add(message);
+    warn(message);
+  };
+}
 
 interface PseudoStyles {
   readonly before: ComputedStyle | null;

@@ -2,11 +2,13 @@
 // CSS is handled as a browser does (css-syntax-3 error recovery): the broken rule or
 // declaration is dropped with a warning and parsing continues; nothing here throws.
 import * as csstree from 'css-tree';
-import { expandDeclaration, type CascadedDeclaration, type Warn } from './declarations.js';
+import { dropDeepStatements, MAX_BLOCK_NESTING } from './block-nesting.js';
+import { excerpt, expandDeclaration, type CascadedDeclaration, type Warn } from './declarations.js';
 import { parsePageSelectors } from './page-selectors.js';
 import { compileSelectorList } from './selectors/parse.js';
 import type { ComplexSelector } from './selectors/types.js';
 import { supportsCondition } from './supports.js';
+import { MAX_VALUE_NESTING, nestsTooDeeply } from './values/components.js';
 import type { Declaration, PageRule } from './types.js';
 import { isMarginBoxName } from './margin-box-names.js';
 
@@ -69,8 +71,10 @@ export function parseDeclarationList(text: string, label: string, warn: Warn): D
 }
 
 function parseOrWarn(text: string, options: SheetOptions, extra: csstree.ParseOptions): csstree.CssNode | null {
+  const what = extra.context === 'declarationList' ? 'declaration' : 'rule';
+  const safe = dropDeepStatements(text, (line) => options.warn(`${options.label} line ${line}: blocks nested more than ${MAX_BLOCK_NESTING} levels deep; ${what} dropped`));
   try {
-    return csstree.parse(text, {
+    return csstree.parse(safe, {
       ...extra,
       positions: true,
       parseValue: false,
@@ -97,7 +101,7 @@ function styleRule(node: csstree.Rule, c: Collector): void {
   const order = options.counter.next++;
   const selectors = node.prelude.type === 'SelectorList' ? compileSelectorList(node.prelude) : null;
   if (selectors === null) {
-    options.warn(`${where(node, options)}: invalid selector '${preludeText(node.prelude)}'; rule dropped`);
+    options.warn(`${where(node, options)}: invalid selector '${excerpt(preludeText(node.prelude))}'; rule dropped`);
     return;
   }
   const declarations = blockDeclarations(node.block.children, options).flatMap((d) => expandDeclaration(d, prefixed(options, node)));
@@ -108,6 +112,11 @@ function atRule(node: csstree.Atrule, c: Collector): void {
   const { options } = c;
   const name = node.name.toLowerCase();
   const prelude = node.prelude === null ? '' : preludeText(node.prelude);
+  if ((name === 'media' || name === 'supports') && nestsTooDeeply(prelude)) {
+    // The condition evaluator recurses per parenthesis (condition.ts), and would say false.
+    options.warn(`${where(node, options)}: @${name} condition nested more than ${MAX_VALUE_NESTING} levels deep; block ignored`);
+    return;
+  }
   switch (name) {
     case 'media':
       if (node.block !== null && options.matchMedia(prelude)) walkRules(node.block.children, c);
@@ -126,7 +135,7 @@ function atRule(node: csstree.Atrule, c: Collector): void {
       if (node.block !== null) c.fontFaces.push(blockDeclarations(node.block.children, options));
       return;
     case 'import':
-      options.warn(`${where(node, options)}: @import ${prelude} ignored (imports are not fetched yet)`);
+      options.warn(`${where(node, options)}: @import ${excerpt(prelude)} ignored (imports are not fetched yet)`);
       return;
     default:
       if (!SILENT_AT_RULES.has(name)) options.warn(`${where(node, options)}: unsupported at-rule @${node.name} ignored`);
@@ -138,7 +147,7 @@ function pageRule(node: csstree.Atrule, prelude: string, c: Collector): void {
   const order = options.counter.next++;
   const selectors = parsePageSelectors(prelude);
   if (selectors === null || node.block === null) {
-    options.warn(`${where(node, options)}: invalid @page selector '${prelude}'; rule dropped`);
+    options.warn(`${where(node, options)}: invalid @page selector '${excerpt(prelude)}'; rule dropped`);
     return;
   }
   const declarations: Declaration[] = [];

@@ -58,25 +58,74 @@ function matchFrom(sel: ComplexSelector, i: number, el: DomElement, anchored: An
     case '>':
       return el.parent === null ? Result.FailsCompletely : matchFrom(sel, i + 1, el.parent, anchored);
     case ' ':
-      for (let a = el.parent; a !== null; a = a.parent) {
-        const r = matchFrom(sel, i + 1, a, anchored);
-        if (r === Result.Matches || r === Result.FailsCompletely) return r;
-      }
-      return Result.FailsCompletely;
+      return walk(sel, i + 1, el.parent, anchored, ANCESTORS);
     case '+': {
       const prev = previousSibling(el);
       return prev === null ? Result.FailsAllSiblings : matchFrom(sel, i + 1, prev, anchored);
     }
-    case '~': {
-      if (el.parent === null) return Result.FailsAllSiblings;
-      const siblings = elementChildren(el.parent);
-      for (let k = el.elementIndex - 1; k >= 0; k--) {
-        const r = matchFrom(sel, i + 1, siblings[k]!, anchored);
-        if (r !== Result.FailsLocally) return r;
-      }
-      return Result.FailsAllSiblings;
+    case '~':
+      return walk(sel, i + 1, previousSibling(el), anchored, EARLIER_SIBLINGS);
+  }
+}
+
+/** How a combinator that tries candidates in turn goes on, and what ends its search. */
+interface Walk {
+  readonly next: (el: DomElement) => DomElement | null;
+  /** The outcome at a candidate that ends the search (a match, or a failure it cannot get past). */
+  readonly stops: (r: Result) => boolean;
+  /** The outcome when the candidates run out. */
+  readonly exhausted: Result;
+}
+
+// The descendant combinator tries each ancestor; failing all siblings, one may still fit.
+const ANCESTORS: Walk = { next: (el) => el.parent, stops: (r) => r === Result.Matches || r === Result.FailsCompletely, exhausted: Result.FailsCompletely };
+const EARLIER_SIBLINGS: Walk = { next: previousSibling, stops: (r) => r !== Result.FailsLocally, exhausted: Result.FailsAllSiblings };
+
+/**
+ * Walks that pass more candidates than this remember their outcome per candidate: otherwise
+ * each of 20,000 siblings (or each element of a chain 500 deep) walks all the ones before it
+ * again, for every `~` (or descendant) selector: quadratic in their number. With the memo,
+ * each candidate is tested once per selector.
+ */
+const SHORT_WALK = 16;
+// Per compound (which stands for its selector, its position there and so the combinator
+// that walks to it): the outcome of the walk from a candidate on, once known. The outcome does
+// not depend on where the walk came from. Weak, so that documents and sheets are let go.
+const walks = new WeakMap<Compound, WeakMap<DomElement, Result>>();
+
+/** The outcome of trying compound `i` (and the rest of `sel`) on the candidates from `start` on. */
+function walk(sel: ComplexSelector, i: number, start: DomElement | null, anchored: AnchoredMatch | null, how: Walk): Result {
+  let el = start;
+  // Short walks, and :has() ones (whose outcome depends on the anchor), are not remembered.
+  for (let steps = 0; el !== null && (steps < SHORT_WALK || anchored !== null); el = how.next(el), steps++) {
+    const r = matchFrom(sel, i, el, anchored);
+    if (how.stops(r)) return r;
+  }
+  if (el === null) return how.exhausted;
+  const compound = sel.compounds[i]!;
+  let memo = walks.get(compound);
+  if (memo === undefined) {
+    memo = new WeakMap();
+    walks.set(compound, memo);
+  }
+  // The walk from each candidate passed has the outcome of the walk from where it stopped.
+  const passed: DomElement[] = [];
+  let result = how.exhausted;
+  for (; el !== null; el = how.next(el)) {
+    const known = memo.get(el);
+    if (known !== undefined) {
+      result = known;
+      break;
+    }
+    passed.push(el);
+    const r = matchFrom(sel, i, el, null);
+    if (how.stops(r)) {
+      result = r;
+      break;
     }
   }
+  for (const p of passed) memo.set(p, result);
+  return result;
 }
 
 // Is `el` in relation `combinator` to `anchor` (el on the right)?

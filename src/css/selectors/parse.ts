@@ -38,6 +38,16 @@ const OTHER_PSEUDO_ELEMENTS = new Set([
 const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-line', 'first-letter']);
 
 /**
+ * The most compounds a selector may have, those of the selectors nested in it included. The
+ * matcher recurses once per compound (and nested selector), so 20,000 of them would overflow
+ * the stack; real selectors have a handful.
+ */
+export const MAX_SELECTOR_COMPOUNDS = 256;
+
+// Compounds the top-level selector being compiled may still add.
+let compoundBudget = MAX_SELECTOR_COMPOUNDS;
+
+/**
  * Compiles a selector list. Returns the selectors that can match (possibly none) or null if
  * the list is invalid.
  */
@@ -50,6 +60,7 @@ function compileList(list: csstree.SelectorList, topLevel: boolean): ComplexSele
   for (const node of list.children) {
     if (node.type !== 'Selector') return null;
     if (topLevel) {
+      compoundBudget = MAX_SELECTOR_COMPOUNDS;
       const { value: parsed, dependencies } = recordDependencies(() => compileComplex(node, false).result);
       if (parsed === null) return null;
       if (parsed !== NEVER) out.push({ ...parsed, dependencies });
@@ -111,6 +122,7 @@ function compileComplex(selector: csstree.Selector, relative: boolean): Compiled
         leading = combinator;
         continue;
       }
+      if (--compoundBudget < 0) return INVALID;
       compounds.push(freeze(current));
       combinators.push(combinator);
       current = newCompound();
@@ -135,6 +147,7 @@ function compileComplex(selector: csstree.Selector, relative: boolean): Compiled
     current.empty = false;
   }
   if (current.empty && !(pseudoElement !== null || afterPseudoElement)) return INVALID;
+  if (--compoundBudget < 0) return INVALID;
   compounds.push(freeze(current));
   compounds.reverse();
   combinators.reverse();

@@ -1,16 +1,30 @@
 // Math functions (css-values-4 §10): calc(), min(), max(), clamp() parsed into a small tree and
 // evaluated per element, since em/rem operands need the element's font size.
+//
+// Sums and products are n-ary, so a calc() of 100,000 terms is a flat list evaluated by a loop;
+// the tree is only as deep as the value's nesting of functions and parentheses, which
+// components.ts bounds. Like terms of a sum are added up while parsing (the simplification of
+// §10.10), so a long sum of lengths costs one term per unit each time it is evaluated.
 import type { Component } from './components.js';
 import type { ComputeContext } from './context.js';
-import { toPoints } from './units.js';
+import { ABSOLUTE_PT, toPoints } from './units.js';
 
 export type CalcNode =
   | { readonly kind: 'num'; readonly value: number }
   | { readonly kind: 'dim'; readonly value: number; readonly unit: string }
   | { readonly kind: 'pct'; readonly value: number }
-  | { readonly kind: 'sum'; readonly op: '+' | '-'; readonly left: CalcNode; readonly right: CalcNode }
-  | { readonly kind: 'product'; readonly op: '*' | '/'; readonly left: CalcNode; readonly right: CalcNode }
+  /** Terms added up; a subtracted term is negated. */
+  | { readonly kind: 'sum'; readonly terms: readonly CalcNode[] }
+  /** Factors multiplied left to right; the first one's op is '*'. */
+  | { readonly kind: 'product'; readonly factors: readonly Factor[] }
   | { readonly kind: 'min' | 'max' | 'clamp'; readonly args: readonly CalcNode[] };
+
+export interface Factor {
+  readonly op: '*' | '/';
+  readonly node: CalcNode;
+}
+
+type Leaf = CalcNode & { kind: 'num' | 'dim' | 'pct' };
 
 /** A calc() result: a plain number, or a length as pt plus a percentage. */
 export type CalcResult =
@@ -46,30 +60,41 @@ export function parseMathFunction(c: Component & { type: 'function' }): CalcNode
 // sum := product (('+' | '-') product)*
 function parseSum(items: readonly Component[]): CalcNode | null {
   if (items.length === 0) return null;
-  const terms = splitAt(items, (c) => c.type === 'op' && (c.value === '+' || c.value === '-'));
-  let node = parseProduct(terms.parts[0]!);
-  for (let i = 0; i < terms.ops.length && node !== null; i++) {
-    const right = parseProduct(terms.parts[i + 1]!);
-    node = right && { kind: 'sum', op: terms.ops[i] as '+' | '-', left: node, right };
+  const terms = new SumBuilder();
+  let start = 0;
+  let sign: 1 | -1 = 1;
+  for (let i = 0; i <= items.length; i++) {
+    const c = items[i];
+    if (c !== undefined && !(c.type === 'op' && (c.value === '+' || c.value === '-'))) continue;
+    const node = parseProduct(items, start, i);
+    if (node === null) return null;
+    terms.add(node, sign);
+    sign = c !== undefined && c.type === 'op' && c.value === '-' ? -1 : 1;
+    start = i + 1;
   }
-  return node;
+  return terms.build();
 }
 
-// product := value (('*' | '/') value)*
-function parseProduct(items: readonly Component[]): CalcNode | null {
-  if (items.length === 0) return null;
-  const factors = splitAt(items, (c) => c.type === 'op' && (c.value === '*' || c.value === '/'));
-  let node = parseOperand(factors.parts[0]!);
-  for (let i = 0; i < factors.ops.length && node !== null; i++) {
-    const right = parseOperand(factors.parts[i + 1]!);
-    node = right && { kind: 'product', op: factors.ops[i] as '*' | '/', left: node, right };
+// product := value (('*' | '/') value)*, over items[start, end).
+function parseProduct(items: readonly Component[], start: number, end: number): CalcNode | null {
+  if (start >= end) return null;
+  const factors: Factor[] = [];
+  let op: '*' | '/' = '*';
+  let operand = start;
+  for (let i = start; i <= end; i++) {
+    const c = items[i];
+    if (i < end && !(c!.type === 'op' && (c!.value === '*' || c!.value === '/'))) continue;
+    if (i - operand !== 1) return null;
+    const node = parseOperand(items[operand]!);
+    if (node === null) return null;
+    factors.push({ op, node });
+    op = i < end && (c as { value: string }).value === '/' ? '/' : '*';
+    operand = i + 1;
   }
-  return node;
+  return factors.length === 1 ? factors[0]!.node : foldProduct(factors);
 }
 
-function parseOperand(items: readonly Component[]): CalcNode | null {
-  if (items.length !== 1) return null;
-  const c = items[0]!;
+function parseOperand(c: Component): CalcNode | null {
   switch (c.type) {
     case 'number':
       return { kind: 'num', value: c.value };
@@ -95,16 +120,61 @@ function namedConstant(name: string): CalcNode | null {
   return null;
 }
 
-function splitAt(items: readonly Component[], isOp: (c: Component) => boolean): { parts: Component[][]; ops: string[] } {
-  const parts: Component[][] = [[]];
-  const ops: string[] = [];
-  for (const item of items) {
-    if (isOp(item)) {
-      ops.push((item as { value: string }).value);
-      parts.push([]);
-    } else parts[parts.length - 1]!.push(item);
+/**
+ * Collects a sum's terms, adding up numbers, absolute lengths (in pt), percentages and each
+ * relative unit as they come. A number and a length stay separate terms, so the mismatch is
+ * still found when the sum is evaluated.
+ */
+class SumBuilder {
+  private number: number | null = null;
+  private absolute: number | null = null;
+  private percent: number | null = null;
+  private readonly relative = new Map<string, number>();
+  private readonly others: CalcNode[] = [];
+
+  add(node: CalcNode, sign: 1 | -1): void {
+    switch (node.kind) {
+      case 'num':
+        this.number = (this.number ?? 0) + sign * node.value;
+        return;
+      case 'pct':
+        this.percent = (this.percent ?? 0) + sign * node.value;
+        return;
+      case 'dim': {
+        const pt = ABSOLUTE_PT[node.unit];
+        if (pt !== undefined) this.absolute = (this.absolute ?? 0) + sign * node.value * pt;
+        else this.relative.set(node.unit, (this.relative.get(node.unit) ?? 0) + sign * node.value);
+        return;
+      }
+      case 'sum':
+        for (const term of node.terms) this.add(term, sign);
+        return;
+      default:
+        this.others.push(sign === 1 ? node : { kind: 'product', factors: [{ op: '*', node }, { op: '*', node: { kind: 'num', value: -1 } }] });
+    }
   }
-  return { parts, ops };
+
+  build(): CalcNode {
+    const terms: CalcNode[] = [];
+    if (this.number !== null) terms.push({ kind: 'num', value: this.number });
+    if (this.absolute !== null) terms.push({ kind: 'dim', value: this.absolute, unit: 'pt' });
+    if (this.percent !== null) terms.push({ kind: 'pct', value: this.percent });
+    for (const [unit, value] of this.relative) terms.push({ kind: 'dim', value, unit });
+    terms.push(...this.others);
+    return terms.length === 1 ? terms[0]! : { kind: 'sum', terms };
+  }
+}
+
+/** A product of numbers and at most one length or percentage (not a divisor) is that leaf, scaled. */
+function foldProduct(factors: readonly Factor[]): CalcNode {
+  let k = 1;
+  let leaf: Leaf | null = null;
+  for (const { op, node } of factors) {
+    if (node.kind === 'num' && !(op === '/' && node.value === 0)) k = op === '*' ? k * node.value : k / node.value;
+    else if ((node.kind === 'dim' || node.kind === 'pct') && op === '*' && leaf === null) leaf = node;
+    else return { kind: 'product', factors };
+  }
+  return leaf === null ? { kind: 'num', value: k } : { ...leaf, value: leaf.value * k };
 }
 
 /** Evaluates a tree in a context; null when the types do not combine (e.g. length × length). */
@@ -118,10 +188,16 @@ export function evaluateCalc(node: CalcNode, ctx: ComputeContext): CalcResult | 
     }
     case 'pct':
       return { kind: 'length', abs: 0, pct: node.value };
-    case 'sum':
-      return add(evaluateCalc(node.left, ctx), evaluateCalc(node.right, ctx), node.op === '-' ? -1 : 1);
-    case 'product':
-      return multiply(evaluateCalc(node.left, ctx), evaluateCalc(node.right, ctx), node.op);
+    case 'sum': {
+      let total = evaluateCalc(node.terms[0]!, ctx);
+      for (let i = 1; i < node.terms.length && total !== null; i++) total = add(total, evaluateCalc(node.terms[i]!, ctx));
+      return total;
+    }
+    case 'product': {
+      let total = evaluateCalc(node.factors[0]!.node, ctx);
+      for (let i = 1; i < node.factors.length && total !== null; i++) total = multiply(total, evaluateCalc(node.factors[i]!.node, ctx), node.factors[i]!.op);
+      return total;
+    }
     case 'min':
     case 'max':
     case 'clamp':
@@ -129,16 +205,16 @@ export function evaluateCalc(node: CalcNode, ctx: ComputeContext): CalcResult | 
   }
 }
 
-function add(a: CalcResult | null, b: CalcResult | null, sign: 1 | -1): CalcResult | null {
-  if (a === null || b === null || a.kind !== b.kind) return null;
-  if (a.kind === 'number' && b.kind === 'number') return { kind: 'number', value: a.value + sign * b.value };
+function add(a: CalcResult, b: CalcResult | null): CalcResult | null {
+  if (b === null || a.kind !== b.kind) return null;
+  if (a.kind === 'number' && b.kind === 'number') return { kind: 'number', value: a.value + b.value };
   const la = a as CalcResult & { kind: 'length' };
   const lb = b as CalcResult & { kind: 'length' };
-  return { kind: 'length', abs: la.abs + sign * lb.abs, pct: la.pct + sign * lb.pct };
+  return { kind: 'length', abs: la.abs + lb.abs, pct: la.pct + lb.pct };
 }
 
-function multiply(a: CalcResult | null, b: CalcResult | null, op: '*' | '/'): CalcResult | null {
-  if (a === null || b === null) return null;
+function multiply(a: CalcResult, b: CalcResult | null, op: '*' | '/'): CalcResult | null {
+  if (b === null) return null;
   if (op === '/') {
     // The divisor must be a number (css-values-4 §10.9); dividing by zero we treat as invalid.
     if (b.kind !== 'number' || b.value === 0) return null;
@@ -163,8 +239,8 @@ function compare(kind: 'min' | 'max' | 'clamp', args: readonly (CalcResult | nul
   if (first.kind === 'length' && all.some((a) => (a as { pct: number }).pct !== 0)) return null;
   const values = all.map((a) => (a.kind === 'number' ? a.value : a.abs));
   let value: number;
-  if (kind === 'min') value = Math.min(...values);
-  else if (kind === 'max') value = Math.max(...values);
-  else value = Math.max(values[0]!, Math.min(values[1]!, values[2]!));
+  // A loop, not Math.min(...values): spreading 100,000 arguments overflows the stack.
+  if (kind === 'clamp') value = Math.max(values[0]!, Math.min(values[1]!, values[2]!));
+  else value = values.reduce((m, v) => (kind === 'min' ? Math.min(m, v) : Math.max(m, v)));
   return first.kind === 'number' ? { kind: 'number', value } : { kind: 'length', abs: value, pct: 0 };
 }

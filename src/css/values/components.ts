@@ -20,19 +20,69 @@ export type Component =
 const CACHE_LIMIT = 20_000;
 const cache = new Map<string, readonly Component[] | null>();
 
+// The cache's keys in all: a few long values must not hold on to a lot of memory either.
+const CACHE_TEXT_LIMIT = 4 * 1024 * 1024;
+let cachedText = 0;
+
+/**
+ * How deeply functions, parentheses and brackets may nest in a value. css-tree's parser and the
+ * tree walks after it recurse once per level, so a value nested thousands deep would overflow
+ * the stack; Blink bounds math expressions at the same depth (kMaxExpressionDepth).
+ */
+export const MAX_VALUE_NESTING = 100;
+
 /** Parses a declaration value into component values, or null when css-tree cannot parse it. */
 export function parseComponents(text: string): readonly Component[] | null {
   const hit = cache.get(text);
   if (hit !== undefined) return hit;
-  const result = parseUncached(text);
-  if (cache.size >= CACHE_LIMIT) cache.clear();
+  const result = nestsTooDeeply(text) ? null : parseUncached(text);
+  if (cache.size >= CACHE_LIMIT || cachedText + text.length > CACHE_TEXT_LIMIT) {
+    cache.clear();
+    cachedText = 0;
+  }
   cache.set(text, result);
+  cachedText += text.length;
   return result;
 }
 
 /** Empties the cache (tests, long-running processes). */
 export function clearComponentCache(): void {
   cache.clear();
+  cachedText = 0;
+}
+
+/**
+ * True when blocks nest deeper than MAX_VALUE_NESTING in `text`: one linear scan, run before
+ * css-tree sees the text. Strings, comments and escapes are skipped as the tokenizer would.
+ */
+export function nestsTooDeeply(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x28 /* ( */ || ch === 0x5b /* [ */ || ch === 0x7b /* { */) {
+      if (++depth > MAX_VALUE_NESTING) return true;
+    } else if (ch === 0x29 || ch === 0x5d || ch === 0x7d) {
+      if (depth > 0) depth--;
+    } else if (ch === 0x5c /* \ */) i++;
+    else if (ch === 0x22 || ch === 0x27) i = stringEnd(text, i);
+    else if (ch === 0x2f /* / */ && text.charCodeAt(i + 1) === 0x2a /* * */) {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    }
+  }
+  return false;
+}
+
+// Index of the closing quote of the string opened at `start` (or of the text's end).
+function stringEnd(text: string, start: number): number {
+  const quote = text.charCodeAt(start);
+  let i = start + 1;
+  while (i < text.length) {
+    const ch = text.charCodeAt(i);
+    if (ch === quote || ch === 0x0a) return i;
+    i += ch === 0x5c ? 2 : 1;
+  }
+  return text.length;
 }
 
 function parseUncached(text: string): readonly Component[] | null {
@@ -88,7 +138,7 @@ function convert(node: csstree.CssNode): Component | null {
       const name = node.name.toLowerCase();
       if (name === 'url' || name === 'src') return urlFunction(node);
       const args = convertList(node.children);
-      return args && { type: 'function', name, args, text: csstree.generate(node) };
+      return args && functionComponent(name, args, node);
     }
     case 'Parentheses': {
       const items = convertList(node.children);
@@ -98,6 +148,25 @@ function convert(node: csstree.CssNode): Component | null {
       // Raw, brackets, unicode ranges…: nothing a modelled property accepts.
       return null;
   }
+}
+
+// A function's text is serialized when asked for: generating it for every function of a
+// nested value would serialize the inner ones once per enclosing level (quadratic).
+function functionComponent(name: string, args: readonly Component[], node: csstree.FunctionNode): Component {
+  let text: string | undefined;
+  let source: csstree.FunctionNode | null = node;
+  return {
+    type: 'function',
+    name,
+    args,
+    get text() {
+      if (text === undefined) {
+        text = csstree.generate(source!);
+        source = null;
+      }
+      return text;
+    },
+  };
 }
 
 function numberComponent(text: string): Component {

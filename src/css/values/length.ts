@@ -87,8 +87,9 @@ function containsPercentage(node: CalcNode): boolean {
     case 'pct':
       return true;
     case 'sum':
+      return node.terms.some(containsPercentage);
     case 'product':
-      return containsPercentage(node.left) || containsPercentage(node.right);
+      return node.factors.some((f) => containsPercentage(f.node));
     case 'min':
     case 'max':
     case 'clamp':
