@@ -76,7 +76,8 @@ export function fitsTwoLines(box: DisplayBox, style: TextStyle): boolean {
  */
 export function drawPerLetter(text: string, box: DisplayBox, cells: number | undefined, style: TextStyle): { items: DisplayItem[]; dropped: number } {
   const chars = characters(oneLine(text));
-  const count = Math.max(1, Math.floor(cells ?? chars.length));
+  // A template's maxLength that is no count of boxes (0, negative, NaN): a box per character.
+  const count = cells !== undefined && cells >= 1 && Number.isFinite(cells) ? Math.floor(cells) : Math.max(1, chars.length);
   const cellWidth = box.width / count;
   const shaped = chars.slice(0, count).map((char) => shapeLine(char, style.query));
   const widest = Math.max(0, ...shaped.map((line) => line.unitWidth));
@@ -96,7 +97,10 @@ export function drawPerLine(text: string, boxes: readonly DisplayBox[], style: T
   const items = wrapped.lines.flatMap((text, i) => {
     const box = boxes[i]!;
     const line = shapeLine(text, style.query);
-    return lineItems(line, alignedX(box, line.unitWidth * size, style.align), centredBaseline(box, style, size), style, size);
+    const width = line.unitWidth * size;
+    const drawn = lineItems(line, alignedX(box, width, style.align), centredBaseline(box, style, size), style, size);
+    // A line holds at least one character; one wider than the line is cut at its box.
+    return width > box.width - 2 * PAD_X ? [clipped(box, drawn)] : drawn;
   });
   return { items, overflow: wrapped.overflow };
 }

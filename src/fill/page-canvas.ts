@@ -25,7 +25,7 @@ export class PageCanvas {
 
   constructor(private readonly doc: PDFDocument, warn: (message: string) => void) {
     this.resources = new ResourceRegistry(doc.context);
-    this.fonts = new FontEmbedder(doc.context, this.resources);
+    this.fonts = new FontEmbedder(doc.context, this.resources, warn);
     this.images = new ImageEmbedder(doc, warn, { resources: this.resources, fonts: this.fonts });
   }
 

@@ -60,7 +60,8 @@ function wrapParagraph(paragraph: string, widthOf: (line: number) => number, mea
 /**
  * Pushes full lines of the word's characters onto `lines` (each character measured alone, so a
  * long word costs one measure per distinct character); returns what is left for the next
- * line, or null past maxLines. Every line takes at least one character, so this advances.
+ * line, or null when the word needs more than maxLines (its rest is cut). Every line takes
+ * at least one character, so this advances; widthOf is asked only of lines below maxLines.
  */
 function breakWord(word: string, widthOf: (line: number) => number, measure: Measure, lines: string[], maxLines: number): string | null {
   const chars = characters(word);
@@ -69,8 +70,8 @@ function breakWord(word: string, widthOf: (line: number) => number, measure: Mea
   for (const char of chars) {
     const w = measure(char);
     if (line !== '' && width + w > widthOf(lines.length) && char.trim() !== '') {
-      if (lines.length >= maxLines) return null;
       lines.push(line);
+      if (lines.length >= maxLines) return null;
       line = '';
       width = 0;
     }

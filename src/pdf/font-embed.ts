@@ -32,7 +32,12 @@ export interface EmbeddedFont {
 export class FontEmbedder {
   private readonly slots = new Map<string, FontSlot>();
 
-  constructor(private readonly context: PDFContext, private readonly resources: ResourceRegistry) {}
+  /** `onWarning` hears of glyphs a damaged font could not give (drawn as .notdef). */
+  constructor(
+    private readonly context: PDFContext,
+    private readonly resources: ResourceRegistry,
+    private readonly onWarning: (message: string) => void = () => {},
+  ) {}
 
   /** The embedded font for a face; the first call reserves its object and resource name. */
   font(face: FontFace): EmbeddedFont {
@@ -47,7 +52,7 @@ export class FontEmbedder {
 
   /** Subsets and writes every used face; call once, after the last page. */
   finish(): void {
-    for (const slot of this.slots.values()) writeFont(this.context, slot);
+    for (const slot of this.slots.values()) writeFont(this.context, slot, this.onWarning);
   }
 }
 
@@ -109,10 +114,23 @@ class FontSlot implements EmbeddedFont {
     if (!(glyphId >= 0 && glyphId < this.widths.length)) return 0;
     let w = this.widths[glyphId]!;
     if (Number.isNaN(w)) {
-      w = Math.round((this.program.getGlyph(glyphId).advanceWidth * 1000) / this.program.unitsPerEm);
+      w = glyphWidth(this.program, glyphId);
       this.widths[glyphId] = w;
     }
     return w;
+  }
+}
+
+/**
+ * A glyph's advance in thousandths of an em; 0 when a damaged font cannot say (text showing
+ * corrects the pen to the laid-out position after every glyph, so nothing moves).
+ */
+function glyphWidth(program: fontkit.Font, glyphId: number): number {
+  try {
+    const w = Math.round((program.getGlyph(glyphId).advanceWidth * 1000) / program.unitsPerEm);
+    return Number.isFinite(w) ? w : 0;
+  } catch {
+    return 0;
   }
 }
 
@@ -132,11 +150,13 @@ function literalByte(byte: number): string {
   }
 }
 
-function writeFont(context: PDFContext, slot: FontSlot): void {
+function writeFont(context: PDFContext, slot: FontSlot, warn: (message: string) => void): void {
   const { program, face } = slot;
   // The CIDs that draw .notdef for text stay out of the subset: glyph 0 is in it already.
   const drawn = slot.notdefCids.size === 0 ? slot.glyphs : slot.glyphs.filter((glyph, cid) => cid === 0 || glyph !== 0);
   const subset = subsetFont(program, drawn);
+  if (subset.data.length === 0) warn(`font "${face.family}" (${face.postscriptName}) is damaged and could not be embedded; viewers substitute a font for its text`);
+  else if (subset.damaged.length > 0) warn(`font "${face.family}" (${face.postscriptName}) is damaged: ${subset.damaged.length} of its glyphs could not be embedded and show as blank boxes`);
   drawn.forEach((glyph, index) => {
     if (subset.newIdOf.get(glyph) !== index) throw new Error(`pdf: subset of ${face.id} renumbered glyph ${glyph}`);
   });
@@ -188,7 +208,8 @@ function fontDescriptor(context: PDFContext, face: FontFace, program: fontkit.Fo
   const scale = 1000 / program.unitsPerEm;
   const s = (v: number): number => Math.round(v * scale);
   const bbox = program.bbox;
-  const fontFile = context.register(fontFileStream(context, subset, cff));
+  // No program at all (a damaged font whose .notdef does not encode) rather than a broken one.
+  const fontFile = subset.data.length === 0 ? null : context.register(fontFileStream(context, subset, cff));
   return context.obj({
     Type: 'FontDescriptor',
     FontName: PDFName.of(baseFont),
@@ -200,7 +221,7 @@ function fontDescriptor(context: PDFContext, face: FontFace, program: fontkit.Fo
     CapHeight: s(face.capHeight),
     XHeight: s(face.xHeight),
     StemV: stemV(face.weight),
-    [cff ? 'FontFile3' : 'FontFile2']: fontFile,
+    ...(fontFile ? { [cff ? 'FontFile3' : 'FontFile2']: fontFile } : {}),
   });
 }
 

@@ -17,6 +17,11 @@ export interface FontSubset {
   readonly originalIds: readonly number[];
   /** Six capital letters naming this subset (ISO 32000-1 §9.6.4), stable for a glyph set. */
   readonly tag: string;
+  /**
+   * Original ids of glyphs that a damaged font could not give, drawn as .notdef instead; all
+   * of them (and `data` empty) when not even .notdef could be written.
+   */
+  readonly damaged: readonly number[];
 }
 
 // Per program, the last few glyph sets (oldest dropped first).
@@ -41,14 +46,60 @@ export function subsetFont(program: fontkit.Font, glyphIds: readonly number[]): 
 }
 
 function cutSubset(program: fontkit.Font, ordered: readonly number[]): FontSubset {
+  try {
+    return encodeSubset(program, ordered, () => true);
+  } catch {
+    // A damaged font (a document's own file) whose broken glyphs the load-time check missed:
+    // those glyphs become copies of .notdef, in place, so every other glyph keeps its id.
+    const usable = new Map<number, boolean>();
+    const works = (id: number): boolean => {
+      let ok = usable.get(id);
+      if (ok === undefined) {
+        ok = subsetEncodes(program, id);
+        usable.set(id, ok);
+      }
+      return ok;
+    };
+    try {
+      return encodeSubset(program, ordered, works);
+    } catch {
+      // Even .notdef alone does not encode: the PDF names the font without a program.
+      const newIdOf = new Map(ordered.map((id, index) => [id, index]));
+      return { data: new Uint8Array(0), newIdOf, originalIds: [...ordered], tag: subsetTag(program.postscriptName ?? '', ordered), damaged: [...ordered] };
+    }
+  }
+}
+
+/** The subset of `ordered` (subset id = index); glyphs that fail `usable` are .notdef copies. */
+function encodeSubset(program: fontkit.Font, ordered: readonly number[], usable: (id: number) => boolean): FontSubset {
   const subset = program.createSubset();
   const newIdOf = new Map<number, number>();
+  const damaged: number[] = [];
   for (const id of ordered) {
     const valid = Number.isInteger(id) && id >= 0 && id < program.numGlyphs;
-    newIdOf.set(id, valid ? subset.includeGlyph(id) : 0);
+    if (!valid) newIdOf.set(id, 0);
+    else if (id === 0 || usable(id)) newIdOf.set(id, subset.includeGlyph(id));
+    else {
+      // fontkit's includeGlyph would answer 0 for another .notdef; the slot is kept by hand.
+      subset.glyphs.push(0);
+      newIdOf.set(id, subset.glyphs.length - 1);
+      damaged.push(id);
+    }
   }
   const data = subset.encode();
-  return { data, newIdOf, originalIds: [...subset.glyphs], tag: subsetTag(program.postscriptName ?? '', ordered) };
+  return { data, newIdOf, originalIds: [...subset.glyphs], tag: subsetTag(program.postscriptName ?? '', ordered), damaged };
+}
+
+/** Whether a subset of .notdef and glyph `id` (with its components) encodes. */
+function subsetEncodes(program: fontkit.Font, id: number): boolean {
+  try {
+    const subset = program.createSubset();
+    subset.includeGlyph(id);
+    subset.encode();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Six letters A–Z from a hash of the font name and glyph list. */

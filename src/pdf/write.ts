@@ -67,7 +67,7 @@ export class PdfWriter {
 
   private constructor(private readonly pdf: PDFDocument, private readonly options: PdfOptions) {
     this.resources = new ResourceRegistry(pdf.context);
-    this.fonts = new FontEmbedder(pdf.context, this.resources);
+    this.fonts = new FontEmbedder(pdf.context, this.resources, options.onWarning);
     this.images = new ImageEmbedder(pdf, options.onWarning ?? (() => {}), { resources: this.resources, fonts: this.fonts });
     this.digest = createHash('sha256').update(options.title ?? '');
   }

@@ -3,7 +3,10 @@
 
 import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
+import { checkGlyph } from './font-check.js';
 import { openWoff2 } from './font-instance.js';
+import { useSteadyGlyfTable } from './glyf-stream.js';
+import { inflateWoffWithZlib } from './woff-tables.js';
 import type { FontFace } from './types.js';
 
 /** The @font-face descriptors that a face is registered under (CSS Fonts 3 §4). */
@@ -40,9 +43,16 @@ export class FontkitFace implements FontFace {
   // BMP coverage as a flat table (one byte per code point, filled lazily); astral in a Map.
   private readonly bmpCoverage = new Uint8Array(0x10000);
   private readonly astralCoverage = new Map<number, boolean>();
+  private readonly checkGlyphs: boolean;
 
-  constructor(program: fontkit.Font, data: Uint8Array, descriptors: FaceDescriptors, id: string) {
+  /**
+   * `checkGlyphs` (a document's own font file, which may be damaged): a character counts as
+   * covered only when its glyph's advance and outline decode, so that text falls back to
+   * another face rather than failing where the file is broken.
+   */
+  constructor(program: fontkit.Font, data: Uint8Array, descriptors: FaceDescriptors, id: string, options: { checkGlyphs?: boolean } = {}) {
     this.program = program;
+    this.checkGlyphs = options.checkGlyphs ?? false;
     this.data = data;
     this.id = id;
     this.family = descriptors.family;
@@ -65,16 +75,27 @@ export class FontkitFace implements FontFace {
     if (codePoint < 0x10000) {
       const known = this.bmpCoverage[codePoint];
       if (known !== COVERAGE_UNKNOWN) return known === COVERAGE_YES;
-      const has = this.program.hasGlyphForCodePoint(codePoint);
+      const has = this.usableGlyph(codePoint);
       this.bmpCoverage[codePoint] = has ? COVERAGE_YES : COVERAGE_NO;
       return has;
     }
     let has = this.astralCoverage.get(codePoint);
     if (has === undefined) {
-      has = this.program.hasGlyphForCodePoint(codePoint);
+      has = this.usableGlyph(codePoint);
       this.astralCoverage.set(codePoint, has);
     }
     return has;
+  }
+
+  /** The cmap has the character (and, when checking, its glyph decodes); a damaged cmap has nothing. */
+  private usableGlyph(codePoint: number): boolean {
+    try {
+      if (!this.program.hasGlyphForCodePoint(codePoint)) return false;
+      if (this.checkGlyphs) checkGlyph(this.program, this.program.glyphForCodePoint(codePoint).id);
+      return true;
+    } catch {
+      return false;
+    }
   }
 }
 
@@ -88,8 +109,11 @@ export function parseFontProgram(data: Uint8Array): fontkit.Font {
   if ('fonts' in parsed) {
     const first = parsed.fonts[0];
     if (!first) throw new Error('font collection has no faces');
+    useSteadyGlyfTable(first);
     return first;
   }
+  inflateWoffWithZlib(parsed);
+  useSteadyGlyfTable(parsed);
   return openWoff2(parsed);
 }
 
@@ -116,8 +140,13 @@ export function fontProgramOf(face: FontFace): fontkit.Font {
 
 /** The top of a glyph's outline, for fonts whose OS/2 table lacks cap or x height. */
 function glyphTop(program: fontkit.Font, codePoint: number): number {
-  if (!program.hasGlyphForCodePoint(codePoint)) return 0;
-  return program.glyphForCodePoint(codePoint).bbox.maxY;
+  try {
+    if (!program.hasGlyphForCodePoint(codePoint)) return 0;
+    const top = program.glyphForCodePoint(codePoint).bbox.maxY;
+    return Number.isFinite(top) ? top : 0;
+  } catch {
+    return 0; // an unreadable outline: the caller's estimate
+  }
 }
 
 function sanitizePostscriptName(name: string): string {

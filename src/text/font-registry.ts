@@ -11,6 +11,7 @@ import { METRIC_FAMILIES, METRIC_STYLES, METRIC_WEIGHTS, metricFaces, metricPack
 import { FallbackChain, UnicodeRangeFaces, candidatePrimary, itemizeText, type FaceCandidate } from './font-fallback.js';
 import type { WebFontFace } from './font-face-rules.js';
 import { UnicodeRangeIndex, type CodePointRange } from './unicode-range.js';
+import { checkFontProgram } from './font-check.js';
 import { FontkitFace, fontDataDigest, parseFontProgram, type FaceDescriptors } from './font-face.js';
 import { selectFace } from './font-matching.js';
 import type { FontFace, FontQuery, FontRun } from './types.js';
@@ -122,7 +123,7 @@ export class FontRegistry {
     const digest = fontDataDigest(data);
     const program = parsedProgram(digest, data);
     const id = `${program.postscriptName ?? 'Font'}#${digest}`;
-    const face = new FontkitFace(program, data, descriptors, id);
+    const face = new FontkitFace(program, data, descriptors, id, { checkGlyphs: true });
     this.register({ family: descriptors.family, weight: face.weight, style: face.style, load: () => face });
     return face;
   }
@@ -130,30 +131,26 @@ export class FontRegistry {
   /**
    * Registers a document's @font-face faces. Faces of one family, weight and style that
    * split the characters between them by unicode-range (as web font services serve them)
-   * become one candidate that picks the file by character. Files that are not fonts are
+   * become one candidate that picks the file by character; each of those files is read (and
+   * checked) only when a character needs it. Files that are not fonts, or are damaged, are
    * warned about and left out.
    */
   addWebFonts(faces: readonly WebFontFace[], warn: (message: string) => void): void {
-    const groups = new Map<string, { face: WebFontFace; font: FontFace }[]>();
+    const groups = new Map<string, WebFontFace[]>();
     for (const face of faces) {
-      let font: FontFace;
-      try {
-        const digest = fontDataDigest(face.data);
-        const program = parsedProgram(digest, face.data);
-        font = new FontkitFace(program, face.data, face, `${program.postscriptName ?? 'Font'}#${digest}`);
-      } catch {
-        warn(`@font-face "${face.family}": ${face.url.startsWith('data:') ? 'a data: URI' : face.url} is not a font file the engine reads; ignored`);
-        continue;
-      }
       const key = `${familyKey(face.family)}|${face.weight}|${face.style}`;
-      groups.set(key, [...(groups.get(key) ?? []), { face, font }]);
+      groups.set(key, [...(groups.get(key) ?? []), face]);
     }
     for (const group of groups.values()) {
-      const { face } = group[0]!;
-      const whole = group.length === 1 && coversEverything(face.ranges);
-      const candidate: FaceCandidate = whole
-        ? group[0]!.font
-        : new UnicodeRangeFaces(new UnicodeRangeIndex(group.length, (i) => group[i]!.face.ranges), (i) => group[i]!.font);
+      const face = group[0]!;
+      let candidate: FaceCandidate;
+      if (group.length === 1 && coversEverything(face.ranges)) {
+        const font = webFace(face, warn);
+        if (!font) continue;
+        candidate = font;
+      } else {
+        candidate = new UnicodeRangeFaces(new UnicodeRangeIndex(group.length, (i) => group[i]!.ranges), (i) => webFace(group[i]!, warn));
+      }
       this.register({ family: face.family, weight: face.weight, style: face.style, load: () => candidate });
     }
   }
@@ -168,8 +165,12 @@ export class FontRegistry {
     const key = queryKey(query);
     let face = this.matched.get(key);
     if (!face) {
-      const first = this.preferredFaces(query)[0];
-      face = (first && candidatePrimary(first)) ?? this.defaultFace(query);
+      // The first family with a face that loads (unicode-range files can all be damaged).
+      for (const candidate of this.preferredFaces(query)) {
+        face = candidatePrimary(candidate);
+        if (face) break;
+      }
+      face ??= this.defaultFace(query);
       remember(this.matched, key, face);
     }
     this.matchedByQuery.set(query, face);
@@ -279,6 +280,18 @@ export class FontRegistry {
   }
 }
 
+/** A document's font file as a face, or null (with a warning) when it does not parse or fails the check. */
+function webFace(face: WebFontFace, warn: (message: string) => void): FontFace | null {
+  try {
+    const digest = fontDataDigest(face.data);
+    const program = parsedProgram(digest, face.data);
+    return new FontkitFace(program, face.data, face, `${program.postscriptName ?? 'Font'}#${digest}`, { checkGlyphs: true });
+  } catch (error) {
+    warn(`@font-face "${face.family}": ${describeUrl(face.url)} is not a font file the engine reads (${reasonOf(error)}); ignored, text in it uses the fallback fonts`);
+    return null;
+  }
+}
+
 function lazyBundledFace(bundled: BundledFace): () => FontFace {
   let face: FontFace | undefined;
   return () => {
@@ -291,18 +304,37 @@ function lazyBundledFace(bundled: BundledFace): () => FontFace {
   };
 }
 
-// Parsed @font-face programs by content digest, so that every document that brings the same
-// file reuses one parse (and one shaping-cache key). Bounded: oldest dropped first.
+// Parsed and checked @font-face programs by content digest, so that every document that
+// brings the same file reuses one parse and one check (and one shaping-cache key); a file
+// that failed is remembered as its error. Bounded: oldest dropped first.
 const PROGRAM_CACHE_LIMIT = 32;
-const programsByDigest = new Map<string, fontkit.Font>();
+const programsByDigest = new Map<string, fontkit.Font | Error>();
 
+/** The file's program; throws when it does not parse or fails checkFontProgram. */
 function parsedProgram(digest: string, data: Uint8Array): fontkit.Font {
   let program = programsByDigest.get(digest);
   if (!program) {
-    program = parseFontProgram(data);
+    try {
+      program = parseFontProgram(data);
+      checkFontProgram(program);
+    } catch (error) {
+      program = error instanceof Error ? error : new Error(String(error));
+    }
     remember(programsByDigest, digest, program, PROGRAM_CACHE_LIMIT);
   }
+  if (program instanceof Error) throw program;
   return program;
+}
+
+/** A font's URL for a warning: without credentials, and cut short (a data: URI can be megabytes). */
+function describeUrl(url: string): string {
+  const safe = url.replace(/\/\/[^/@]*@/, '//');
+  return safe.length > 100 ? `${safe.slice(0, 64)}…` : safe;
+}
+
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.length > 120 ? `${message.slice(0, 120)}…` : message;
 }
 
 function remember<V>(cache: Map<string, V>, key: string, value: V, limit = QUERY_CACHE_LIMIT): void {

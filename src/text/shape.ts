@@ -43,6 +43,16 @@ export function clearShapingCache(): void {
 
 function shapeUncached(face: FontFace, text: string): ShapedText {
   if (text.length === 0) return { face, glyphs: [], advance: 0 };
+  try {
+    return shapeWithLayout(face, text);
+  } catch {
+    // A damaged table the font check did not reach (a GSUB lookup of another script, a
+    // glyph's metrics): the text set glyph by glyph without OpenType features.
+    return shapeGlyphByGlyph(face, text);
+  }
+}
+
+function shapeWithLayout(face: FontFace, text: string): ShapedText {
   const program = fontProgramOf(face);
   const input = inputGlyphs(program, text);
   const { run, codePointCounts } = layoutWithClusters(program, input.glyphs);
@@ -50,6 +60,40 @@ function shapeUncached(face: FontFace, text: string): ShapedText {
   const glyphs = placeGlyphs(run, counts, text, input.codePointStarts);
   let advance = 0;
   for (const glyph of glyphs) advance += glyph.advance;
+  return { face, glyphs, advance };
+}
+
+/**
+ * One glyph per code point, each from the cmap with its own advance; a glyph that cannot be
+ * read is .notdef (still extractable: pdf/ gives it the text's ToUnicode entry) with a
+ * half-em advance.
+ */
+function shapeGlyphByGlyph(face: FontFace, text: string): ShapedText {
+  let program: fontkit.Font | null = null;
+  try {
+    program = fontProgramOf(face);
+  } catch {
+    // Not even parseable: every glyph below is .notdef.
+  }
+  const fallbackAdvance = face.unitsPerEm / 2;
+  const glyphs: ShapedGlyph[] = [];
+  let advance = 0;
+  for (let i = 0; i < text.length; ) {
+    const codePoint = text.codePointAt(i)!;
+    const size = codePoint > 0xffff ? 2 : 1;
+    let id = 0;
+    let width = fallbackAdvance;
+    try {
+      const glyph = program!.glyphForCodePoint(codePoint);
+      const glyphAdvance = glyph.advanceWidth;
+      if (Number.isFinite(glyphAdvance)) [id, width] = [glyph.id, glyphAdvance];
+    } catch {
+      // .notdef at the fallback advance.
+    }
+    glyphs.push({ id, advance: width, xOffset: 0, yOffset: 0, cluster: i, text: glyphText(text, i, i + size) });
+    advance += width;
+    i += size;
+  }
   return { face, glyphs, advance };
 }
 

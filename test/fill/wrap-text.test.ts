@@ -26,6 +26,17 @@ describe('wrapText', () => {
     expect(wrapText('a b c', () => 1, measure, 3).overflow).toBe(false);
   });
 
+  it('cuts a word longer than all its lines without asking for a line past maxLines', () => {
+    // textPerLine passes its line boxes' widths: there is no width for a line after the last.
+    const widthOf = (i: number) => {
+      if (i >= 2) throw new Error(`asked for the width of line ${i}`);
+      return 4;
+    };
+    const result = wrapText('x'.repeat(300), widthOf, measure, 2);
+    expect(result.lines).toEqual(['xxxx', 'xxxx']);
+    expect(result.overflow).toBe(true);
+  });
+
   it('keeps an empty text as one empty line', () => {
     expect(wrapText('', () => 5, measure).lines).toEqual(['']);
   });
