@@ -56,6 +56,10 @@ export async function createApp(deps: AppDependencies): Promise<FastifyInstance>
     requestTimeout: connections.requestTimeoutMs,
     keepAliveTimeout: connections.keepAliveTimeoutMs,
     http: { headersTimeout: Math.min(connections.headersTimeoutMs, connections.requestTimeoutMs), connectionsCheckingInterval: Math.min(1000, connections.headersTimeoutMs) },
+    // A path the router cannot decode (`%E0%A4%A`) or a parameter too long: our error body.
+    frameworkErrors: (error, _request, reply) => {
+      void sendError(reply, 400, 'BadRequestError', `The request's path is not valid: ${error.message}`);
+    },
   });
   app.server.maxConnections = connections.max;
   limitConnectionsPerAddress(app.server, connections.perAddress);

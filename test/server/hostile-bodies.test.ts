@@ -75,6 +75,14 @@ describe('malformed bodies are 400s', () => {
   });
 });
 
+describe('a path that is not valid percent-encoding', () => {
+  it('is a 400 with our error body', async () => {
+    const res = await post(server, '/api/v1/fill/%E0%A4%A.pdf', { data: {} }, { key: server.prodKey });
+    expect(res.status).toBe(400);
+    expect(res.json()).toMatchObject({ name: 'BadRequestError', message: expect.stringContaining('path') });
+  });
+});
+
 describe('a byte-order mark', () => {
   it('before a JSON body is ignored', async () => {
     const res = await post(server, '/api/v1/generate-pdf', undefined, { key: server.prodKey, raw: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ type: 'html', data: { html: '<p>BOM</p>' } }))]) });
