@@ -198,4 +198,17 @@ describe('custom properties and var()', () => {
   it('custom property names are case-sensitive', () => {
     expect(computed(P, ':root { --Main: red } p { color: var(--main, blue) }').color).toEqual(rgb(0, 0, 255));
   });
+
+  it('comments are dropped from values, but one inside a string or an unquoted url() is text', () => {
+    expect(computed(P, 'p { font-family: /* a */ "A/*B*/C" /* d */ }').fontFamily).toEqual(['A/*B*/C']);
+    expect(computed(P, 'p { --f: "A/*B*/C" /* d */; font-family: var(--f) }').fontFamily).toEqual(['A/*B*/C']);
+    expect(computed(P, 'p { font-family: var(--none, "A/*B*/C") }').fontFamily).toEqual(['A/*B*/C']);
+    // Nor is a var() or a parenthesis inside a string one (--g has no value).
+    expect(computed(P, 'p { --f: "var(--g)"; font-family: var(--f) }').fontFamily).toEqual(['var(--g)']);
+    expect(computed(P, 'p { font-family: var(--none, "A)B") }').fontFamily).toEqual(['A)B']);
+    // An unquoted url() is one token: a comment opening in it is text (WPT css/CSS2/syntax/uri-016).
+    expect(computed(P, 'p { background-image: url(a/*b*/c.png) }').backgroundImage).toBe('a/*b*/c.png');
+    const bad = computed(P, 'p { background: green; background: red url(a/* b) }');
+    expect([bad.backgroundColor, bad.backgroundImage]).toEqual([rgb(0, 128, 0), null]); // a bad url: invalid
+  });
 });

@@ -50,6 +50,7 @@ export function substituteVars(text: string, lookup: CustomLookup): string | Sub
   const fallbackEnds: number[] = [];
   let from = 0; // start of the text not yet copied
   let i = 0;
+  let skipped: number;
   while (i < text.length) {
     const ch = text.charCodeAt(i);
     if (i === fallbackEnds[fallbackEnds.length - 1]) {
@@ -57,16 +58,13 @@ export function substituteVars(text: string, lookup: CustomLookup): string | Sub
       if (!push(text.slice(from, i).trimEnd())) return TOO_LONG;
       fallbackEnds.pop();
       from = ++i;
-    } else if (ch === QUOTE || ch === APOSTROPHE) {
-      i = skipString(text, i);
-    } else if (ch === BACKSLASH) {
-      i += 2;
-    } else if (ch === SLASH && text.charCodeAt(i + 1) === STAR) {
-      // Comments are dropped.
-      if (!push(text.slice(from, i))) return TOO_LONG;
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 2;
-      from = i;
+    } else if ((skipped = skipOpaque(text, i)) !== i) {
+      if (ch === SLASH) {
+        // A comment is dropped.
+        if (!push(text.slice(from, i))) return TOO_LONG;
+        from = skipped;
+      }
+      i = skipped;
     } else if (isVarStart(text, i)) {
       if (!push(text.slice(from, i))) return TOO_LONG;
       const end = close[i + 3]!;
@@ -99,13 +97,9 @@ export function referencedNames(text: string): string[] {
   const names: string[] = [];
   let i = 0;
   while (i < text.length) {
-    const ch = text.charCodeAt(i);
-    if (ch === QUOTE || ch === APOSTROPHE) i = skipString(text, i);
-    else if (ch === BACKSLASH) i += 2;
-    else if (ch === SLASH && text.charCodeAt(i + 1) === STAR) {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 2;
-    } else if (isVarStart(text, i)) {
+    const skipped = skipOpaque(text, i);
+    if (skipped !== i) i = skipped;
+    else if (isVarStart(text, i)) {
       const start = skipWhitespace(text, i + 4);
       const end = nameEnd(text, start);
       if (text.startsWith('--', start)) names.push(text.slice(start, end));
@@ -123,8 +117,12 @@ const STAR = 0x2a;
 
 function isVarStart(text: string, i: number): boolean {
   const ch = text.charCodeAt(i);
-  if (ch !== 0x76 && ch !== 0x56) return false; // v or V
-  if (text.charCodeAt(i + 3) !== 0x28 || text.slice(i, i + 3).toLowerCase() !== 'var') return false;
+  return (ch === 0x76 || ch === 0x56) && isFunctionStart(text, i, 'var'); // v or V
+}
+
+/** True if `name(` (lower-case `name`, matched case-insensitively) starts at `i`, not within a longer name. */
+function isFunctionStart(text: string, i: number, name: string): boolean {
+  if (text.charCodeAt(i + name.length) !== 0x28 || text.slice(i, i + name.length).toLowerCase() !== name) return false;
   return i === 0 || !/[\w-]/.test(text[i - 1]!);
 }
 
@@ -155,6 +153,38 @@ function skipWhitespace(text: string, start: number): number {
   return i;
 }
 
+/**
+ * Index just past the string, escape, comment or unquoted url() starting at `i`, or `i` itself
+ * when none starts there. What it steps over is opaque to every scan here: a `var(`, parenthesis
+ * or comment opening inside a string or an unquoted url() (a url token, css-syntax-3 §4.3.6), or
+ * an escaped `(`, is not one. An unclosed string, comment or url() runs to the end.
+ */
+function skipOpaque(text: string, i: number): number {
+  const ch = text.charCodeAt(i);
+  if (ch === QUOTE || ch === APOSTROPHE) return skipString(text, i);
+  if (ch === BACKSLASH) return Math.min(text.length, i + 2);
+  if (ch === SLASH && text.charCodeAt(i + 1) === STAR) {
+    const end = text.indexOf('*/', i + 2);
+    return end < 0 ? text.length : end + 2;
+  }
+  if ((ch === 0x75 || ch === 0x55) && isFunctionStart(text, i, 'url')) return skipUnquotedUrl(text, i);
+  return i;
+}
+
+/**
+ * Index just past the unquoted url() starting at `start` (at its `u`), up to its first
+ * unescaped `)`, the way a url token or bad url ends; `start` when the argument is quoted (a
+ * url() function, whose string skipString steps over).
+ */
+function skipUnquotedUrl(text: string, start: number): number {
+  const argument = skipWhitespace(text, start + 4);
+  const ch = text.charCodeAt(argument);
+  if (ch === QUOTE || ch === APOSTROPHE) return start;
+  let i = argument;
+  while (i < text.length && text.charCodeAt(i) !== 0x29) i += text.charCodeAt(i) === BACKSLASH ? 2 : 1;
+  return Math.min(text.length, i + 1);
+}
+
 /** Index just past the string starting at `start` (a quote). */
 function skipString(text: string, start: number): number {
   const quote = text.charCodeAt(start);
@@ -172,22 +202,40 @@ function closingParens(text: string): Int32Array {
   const open: number[] = [];
   let i = 0;
   while (i < text.length) {
-    const ch = text.charCodeAt(i);
-    if (ch === QUOTE || ch === APOSTROPHE) i = skipString(text, i);
-    else if (ch === BACKSLASH) i += 2;
-    else if (ch === SLASH && text.charCodeAt(i + 1) === STAR) {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 2;
-    } else {
-      if (ch === 0x28) open.push(i);
-      else if (ch === 0x29 && open.length > 0) close[open.pop()!] = i;
-      i++;
+    const skipped = skipOpaque(text, i);
+    if (skipped !== i) {
+      i = skipped;
+      continue;
     }
+    const ch = text.charCodeAt(i);
+    if (ch === 0x28) open.push(i);
+    else if (ch === 0x29 && open.length > 0) close[open.pop()!] = i;
+    i++;
   }
   return close;
 }
 
-/** Removes comments and trims, the way a custom property's value is stored. */
+/**
+ * Removes comments and trims, the way a declaration's value is stored. A comment's opening
+ * inside a string is text, not a comment: a quoted font name or `content` string holding a
+ * whole comment keeps it.
+ */
 export function normalizeRawValue(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').trim();
+  if (!text.includes('/*')) return text.trim();
+  const parts: string[] = [];
+  let from = 0;
+  let i = 0;
+  while (i < text.length) {
+    const skipped = skipOpaque(text, i);
+    if (skipped === i) i++;
+    else {
+      if (text.charCodeAt(i) === SLASH) {
+        parts.push(text.slice(from, i));
+        from = skipped;
+      }
+      i = skipped;
+    }
+  }
+  parts.push(text.slice(from));
+  return parts.join('').trim();
 }
