@@ -1,7 +1,8 @@
 // The HTTP server (fastify): body parsing, authentication, rate limits and error bodies around
 // the routes. Rendering happens in the worker pool; this layer only moves bytes.
 import multipart from '@fastify/multipart';
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
@@ -56,6 +57,8 @@ export async function createApp(deps: AppDependencies): Promise<FastifyInstance>
     requestTimeout: connections.requestTimeoutMs,
     keepAliveTimeout: connections.keepAliveTimeoutMs,
     http: { headersTimeout: Math.min(connections.headersTimeoutMs, connections.requestTimeoutMs), connectionsCheckingInterval: Math.min(1000, connections.headersTimeoutMs) },
+    // Requests Node's parser refuses (headers too large, too slow, malformed): our error body.
+    clientErrorHandler: answerClientError,
     // A path the router cannot decode (`%E0%A4%A`) or a parameter too long: our error body.
     frameworkErrors: (error, _request, reply) => {
       void sendError(reply, 400, 'BadRequestError', `The request's path is not valid: ${error.message}`);
@@ -141,6 +144,20 @@ function requestForLog(request: FastifyRequest): Record<string, unknown> {
     host: request.host,
     remoteAddress: request.ip,
   };
+}
+
+/** The answer to a request the HTTP parser refused, in the API's error format, then the connection closes. */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, name, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'RequestTimeoutError', 'The request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'RequestHeaderFieldsTooLargeError', 'The request headers are too large']
+        : [400, 'BadRequestError', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ name, message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }
 
 /** Closes a new connection from an address that already holds `limit` of them. */

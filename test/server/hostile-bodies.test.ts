@@ -83,6 +83,14 @@ describe('a path that is not valid percent-encoding', () => {
   });
 });
 
+describe('headers the HTTP parser refuses', () => {
+  it('too large: 431 with our error body', async () => {
+    const res = await post(server, '/api/v1/generate-pdf', { type: 'html', data: { html: '<p>x</p>' } }, { key: server.prodKey, headers: { 'x-padding': 'a'.repeat(40_000) } });
+    expect(res.status).toBe(431);
+    expect(res.json()).toEqual({ name: 'RequestHeaderFieldsTooLargeError', message: expect.any(String) });
+  });
+});
+
 describe('a byte-order mark', () => {
   it('before a JSON body is ignored', async () => {
     const res = await post(server, '/api/v1/generate-pdf', undefined, { key: server.prodKey, raw: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ type: 'html', data: { html: '<p>BOM</p>' } }))]) });
