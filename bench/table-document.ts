@@ -2,6 +2,8 @@
 // checking that table layout takes time linear in the rows. Row i is the same whatever the
 // row count, so `tableDocument(5000)` is `tableDocument(1000)` with 4,000 more rows.
 
+import { mulberry32 } from './mulberry32.js';
+
 const CUSTOMERS = [
   'Albion Hardware Ltd', 'Brightwater Logistics', 'Casco Bay Arts Foundation', 'Delmar & Sons',
   'Eastgate Veterinary Group', 'Fenwick Dental Practice', 'Greenway Builders', 'Harbor & Pine Print Co.',
@@ -66,16 +68,4 @@ function tableRow(i: number, random: () => number): string {
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-}
-
-/** A small seeded generator (mulberry32): the same numbers on every run and platform. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -4,7 +4,8 @@
 // - Fair: jobs queue per organization (fair-queue.ts), and one organization runs at most
 //   `perOrganization` jobs at once, so a caller with slow documents waits behind itself.
 // - A job's time limit starts when a worker takes it; waiting has its own bound, after which
-//   the caller is told to retry (503), not that its document failed.
+//   the caller is told to retry (503), not that its document failed. A caller that hangs up
+//   leaves the queue.
 // - A thread that passes the time limit or its heap limit is ended alone, and its replacement
 //   starts at once, ahead of need, so the next job does not pay for the start-up.
 // - A thread is recycled after a job that left its heap large, or after many jobs, so what a
@@ -39,7 +40,7 @@ export interface PoolOptions {
 export interface RunOptions {
   /** Whose job it is: the unit of fairness. */
   readonly tenant?: string;
-  /** Aborted when the caller went away: the job leaves the queue, or its thread is ended. */
+  /** Aborted when the caller went away: a queued job leaves the queue; a running one finishes unheard. */
   readonly signal?: AbortSignal;
 }
 
@@ -303,9 +304,9 @@ export class RenderPool {
         this.checkDrained();
         return;
       }
-      for (const thread of this.threads) {
-        if (thread.current === pending) this.end(thread, new PoolError('aborted', 'the caller went away'));
-      }
+      // A running job is left to finish and its result dropped: ending a thread in the middle
+      // of native work (zlib) can abort the whole process on Node 20, so threads are ended only
+      // past the time or memory limit.
     };
     pending.signal.addEventListener('abort', pending.onAbort, { once: true });
   }

@@ -183,7 +183,7 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   // request/: validate the API body; the page object becomes an @page rule, the default page.
   const request = normalizeRequest(input);
   // markdown/: items → an HTML document and its built-in stylesheet; from here one path.
-  const source = request.mode === 'markdown' ? markdownDocument(request, generationDate(options)) : request;
+  const source = request.mode === 'markdown' ? markdownDocument(request, generationDate(options), warn) : request;
   // dom/: parse5 → element tree.
   const doc = parseHtml(source.html);
   // resources/: everything external, before layout.

@@ -7,18 +7,14 @@ import { parseHtml } from '../../src/dom/parse.js';
 import type { DomElement } from '../../src/dom/types.js';
 import { previousSibling } from '../../src/css/selectors/dom-index.js';
 import { matchesCompound, matchesSelector } from '../../src/css/selectors/match.js';
+import { mulberry32 } from '../../bench/mulberry32.js';
 import { compileSelectorList } from '../../src/css/selectors/parse.js';
 import type { ComplexSelector } from '../../src/css/selectors/types.js';
 
-/** A small seeded generator (mulberry32), so a failure reproduces. */
+/** Integers in [0, n) from a seeded generator, so a failure reproduces. */
 function random(seed: number): (n: number) => number {
-  let a = seed;
-  return (n) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
+  const next = mulberry32(seed);
+  return (n) => Math.floor(next() * n);
 }
 
 const TAGS = ['div', 'section', 'article'];

@@ -3,8 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../../src/dom/parse.js';
 import { MARKDOWN_PAGE_CSS } from '../../src/markdown/stylesheet.js';
+import { markdownDocument } from '../../src/markdown/document.js';
 import { timestampText } from '../../src/markdown/timestamp.js';
-import { bodyOf, buildDocument, byClass, byTag, childElements, EPOCH, textOf } from './helpers.js';
+import { renderDocument } from '../../src/render.js';
+import { bodyOf, buildDocument, byClass, byTag, childElements, EPOCH, markdownRequest, textOf } from './helpers.js';
 
 /** The sections (one per item) of a document built without logo. */
 function sections(body: unknown) {
@@ -231,5 +233,29 @@ describe('markdownDocument: timestamp and page rules', () => {
     expect(builtIn).toBe(0);
     expect(request).toBeGreaterThan(builtIn);
     expect(doc.pageCss.indexOf('margin: 10mm')).toBeGreaterThan(doc.pageCss.indexOf('Generated'));
+  });
+});
+
+describe('markdownDocument: content the Markdown parser fails on', () => {
+  // marked 18.2.1 throws (reading 'raw' of undefined) on a list item holding a quote that
+  // starts with an ordered-list marker other than 1 and continues lazily on the next line;
+  // found by the API fuzzer (test/server/fuzz.test.ts).
+  const BREAKS_MARKED = '- Notes\n  > 2) see above\nand more';
+
+  it('shows that item\'s content as plain text, line by line, and warns; the other items are Markdown as usual', () => {
+    const warnings: string[] = [];
+    const doc = markdownDocument(markdownRequest({ logo: false, data: [{ content: '**bold**' }, { content: BREAKS_MARKED }] }), EPOCH, (w) => warnings.push(w));
+    const [first, second] = byClass(bodyOf(doc), 'md-content');
+    expect(byTag(first!, 'strong')).toHaveLength(1);
+    expect(textOf(second!)).toBe('- Notes  > 2) see aboveand more');
+    expect(byTag(second!, 'br')).toHaveLength(2);
+    expect(byTag(second!, 'li')).toHaveLength(0);
+    expect(warnings).toEqual([expect.stringMatching(/^data\[1\]\.content: .*plain text/)]);
+  });
+
+  it('renders: a PDF with the warning, not an error', async () => {
+    const result = await renderDocument({ data: [{ content: BREAKS_MARKED }] }, { deterministic: true });
+    expect(result.pageCount).toBe(1);
+    expect(result.warnings.some((w) => w.includes('data[0].content'))).toBe(true);
   });
 });

@@ -20,7 +20,8 @@ type Overrides = Partial<Omit<ServerConfig, 'workers' | 'rateLimits' | 'connecti
   connections?: Partial<ServerConfig['connections']>;
 };
 
-export async function startTestServer(overrides: Overrides = {}): Promise<TestServer> {
+/** `logStream`: the server logs there (pino, at `overrides.logLevel`) instead of not at all. */
+export async function startTestServer(overrides: Overrides = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quire-server-'));
   const base = loadConfig({ QUIRE_DATA_DIR: dataDir });
   const config: ServerConfig = {
@@ -33,7 +34,7 @@ export async function startTestServer(overrides: Overrides = {}): Promise<TestSe
     connections: { ...base.connections, ...overrides.connections },
     rateLimits: { ...base.rateLimits, production: 1000, development: 1000, anonymous: 1000, ...overrides.rateLimits },
   };
-  const server = await startServer(config, { logger: false, env: {} });
+  const server = await startServer(config, options.logStream ? { logStream: options.logStream, env: {} } : { logger: false, env: {} });
   const org = await server.store.createOrganization({ name: 'Test Org' });
   const devKey = await issueApiKey(server.store, org.id, 'development');
   const prodKey = await issueApiKey(server.store, org.id, 'production');

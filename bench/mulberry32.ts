@@ -1,0 +1,14 @@
+// A small seeded generator (mulberry32): the same numbers on every run and platform, for the
+// generated bench documents, the fuzzer and randomised tests, so that a seed reproduces a case.
+
+/** Floats in [0, 1) from 32 bits of state. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
