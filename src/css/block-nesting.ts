@@ -3,16 +3,12 @@
 // {}, () or [] (css-syntax-3 §5.4.8), and thousands of levels overflow the stack. Before
 // parsing, one linear scan blanks out each top-level rule (or declaration) nesting deeper than
 // any real style sheet does, so the rest of the sheet parses as if that rule were invalid.
+import { skipOpaque } from './values/opaque.js';
 
 /** Deepest nesting of {}, () and [] kept; real sheets stay under ten. */
 export const MAX_BLOCK_NESTING = 256;
 
 const LF = 0x0a;
-const QUOTE = 0x22;
-const APOSTROPHE = 0x27;
-const BACKSLASH = 0x5c;
-const SLASH = 0x2f;
-const STAR = 0x2a;
 const SEMICOLON = 0x3b;
 const CLOSE_BRACE = 0x7d;
 
@@ -39,13 +35,13 @@ export function dropDeepStatements(text: string, dropped: (line: number) => void
   };
   let i = 0;
   while (i < text.length) {
-    const ch = text.charCodeAt(i);
-    if (ch === QUOTE || ch === APOSTROPHE || ch === BACKSLASH || (ch === SLASH && text.charCodeAt(i + 1) === STAR)) {
-      const stop = ch === BACKSLASH ? i + 2 : ch === SLASH ? commentEnd(text, i) : stringEnd(text, i);
-      for (let j = i; j < stop && j < text.length; j++) if (text.charCodeAt(j) === LF) line++;
+    const stop = skipOpaque(text, i);
+    if (stop !== i) {
+      for (let j = i; j < stop; j++) if (text.charCodeAt(j) === LF) line++;
       i = stop;
       continue;
     }
+    const ch = text.charCodeAt(i);
     if (ch === LF) line++;
     else if (ch === 0x7b || ch === 0x28 || ch === 0x5b) {
       if (++depth > MAX_BLOCK_NESTING && deepLine === 0) deepLine = line;
@@ -59,22 +55,4 @@ export function dropDeepStatements(text: string, dropped: (line: number) => void
   if (out.length === 0) return text;
   out.push(text.slice(copied));
   return out.join('');
-}
-
-// Index just past the string opened at `start`; a newline ends it too (css-syntax-3 §4.3.5).
-function stringEnd(text: string, start: number): number {
-  const quote = text.charCodeAt(start);
-  let i = start + 1;
-  while (i < text.length) {
-    const ch = text.charCodeAt(i);
-    if (ch === quote) return i + 1;
-    if (ch === LF) return i;
-    i += ch === BACKSLASH ? 2 : 1;
-  }
-  return text.length;
-}
-
-function commentEnd(text: string, start: number): number {
-  const close = text.indexOf('*/', start + 2);
-  return close < 0 ? text.length : close + 2;
 }

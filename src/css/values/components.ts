@@ -1,6 +1,7 @@
 // Component values: a declaration value parsed by css-tree and reduced to a small closed union
 // (css-syntax-3 §5 "component values"), so property parsers never touch css-tree's AST.
 import * as csstree from 'css-tree';
+import { skipOpaque } from './opaque.js';
 
 /** One component value. Identifiers keep their case in `value`; `lower` is for keyword tests. */
 export type Component =
@@ -53,36 +54,25 @@ export function clearComponentCache(): void {
 
 /**
  * True when blocks nest deeper than MAX_VALUE_NESTING in `text`: one linear scan, run before
- * css-tree sees the text. Strings, comments and escapes are skipped as the tokenizer would.
+ * css-tree sees the text. Strings, comments, escapes and unquoted url()s are skipped as the tokenizer would.
  */
 export function nestsTooDeeply(text: string): boolean {
   let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
+  let i = 0;
+  while (i < text.length) {
+    const skipped = skipOpaque(text, i);
+    if (skipped !== i) {
+      i = skipped;
+      continue;
+    }
+    const ch = text.charCodeAt(i++);
     if (ch === 0x28 /* ( */ || ch === 0x5b /* [ */ || ch === 0x7b /* { */) {
       if (++depth > MAX_VALUE_NESTING) return true;
     } else if (ch === 0x29 || ch === 0x5d || ch === 0x7d) {
       if (depth > 0) depth--;
-    } else if (ch === 0x5c /* \ */) i++;
-    else if (ch === 0x22 || ch === 0x27) i = stringEnd(text, i);
-    else if (ch === 0x2f /* / */ && text.charCodeAt(i + 1) === 0x2a /* * */) {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 1;
     }
   }
   return false;
-}
-
-// Index of the closing quote of the string opened at `start` (or of the text's end).
-function stringEnd(text: string, start: number): number {
-  const quote = text.charCodeAt(start);
-  let i = start + 1;
-  while (i < text.length) {
-    const ch = text.charCodeAt(i);
-    if (ch === quote || ch === 0x0a) return i;
-    i += ch === 0x5c ? 2 : 1;
-  }
-  return text.length;
 }
 
 function parseUncached(text: string): readonly Component[] | null {
