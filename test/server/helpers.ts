@@ -68,3 +68,12 @@ export async function post(server: { url: string }, pathname: string, body: unkn
 export function isPdf(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 }
+
+/** Waits (bounded, polling) until `check` holds; throws naming `what` when it does not. */
+export async function until(check: () => boolean, what: string, limitMs = 30_000): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -5,7 +5,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../server/bootstrap.js';
-import { basic, isPdf, post, startTestServer, type TestServer } from './helpers.js';
+import { basic, isPdf, post, startTestServer, until, type TestServer } from './helpers.js';
 
 const HELLO = { type: 'html', data: { html: '<p>Hello</p>' } };
 /** A document that takes a worker well over a second. */
@@ -93,15 +93,6 @@ describe('the worker pool', () => {
 async function otherOrganizationKey(s: TestServer): Promise<string> {
   const org = await s.store.createOrganization({ name: 'Other Org' });
   return issueApiKey(s.store, org.id, 'production');
-}
-
-/** Waits (bounded) until `check` holds, polling. */
-async function until(check: () => boolean, what: string, limitMs = 30_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('fairness between organizations', () => {

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PoolError, RenderPool, type PoolOptions } from '../../server/render-pool.js';
 import type { WorkerResult } from '../../server/worker-protocol.js';
+import { until } from './helpers.js';
 
 const BASE: PoolOptions = { threads: 1, maxQueue: 8, timeoutMs: 30_000, memoryMb: 512, queueTimeoutMs: 60_000, perOrganization: 1, recycleHeapMb: 4096, recycleAfterJobs: 1000 };
 
@@ -24,15 +25,6 @@ async function started(options: Partial<PoolOptions>): Promise<RenderPool> {
   const p = start(options);
   await p.whenReady();
   return p;
-}
-
-/** Waits (bounded) until `check` holds. */
-async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 30_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** Resolves to the order in which the promises settled, by label. */

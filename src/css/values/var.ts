@@ -139,7 +139,6 @@ function nameEnd(text: string, start: number): number {
   return Math.min(i, text.length);
 }
 
-
 /**
  * For each `(` of the text, the index of its matching `)` (-1 when unclosed); other entries
  * unused. One pass with a stack, instead of a scan per var().
