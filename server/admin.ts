@@ -3,7 +3,7 @@
 // (a failed operation) or 2 (bad arguments).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { extractAcroFormFields } from '../src/index.js';
+import { templateFields } from '../src/fill/template-fields.js';
 import type { CastField } from '../src/fill/types.js';
 import { issueApiKey } from './bootstrap.js';
 import { loadConfig } from './config.js';
@@ -17,9 +17,12 @@ export const ADMIN_USAGE = `Usage: quire admin <command> [options]
   create-key --org EID (--dev | --prod)        → {"key"} (shown once)
   list-keys --org EID                          → [{"id", "prefix", "mode", "createdAt", "revokedAt"}]
   revoke-key --org EID --id ID                 → {"revoked"}
-  create-cast --org EID FILE.pdf [--title T] [--fields FIELDS.json]
-                                               → {"eid", "fields"}: the PDF's AcroForm fields,
-                                                 plus (or replaced by aliasId) FIELDS.json's
+  create-cast --org EID FILE.pdf [--title T] [--fields FIELDS.json] [--detect-boxes]
+              [--alias-ids ALIASES.json]       → {"eid", "fields"}: the PDF's AcroForm fields
+                                                 (and, with --detect-boxes, blanks drawn for
+                                                 filling), matched to ALIASES.json's aliases
+                                                 (as createCast's aliasIds), plus (or replaced
+                                                 by aliasId) FIELDS.json's
   set-encryption-key --org EID                 → {"publicKey"}: a new RSA key pair; the private
                                                  key stays in the store, sealed
 The store is the server's: QUIRE_DATA_DIR (default ./data) or DATABASE_URL.
@@ -57,7 +60,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo, env: NodeJS
 }
 
 interface AdminArgs {
-  readonly values: { name?: string; org?: string; id?: string; title?: string; fields?: string; dev?: boolean; prod?: boolean };
+  readonly values: { name?: string; org?: string; id?: string; title?: string; fields?: string; dev?: boolean; prod?: boolean; 'detect-boxes'?: boolean; 'alias-ids'?: string };
   readonly positionals: string[];
 }
 
@@ -69,6 +72,7 @@ function parse(argv: readonly string[]): AdminArgs {
       options: {
         name: { type: 'string' }, org: { type: 'string' }, id: { type: 'string' }, title: { type: 'string' },
         fields: { type: 'string' }, dev: { type: 'boolean' }, prod: { type: 'boolean' },
+        'detect-boxes': { type: 'boolean' }, 'alias-ids': { type: 'string' },
       },
     }) as AdminArgs;
   } catch (error) {
@@ -104,7 +108,10 @@ async function execute(command: string, args: AdminArgs, store: Store, masterKey
       if (!file || args.positionals.length > 1) throw new UsageError('give one PDF file');
       const org = await organization(store, values.org);
       const pdf = new Uint8Array(readFileSync(file));
-      const fields = mergeFields(await extractAcroFormFields(pdf), values.fields ? readFields(values.fields) : []);
+      // The same inspection as GraphQL's createCast (detectFields, detectBoxesAdvanced, aliasIds).
+      const aliases = values['alias-ids'] ? JSON.parse(readFileSync(values['alias-ids'], 'utf8')) as unknown : null;
+      const detected = await templateFields(pdf, { detectFields: true, detectBoxes: values['detect-boxes'] === true, aliases });
+      const fields = mergeFields(detected.fields, values.fields ? readFields(values.fields) : []);
       const title = values.title ?? file.replace(/^.*[\\/]/, '').replace(/\.pdf$/i, '');
       const cast = await store.createCast({ organizationId: org.id, name: title, title, pdf, fields });
       return { eid: cast.eid, fields: fields.map((f) => ({ aliasId: f.aliasId, type: f.type, name: f.name })) };

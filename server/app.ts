@@ -4,12 +4,14 @@ import multipart from '@fastify/multipart';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { sendError, sendValidationError } from './http-errors.js';
 import { hashApiKey, keyCandidates } from './keys.js';
 import { RateLimiter } from './rate-limit.js';
 import type { RenderPool } from './render-pool.js';
+import { registerGraphQL } from './graphql/plugin.js';
+import { registerEmbedRoutes } from './routes/embed.js';
 import { registerFillRoute } from './routes/fill.js';
 import { registerGeneratePdfRoute } from './routes/generate-pdf.js';
 import { registerHealthRoute } from './routes/health.js';
@@ -51,6 +53,8 @@ export async function createApp(deps: AppDependencies): Promise<FastifyInstance>
     // Clients with a trailing slash in their base URL send `//api/v1/...`.
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
     trustProxy: false,
+    // Clients that treat the GraphQL host's root as the endpoint post to `/`.
+    rewriteUrl: (req) => (req.method === 'POST' && /^\/(?:\?|$)/.test(req.url ?? '') ? `/graphql${(req.url ?? '/').slice(1)}` : req.url ?? '/'),
     // Slow clients are dropped once their headers, or their whole request, take too long to
     // arrive (Node checks every `connectionsCheckingInterval`); these clocks stop when the
     // request has arrived, so a long render is not cut by them.
@@ -100,7 +104,9 @@ export async function createApp(deps: AppDependencies): Promise<FastifyInstance>
   app.addHook('onRequest', async (request, reply) => {
     // By the matched route, so that `/healthz?probe=1` and `/healthz/` are health checks too.
     if (request.routeOptions.url === '/healthz') return;
-    await authenticate(request, deps.store);
+    // Embed pages are opened by a browser with the URL's one-time token, never with an API key.
+    const embed = request.routeOptions.url?.startsWith('/embed/') === true;
+    if (!embed) await authenticate(request, deps.store);
     const decision = request.caller
       ? limiter.take(`key:${request.caller.key.id}`, config.rateLimits[request.caller.key.mode])
       : limiter.take(`ip:${request.ip}`, config.rateLimits.anonymous);
@@ -109,9 +115,9 @@ export async function createApp(deps: AppDependencies): Promise<FastifyInstance>
     reply.header('X-RateLimit-Interval-Ms', decision.intervalMs);
     if (!decision.allowed) {
       reply.header('Retry-After', decision.retryAfterSeconds);
-      return sendError(reply, 429, 'RateLimitError', `Too many requests: at most ${decision.limit} per ${decision.intervalMs} ms`);
+      return sendApiError(request, reply, 429, 'RateLimitError', `Too many requests: at most ${decision.limit} per ${decision.intervalMs} ms`);
     }
-    if (!request.caller) return sendError(reply, 401, 'AuthorizationError', authorizationProblem(request));
+    if (!request.caller && !embed) return sendApiError(request, reply, 401, 'AuthorizationError', authorizationProblem(request));
     return undefined;
   });
 
@@ -131,7 +137,15 @@ export async function createApp(deps: AppDependencies): Promise<FastifyInstance>
   registerHealthRoute(app, deps);
   registerGeneratePdfRoute(app, deps);
   registerFillRoute(app, deps);
+  await registerGraphQL(app, deps, config.graphql);
+  registerEmbedRoutes(app, deps);
   return app;
+}
+
+/** An error before the route runs: in GraphQL's shape on the GraphQL endpoint, else REST's. */
+function sendApiError(request: FastifyRequest, reply: FastifyReply, status: number, name: string, message: string): FastifyReply {
+  if (request.routeOptions.url === '/graphql') return reply.code(status).type('application/json').send({ errors: [{ message, status, name }] });
+  return sendError(reply, status, name, message);
 }
 
 /** A request as logged: the path without its query string, which may hold secrets (`?key=…`). */

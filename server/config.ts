@@ -2,6 +2,7 @@
 // has a default, so `npm start` needs no configuration.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import type { GraphQLSettings } from './graphql/context.js';
 
 export interface ServerConfig {
   readonly port: number;
@@ -42,6 +43,8 @@ export interface ServerConfig {
   readonly jsonLimitBytes: number;
   /** Largest multipart body, bytes. */
   readonly multipartLimitBytes: number;
+  /** GraphQL: uploads, embed URL lifetimes, the public base URL, query limits. */
+  readonly graphql: GraphQLSettings;
   /** Hosts or CIDR ranges the renderer may fetch although private (tests); none by default. */
   readonly allowPrivate: readonly string[];
   /** pino level. */
@@ -73,7 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       memoryMb: integer(env, 'QUIRE_RENDER_MEMORY_MB', 1024, 64, 65_536),
       queueTimeoutMs: integer(env, 'QUIRE_QUEUE_TIMEOUT_MS', 20_000, 100, 600_000),
       perOrganization: integer(env, 'QUIRE_WORKERS_PER_ORGANIZATION', Math.ceil(threads / 2), 1, 256),
-      recycleHeapMb: integer(env, 'QUIRE_RECYCLE_HEAP_MB', 128, 16, 65_536),
+      // 192: the engine with pdf.js loaded (template inspection, createCast) holds about 140 MB.
+      recycleHeapMb: integer(env, 'QUIRE_RECYCLE_HEAP_MB', 192, 16, 65_536),
       recycleAfterJobs: integer(env, 'QUIRE_RECYCLE_AFTER_JOBS', 500, 1, 1_000_000),
     },
     connections: {
@@ -85,6 +89,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     jsonLimitBytes: 1_048_576,
     multipartLimitBytes: integer(env, 'QUIRE_MULTIPART_LIMIT_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    graphql: {
+      uploads: {
+        maxFileBytes: integer(env, 'QUIRE_UPLOAD_LIMIT_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+        maxFiles: integer(env, 'QUIRE_UPLOAD_MAX_FILES', 20, 1, 1000),
+        maxFieldBytes: 1_048_576,
+      },
+      embed: {
+        defaultSeconds: integer(env, 'QUIRE_EMBED_DEFAULT_SECONDS', 900, 1, 31_536_000),
+        maxSeconds: integer(env, 'QUIRE_EMBED_MAX_SECONDS', 7 * 24 * 3600, 1, 31_536_000),
+        sessionSeconds: integer(env, 'QUIRE_EMBED_SESSION_SECONDS', 12 * 3600, 60, 31_536_000),
+      },
+      publicUrl: publicUrl(env),
+      maxCost: integer(env, 'QUIRE_GRAPHQL_MAX_FIELDS', 1000, 10, 1_000_000),
+      maxDepth: integer(env, 'QUIRE_GRAPHQL_MAX_DEPTH', 12, 2, 100),
+      maxBatch: integer(env, 'QUIRE_GRAPHQL_MAX_BATCH', 20, 1, 1000),
+    },
     allowPrivate: (env.QUIRE_ALLOW_PRIVATE ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
     deterministic: env.QUIRE_DETERMINISTIC === '1',
@@ -97,4 +117,19 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const value = Number(text);
   if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, not "${text}"`);
   return value;
+}
+
+/** QUIRE_PUBLIC_URL: an absolute http(s) URL, perhaps with a path prefix; null when unset. */
+function publicUrl(env: NodeJS.ProcessEnv): string | null {
+  const text = env.QUIRE_PUBLIC_URL?.trim();
+  if (!text) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`QUIRE_PUBLIC_URL must be an absolute URL such as https://docs.example.com/quire, not "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`QUIRE_PUBLIC_URL must be an http or https URL, not "${text}"`);
+  if (url.search || url.hash) throw new Error(`QUIRE_PUBLIC_URL must have no query or fragment, not "${text}"`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }

@@ -5,6 +5,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { createResourceLoader, fillPdf, imageFetcherFromLoader, renderDocument, ValidationError, type CastField, type FillPayload } from '../src/index.js';
+import { templateFields } from '../src/fill/template-fields.js';
 import type { FromWorker, JobSettings, ToWorker, WorkerJob, WorkerResult } from './worker-protocol.js';
 
 const port = parentPort;
@@ -25,6 +26,10 @@ async function runJob(job: WorkerJob): Promise<WorkerResult> {
   switch (job.kind) {
     case 'render': return settle(() => render(job.body, job.settings));
     case 'fill': return settle(() => fill(job.template, job.fields, job.payload, job.settings));
+    case 'inspect': return settle(async () => {
+      const { fields, warnings } = await templateFields(job.pdf, { detectFields: job.detectFields, detectBoxes: job.detectBoxes, aliases: job.aliases });
+      return { ok: true, pdf: new Uint8Array(0), pageCount: null, warnings, fields };
+    });
     case 'probe': return probe(job);
   }
 }

@@ -17,12 +17,23 @@ export interface JobSettings {
 export type WorkerJob =
   | { readonly kind: 'render'; readonly body: unknown; readonly settings: JobSettings }
   | { readonly kind: 'fill'; readonly template: Uint8Array; readonly fields: readonly CastField[]; readonly payload: unknown; readonly settings: JobSettings }
+  /** Checks an uploaded template and finds its fields (createCast): its form fields, boxes drawn for filling, matched to aliases. */
+  | { readonly kind: 'inspect'; readonly pdf: Uint8Array; readonly detectFields: boolean; readonly detectBoxes: boolean; readonly aliases: unknown }
   /** For tests of the limits: spins for `spinMs`, allocates without bound, or keeps `retainMb` of heap alive. */
   | { readonly kind: 'probe'; readonly spinMs?: number; readonly exhaustMemory?: boolean; readonly retainMb?: number };
 
 /** A job's outcome. Errors are values: the worker never throws for a bad document. */
 export type WorkerResult =
-  | { readonly ok: true; readonly pdf: Uint8Array; /** Null for a fill (the template's pages). */ readonly pageCount: number | null; readonly warnings: readonly string[] }
+  | {
+    readonly ok: true;
+    /** Empty for an inspect job. */
+    readonly pdf: Uint8Array;
+    /** Null for a fill (the template's pages). */
+    readonly pageCount: number | null;
+    readonly warnings: readonly string[];
+    /** An inspect job's fields. */
+    readonly fields?: readonly CastField[];
+  }
   | { readonly ok: false; readonly error: WorkerError };
 
 export type WorkerError =

@@ -3,15 +3,41 @@
 import { Migrator, sql, type Kysely, type Selectable } from 'kysely';
 import type { CastField } from '../../src/fill/types.js';
 import { isEid, newEid, randomSlugSuffix, slugCandidates, slugify } from './ids.js';
-import { migrationProvider, type StoreKind, type Tables, type OrganizationsTable, type ApiKeysTable, type CastsTable } from './schema.js';
-import type { ApiKeyRecord, CastRecord, CastVersion, KeyMode, Organization, Store } from './types.js';
+import {
+  migrationProvider,
+  type ApiKeysTable,
+  type CastsTable,
+  type EmbedSessionsTable,
+  type EmbedTokensTable,
+  type EtchPacketsTable,
+  type OrganizationsTable,
+  type StoreKind,
+  type Tables,
+  type WeldsTable,
+} from './schema.js';
+import type {
+  ApiKeyRecord,
+  CastRecord,
+  CastVersion,
+  EmbedSessionRecord,
+  EmbedTokenConsumption,
+  EmbedTokenRecord,
+  EtchPacketRecord,
+  JsonObject,
+  KeyMode,
+  Organization,
+  Store,
+  WeldRecord,
+} from './types.js';
 
 /** The most rows any list returns. */
 export const LIST_LIMIT = 1000;
 /** `slug`, `slug-2` … `slug-100` are tried before a random suffix. */
 const SLUG_CANDIDATES = 100;
-/** Attempts at inserting an organization before giving up (each loses only to a concurrent insert of the same slug). */
+/** Attempts at inserting an organization or a Weld before giving up (each loses only to a concurrent insert of the same slug). */
 const SLUG_ATTEMPTS = 8;
+/** Looks at a token that consumeEmbedToken could not use (more than one only when it was created meanwhile). */
+const CONSUME_ATTEMPTS = 3;
 /** Ids are 32-bit integers on PostgreSQL; anything else cannot name a row. */
 const MAX_ID = 2_147_483_647;
 
@@ -45,8 +71,8 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
   }
 
   /** Casts joined with their latest version's fields (`l`), for every read of a Cast. */
-  function castsWithLatestFields() {
-    return db
+  function castsWithLatestFields(executor: Kysely<Tables> = db) {
+    return executor
       .selectFrom('casts as c')
       .innerJoin('cast_versions as l', (join) => join.onRef('l.cast_id', '=', 'c.id').onRef('l.version_number', '=', 'c.latest_version'))
       .selectAll('c')
@@ -182,7 +208,7 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
       return result.numUpdatedRows > 0n;
     },
 
-    async createCast({ organizationId, name, title, pdf, fields, isTemplate = true }) {
+    async createCast({ organizationId, name, title, pdf, fields, isTemplate = true, allowedAliasIds = null }) {
       const fieldsJson = JSON.stringify(fields);
       const at = now();
       return db.transaction().execute(async (trx) => {
@@ -195,6 +221,7 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
             title: text(title),
             is_template: isTemplate ? 1 : 0,
             latest_version: 1,
+            allowed_alias_ids: aliasIdsJson(allowedAliasIds),
             created_at: at,
             updated_at: at,
           })
@@ -268,6 +295,237 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
         .execute();
       return rows.map((row) => toCast(row, row.latest_fields));
     },
+
+    async updateCast(castId, { title, name, isTemplate, allowedAliasIds }) {
+      const changes: Partial<Pick<Selectable<CastsTable>, 'title' | 'name' | 'is_template' | 'allowed_alias_ids'>> = {};
+      if (title !== undefined) changes.title = text(title);
+      if (name !== undefined) changes.name = text(name);
+      if (isTemplate !== undefined) changes.is_template = isTemplate ? 1 : 0;
+      if (allowedAliasIds !== undefined) changes.allowed_alias_ids = aliasIdsJson(allowedAliasIds);
+      const at = now();
+      return db.transaction().execute(async (trx) => {
+        // The update locks the row, so the read below sees the version it left (no
+        // addCastVersion can come in between).
+        const updated = await trx
+          .updateTable('casts')
+          .set({ ...changes, updated_at: at })
+          .where('id', '=', requireId(castId))
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) throw new Error(`no Cast with id ${castId}`);
+        const row = await castsWithLatestFields(trx).where('c.id', '=', castId).executeTakeFirstOrThrow();
+        return toCast(row, row.latest_fields);
+      });
+    },
+
+    async createEtchPacket({ organizationId, name, status, isTest, allowUpdates, document }) {
+      const at = now();
+      const row = await db
+        .insertInto('etch_packets')
+        .values({
+          eid: newEid(),
+          organization_id: requireId(organizationId),
+          name: text(name),
+          status,
+          is_test: isTest ? 1 : 0,
+          allow_updates: allowUpdates ? 1 : 0,
+          document: jsonObject(document),
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toEtchPacket(row);
+    },
+
+    async getEtchPacketByEid(eid) {
+      if (!isEid(eid)) return null;
+      const row = await db.selectFrom('etch_packets').selectAll().where('eid', '=', eid).executeTakeFirst();
+      return row ? toEtchPacket(row) : null;
+    },
+
+    async listEtchPackets(organizationId) {
+      if (!isId(organizationId)) return [];
+      const rows = await db
+        .selectFrom('etch_packets')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('id', 'desc')
+        .limit(LIST_LIMIT)
+        .execute();
+      return rows.map(toEtchPacket);
+    },
+
+    async createWeld({ organizationId, name, slug: givenSlug, visibility, document }) {
+      requireId(organizationId);
+      text(name);
+      text(visibility);
+      const documentJson = jsonObject(document);
+      const base = weldSlug(givenSlug ?? name);
+      const candidates = slugCandidates(base, SLUG_CANDIDATES);
+      for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+        const taken = new Set(
+          (
+            await db
+              .selectFrom('welds')
+              .select('slug')
+              .where('organization_id', '=', organizationId)
+              .where('slug', 'in', candidates)
+              .execute()
+          ).map((row) => row.slug),
+        );
+        const slug = candidates.find((candidate) => !taken.has(candidate)) ?? `${base}-${randomSlugSuffix()}`;
+        const at = now();
+        // As createOrganization: on a conflict (a concurrent insert took this slug in this
+        // organization) nothing is inserted and nothing returned: look again.
+        const row = await db
+          .insertInto('welds')
+          .values({ eid: newEid(), organization_id: organizationId, name, slug, visibility, document: documentJson, created_at: at, updated_at: at })
+          .onConflict((conflict) => conflict.doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (row) return toWeld(row);
+      }
+      throw new Error(`could not choose a unique slug for the Weld "${base}"`);
+    },
+
+    async getWeldByEid(eid) {
+      if (!isEid(eid)) return null;
+      const row = await db.selectFrom('welds').selectAll().where('eid', '=', eid).executeTakeFirst();
+      return row ? toWeld(row) : null;
+    },
+
+    async getWeldBySlug(organizationId, slug) {
+      if (!isId(organizationId) || !isText(slug)) return null;
+      const row = await db.selectFrom('welds').selectAll().where('organization_id', '=', organizationId).where('slug', '=', slug).executeTakeFirst();
+      return row ? toWeld(row) : null;
+    },
+
+    async listWelds(organizationId) {
+      if (!isId(organizationId)) return [];
+      const rows = await db
+        .selectFrom('welds')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('id', 'desc')
+        .limit(LIST_LIMIT)
+        .execute();
+      return rows.map(toWeld);
+    },
+
+    async createEmbedToken({ organizationId, secretHash, objectType, objectEid, embedType, options: tokenOptions, metadata, expiresAt }) {
+      const row = await db
+        .insertInto('embed_tokens')
+        .values({
+          eid: newEid(),
+          organization_id: requireId(organizationId),
+          secret_hash: text(secretHash),
+          object_type: objectType,
+          object_eid: requireEid(objectEid),
+          embed_type: text(embedType),
+          options: jsonObject(tokenOptions),
+          // `undefined` (no metadata) is kept as JSON null.
+          metadata: JSON.stringify(metadata ?? null),
+          created_at: now(),
+          expires_at: timestamp(expiresAt),
+          used_at: null,
+          revoked_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toEmbedToken(row);
+    },
+
+    async consumeEmbedToken(secretHash, session, at) {
+      const atText = timestamp(at);
+      const sessionHash = text(session.secretHash);
+      const sessionExpiresAt = timestamp(session.expiresAt);
+      if (!isText(secretHash)) return { state: 'unknown' };
+      return db.transaction().execute(async (trx): Promise<EmbedTokenConsumption> => {
+        for (let attempt = 0; attempt < CONSUME_ATTEMPTS; attempt++) {
+          // The one conditional update decides: on SQLite the transaction holds the write
+          // lock (begin immediate); on PostgreSQL a concurrent update of the row waits for
+          // this transaction, then re-checks `used_at is null` and matches nothing.
+          const used = await trx
+            .updateTable('embed_tokens')
+            .set({ used_at: atText })
+            .where('secret_hash', '=', secretHash)
+            .where('used_at', 'is', null)
+            .where('revoked_at', 'is', null)
+            .where('expires_at', '>', atText)
+            .returningAll()
+            .executeTakeFirst();
+          if (used) {
+            const sessionRow = await trx
+              .insertInto('embed_sessions')
+              .values({ token_id: used.id, secret_hash: sessionHash, created_at: atText, expires_at: sessionExpiresAt, revoked_at: null })
+              .returningAll()
+              .executeTakeFirstOrThrow();
+            return { state: 'ok', token: toEmbedToken(used), session: toEmbedSession(sessionRow) };
+          }
+          const row = await trx.selectFrom('embed_tokens').selectAll().where('secret_hash', '=', secretHash).executeTakeFirst();
+          if (!row) return { state: 'unknown' };
+          const token = toEmbedToken(row);
+          if (row.revoked_at !== null) return { state: 'revoked', token };
+          if (row.used_at !== null) return { state: 'used', token };
+          if (row.expires_at <= atText) return { state: 'expired', token };
+          // Usable now, so created (committed) after the update looked (PostgreSQL reads
+          // committed rows afresh at each statement): try again.
+        }
+        throw new Error('could not consume the embed token (it kept changing)');
+      });
+    },
+
+    async revokeEmbedToken(organizationId, tokenEid, at) {
+      const atText = timestamp(at);
+      if (!isId(organizationId) || !isEid(tokenEid)) return false;
+      return db.transaction().execute(async (trx) => {
+        const token = await trx
+          .updateTable('embed_tokens')
+          .set({ revoked_at: atText })
+          .where('organization_id', '=', organizationId)
+          .where('eid', '=', tokenEid)
+          .where('revoked_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (!token) return false;
+        // A consumeEmbedToken that got the token first has committed its session by now (it
+        // held the row), and one that comes after finds the token revoked.
+        await trx.updateTable('embed_sessions').set({ revoked_at: atText }).where('token_id', '=', token.id).where('revoked_at', 'is', null).execute();
+        return true;
+      });
+    },
+
+    async findEmbedSession(secretHash, at) {
+      const atText = timestamp(at);
+      if (!isText(secretHash)) return null;
+      const row = await db
+        .selectFrom('embed_sessions as s')
+        .innerJoin('embed_tokens as t', 't.id', 's.token_id')
+        .selectAll('t')
+        .select([
+          's.id as s_id',
+          's.token_id as s_token_id',
+          's.created_at as s_created_at',
+          's.expires_at as s_expires_at',
+          's.revoked_at as s_revoked_at',
+        ])
+        .where('s.secret_hash', '=', secretHash)
+        .where('s.revoked_at', 'is', null)
+        .where('s.expires_at', '>', atText)
+        .where('t.revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        session: toEmbedSession({
+          id: row.s_id,
+          token_id: row.s_token_id,
+          created_at: row.s_created_at,
+          expires_at: row.s_expires_at,
+          revoked_at: row.s_revoked_at,
+        }),
+        token: toEmbedToken(row),
+      };
+    },
   };
 }
 
@@ -284,10 +542,52 @@ function requireId(value: number): number {
   return value;
 }
 
+function requireEid(value: string): string {
+  if (!isEid(value)) throw new RangeError(`not an eid: ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** Whether `text()` would take it: what a lookup checks before querying (a NUL never matches). */
+function isText(value: string): boolean {
+  return typeof value === 'string' && !value.includes('\u0000');
+}
+
 /** PostgreSQL text cannot hold U+0000 (SQLite's can): refused on both, so both behave alike. */
 function text(value: string): string {
-  if (value.includes('\u0000')) throw new RangeError('text with a NUL character cannot be stored');
+  if (!isText(value)) throw new RangeError('text with a NUL character cannot be stored');
   return value;
+}
+
+/**
+ * A given time as the store writes times. Years outside 0000–9999 are refused: their ISO form
+ * (`+010000-…`) would not sort as time does, and the store compares times as text.
+ */
+function timestamp(date: Date): string {
+  const time = date instanceof Date ? date.getTime() : Number.NaN;
+  if (Number.isNaN(time)) throw new RangeError('not a valid Date');
+  const iso = date.toISOString();
+  if (iso.length !== 24) throw new RangeError(`a time out of range: ${iso}`);
+  return iso;
+}
+
+/** JSON text of an object (JSON escapes U+0000, so the text never holds a NUL). */
+function jsonObject(value: JsonObject): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new TypeError('not a JSON object');
+  return JSON.stringify(value);
+}
+
+function aliasIdsJson(aliasIds: readonly string[] | null): string | null {
+  if (aliasIds === null) return null;
+  if (!Array.isArray(aliasIds) || !aliasIds.every((aliasId) => typeof aliasId === 'string')) throw new TypeError('allowedAliasIds must be an array of strings or null');
+  return JSON.stringify(aliasIds);
+}
+
+/** A Weld's slug base: slugify's, except `weld` (not `org`) when nothing usable is left. */
+function weldSlug(source: string): string {
+  const slug = slugify(text(source));
+  // slugify gives `org` both for "Org" and for a name with no usable characters; only in the
+  // second case does a suffix come out alone.
+  return slug === 'org' && slugify(`${source} x`) === 'x' ? 'weld' : slug;
 }
 
 function toBuffer(bytes: Uint8Array): Buffer {
@@ -335,9 +635,67 @@ function toCast(row: Selectable<CastsTable>, fieldsJson: string): CastRecord {
     name: row.name,
     title: row.title,
     isTemplate: row.is_template === 1,
+    allowedAliasIds: row.allowed_alias_ids === null ? null : (JSON.parse(row.allowed_alias_ids) as string[]),
     versionNumber: row.latest_version,
     fields: parseFields(fieldsJson),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+  };
+}
+
+function toEtchPacket(row: Selectable<EtchPacketsTable>): EtchPacketRecord {
+  return {
+    id: row.id,
+    eid: row.eid,
+    organizationId: row.organization_id,
+    name: row.name,
+    status: row.status,
+    isTest: row.is_test === 1,
+    allowUpdates: row.allow_updates === 1,
+    document: JSON.parse(row.document) as JsonObject,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+function toWeld(row: Selectable<WeldsTable>): WeldRecord {
+  return {
+    id: row.id,
+    eid: row.eid,
+    organizationId: row.organization_id,
+    name: row.name,
+    slug: row.slug,
+    visibility: row.visibility,
+    document: JSON.parse(row.document) as JsonObject,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+/** Never the secret hash. */
+function toEmbedToken(row: Selectable<EmbedTokensTable>): EmbedTokenRecord {
+  return {
+    id: row.id,
+    eid: row.eid,
+    organizationId: row.organization_id,
+    objectType: row.object_type,
+    objectEid: row.object_eid,
+    embedType: row.embed_type,
+    options: JSON.parse(row.options) as JsonObject,
+    metadata: JSON.parse(row.metadata) as unknown,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+    usedAt: row.used_at === null ? null : new Date(row.used_at),
+    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+  };
+}
+
+function toEmbedSession(row: Omit<Selectable<EmbedSessionsTable>, 'secret_hash'>): EmbedSessionRecord {
+  return {
+    id: row.id,
+    tokenId: row.token_id,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
   };
 }

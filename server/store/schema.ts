@@ -11,7 +11,7 @@
 // text. Nothing relies on database defaults or database clocks, so both backends store
 // byte-identical values.
 import { sql, type ColumnDefinitionBuilder, type Generated, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { KeyMode } from './types.js';
+import type { EmbedObjectType, EtchPacketStatus, KeyMode } from './types.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -46,6 +46,8 @@ export interface CastsTable {
   /** 0 or 1. */
   is_template: number;
   latest_version: number;
+  /** JSON text of string[], or null for any aliasId (added by 0002). */
+  allowed_alias_ids: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -60,11 +62,74 @@ export interface CastVersionsTable {
   created_at: string;
 }
 
+export interface EtchPacketsTable {
+  id: Generated<number>;
+  eid: string;
+  organization_id: number;
+  name: string;
+  status: EtchPacketStatus;
+  /** 0 or 1. */
+  is_test: number;
+  /** 0 or 1. */
+  allow_updates: number;
+  /** JSON text of an object. */
+  document: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WeldsTable {
+  id: Generated<number>;
+  eid: string;
+  organization_id: number;
+  name: string;
+  /** Unique within the organization. */
+  slug: string;
+  visibility: string;
+  /** JSON text of an object. */
+  document: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmbedTokensTable {
+  id: Generated<number>;
+  eid: string;
+  organization_id: number;
+  /** SHA-256 of the token's secret, hex. */
+  secret_hash: string;
+  object_type: EmbedObjectType;
+  object_eid: string;
+  embed_type: string;
+  /** JSON text of an object. */
+  options: string;
+  /** JSON text of any value (`null` included). */
+  metadata: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface EmbedSessionsTable {
+  id: Generated<number>;
+  token_id: number;
+  /** SHA-256 of the session's secret, hex. */
+  secret_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
 export interface Tables {
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
   casts: CastsTable;
   cast_versions: CastVersionsTable;
+  etch_packets: EtchPacketsTable;
+  welds: WeldsTable;
+  embed_tokens: EmbedTokensTable;
+  embed_sessions: EmbedSessionsTable;
 }
 
 type Schema = Kysely<any>; // migrations run against the schema as it was then, not as typed now
@@ -131,6 +196,82 @@ function migrations(kind: StoreKind): Record<string, Migration> {
         for (const table of ['cast_versions', 'casts', 'api_keys', 'organizations']) {
           await db.schema.dropTable(table).execute();
         }
+      },
+    },
+
+    '0002_embedding': {
+      async up(db: Schema) {
+        await db.schema.alterTable('casts').addColumn('allowed_alias_ids', 'text').execute();
+
+        await db.schema
+          .createTable('etch_packets')
+          .addColumn('id', 'integer', id)
+          .addColumn('eid', 'text', (col) => col.notNull().unique())
+          .addColumn('organization_id', 'integer', (col) => col.notNull().references('organizations.id').onDelete('cascade'))
+          .addColumn('name', 'text', (col) => col.notNull())
+          .addColumn('status', 'text', (col) => col.notNull())
+          .addColumn('is_test', 'integer', (col) => col.notNull())
+          .addColumn('allow_updates', 'integer', (col) => col.notNull())
+          .addColumn('document', 'text', (col) => col.notNull())
+          .addColumn('created_at', 'text', (col) => col.notNull())
+          .addColumn('updated_at', 'text', (col) => col.notNull())
+          .addCheckConstraint('etch_packets_status_check', sql`status in ('draft', 'sent')`)
+          .addCheckConstraint('etch_packets_is_test_check', sql`is_test in (0, 1)`)
+          .addCheckConstraint('etch_packets_allow_updates_check', sql`allow_updates in (0, 1)`)
+          .execute();
+        await db.schema.createIndex('etch_packets_organization_id_idx').on('etch_packets').columns(['organization_id', 'id']).execute();
+
+        await db.schema
+          .createTable('welds')
+          .addColumn('id', 'integer', id)
+          .addColumn('eid', 'text', (col) => col.notNull().unique())
+          .addColumn('organization_id', 'integer', (col) => col.notNull().references('organizations.id').onDelete('cascade'))
+          .addColumn('name', 'text', (col) => col.notNull())
+          .addColumn('slug', 'text', (col) => col.notNull())
+          .addColumn('visibility', 'text', (col) => col.notNull())
+          .addColumn('document', 'text', (col) => col.notNull())
+          .addColumn('created_at', 'text', (col) => col.notNull())
+          .addColumn('updated_at', 'text', (col) => col.notNull())
+          // createWeld's slug loop relies on it (insert … on conflict do nothing, then look again).
+          .addUniqueConstraint('welds_organization_id_slug_key', ['organization_id', 'slug'])
+          .execute();
+        await db.schema.createIndex('welds_organization_id_idx').on('welds').columns(['organization_id', 'id']).execute();
+
+        await db.schema
+          .createTable('embed_tokens')
+          .addColumn('id', 'integer', id)
+          .addColumn('eid', 'text', (col) => col.notNull().unique())
+          .addColumn('organization_id', 'integer', (col) => col.notNull().references('organizations.id').onDelete('cascade'))
+          .addColumn('secret_hash', 'text', (col) => col.notNull().unique())
+          .addColumn('object_type', 'text', (col) => col.notNull())
+          .addColumn('object_eid', 'text', (col) => col.notNull())
+          .addColumn('embed_type', 'text', (col) => col.notNull())
+          .addColumn('options', 'text', (col) => col.notNull())
+          .addColumn('metadata', 'text', (col) => col.notNull())
+          .addColumn('created_at', 'text', (col) => col.notNull())
+          .addColumn('expires_at', 'text', (col) => col.notNull())
+          .addColumn('used_at', 'text')
+          .addColumn('revoked_at', 'text')
+          .addCheckConstraint('embed_tokens_object_type_check', sql`object_type in ('cast', 'etchPacket', 'weld')`)
+          .execute();
+        await db.schema.createIndex('embed_tokens_organization_id_idx').on('embed_tokens').columns(['organization_id', 'id']).execute();
+
+        await db.schema
+          .createTable('embed_sessions')
+          .addColumn('id', 'integer', id)
+          .addColumn('token_id', 'integer', (col) => col.notNull().references('embed_tokens.id').onDelete('cascade'))
+          .addColumn('secret_hash', 'text', (col) => col.notNull().unique())
+          .addColumn('created_at', 'text', (col) => col.notNull())
+          .addColumn('expires_at', 'text', (col) => col.notNull())
+          .addColumn('revoked_at', 'text')
+          .execute();
+        await db.schema.createIndex('embed_sessions_token_id_idx').on('embed_sessions').column('token_id').execute();
+      },
+      async down(db: Schema) {
+        for (const table of ['embed_sessions', 'embed_tokens', 'welds', 'etch_packets']) {
+          await db.schema.dropTable(table).execute();
+        }
+        await db.schema.alterTable('casts').dropColumn('allowed_alias_ids').execute();
       },
     },
   };

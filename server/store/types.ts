@@ -35,6 +35,8 @@ export interface CastRecord {
   readonly name: string;
   readonly title: string;
   readonly isTemplate: boolean;
+  /** The aliasIds a builder may give fields (createCast's `allowedAliasIds`), or null for any. */
+  readonly allowedAliasIds: readonly string[] | null;
   /** The latest version's number (1 for a new Cast). */
   readonly versionNumber: number;
   readonly fields: readonly CastField[];
@@ -49,6 +51,77 @@ export interface CastVersion {
   readonly fields: readonly CastField[];
   readonly pdf: Uint8Array;
 }
+
+/** JSON the store keeps as given (the GraphQL layer defines and checks its shape). */
+export type JsonObject = { readonly [key: string]: unknown };
+
+export type EtchPacketStatus = 'draft' | 'sent';
+
+/** An e-signature packet (createEtchPacket): its columns, and the rest of the create payload as `document`. */
+export interface EtchPacketRecord {
+  readonly id: number;
+  readonly eid: string;
+  readonly organizationId: number;
+  readonly name: string;
+  readonly status: EtchPacketStatus;
+  readonly isTest: boolean;
+  readonly allowUpdates: boolean;
+  /** Files (each naming a Cast by eid), signers, fill data per file, options. */
+  readonly document: JsonObject;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** A workflow (createWeld). `slug` is unique within its organization. */
+export interface WeldRecord {
+  readonly id: number;
+  readonly eid: string;
+  readonly organizationId: number;
+  readonly name: string;
+  readonly slug: string;
+  /** `draft` until published; other values as given. */
+  readonly visibility: string;
+  /** Files (each naming a Cast by eid) and configuration. */
+  readonly document: JsonObject;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** What an embed URL opens: one object of one organization. */
+export type EmbedObjectType = 'cast' | 'etchPacket' | 'weld';
+
+/** A one-time embed token (generateEmbedURL). Only its SHA-256 hash is stored. */
+export interface EmbedTokenRecord {
+  readonly id: number;
+  /** The requestTokenEid. */
+  readonly eid: string;
+  readonly organizationId: number;
+  readonly objectType: EmbedObjectType;
+  readonly objectEid: string;
+  /** The `type` asked for (`edit-pdf-template`, `edit-etch-packet`, `edit-workflow`). */
+  readonly embedType: string;
+  readonly options: JsonObject;
+  readonly metadata: unknown;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  readonly usedAt: Date | null;
+  readonly revokedAt: Date | null;
+}
+
+/** The session a token's one load opened: it reaches the token's object only, until it expires or is revoked. */
+export interface EmbedSessionRecord {
+  readonly id: number;
+  readonly tokenId: number;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  readonly revokedAt: Date | null;
+}
+
+/** The outcome of loading an embed URL: a new session, or why not. */
+export type EmbedTokenConsumption =
+  | { readonly state: 'ok'; readonly token: EmbedTokenRecord; readonly session: EmbedSessionRecord }
+  | { readonly state: 'expired' | 'used' | 'revoked'; readonly token: EmbedTokenRecord }
+  | { readonly state: 'unknown' };
 
 export interface Store {
   /** Which backend: for logs and /healthz. */
@@ -76,11 +149,49 @@ export interface Store {
   revokeApiKey(id: number): Promise<boolean>;
 
   /** A new Cast at version 1 (a template unless `isTemplate` is false). */
-  createCast(input: { readonly organizationId: number; readonly name: string; readonly title: string; readonly pdf: Uint8Array; readonly fields: readonly CastField[]; readonly isTemplate?: boolean }): Promise<CastRecord>;
+  createCast(input: { readonly organizationId: number; readonly name: string; readonly title: string; readonly pdf: Uint8Array; readonly fields: readonly CastField[]; readonly isTemplate?: boolean; readonly allowedAliasIds?: readonly string[] | null }): Promise<CastRecord>;
   /** Adds a version (new PDF and/or fields); returns the Cast with the new version number. */
   addCastVersion(castId: number, input: { readonly pdf: Uint8Array; readonly fields: readonly CastField[] }): Promise<CastRecord>;
   getCastByEid(eid: string): Promise<CastRecord | null>;
   /** The Cast at `versionNumber` (default latest); null when the Cast or that version does not exist. */
   getCastVersion(eid: string, versionNumber?: number): Promise<CastVersion | null>;
   listCasts(organizationId: number): Promise<CastRecord[]>;
+
+  /** Sets the title and/or template flag (not versioned). */
+  updateCast(castId: number, input: { readonly title?: string; readonly name?: string; readonly isTemplate?: boolean; readonly allowedAliasIds?: readonly string[] | null }): Promise<CastRecord>;
+
+  createEtchPacket(input: { readonly organizationId: number; readonly name: string; readonly status: EtchPacketStatus; readonly isTest: boolean; readonly allowUpdates: boolean; readonly document: JsonObject }): Promise<EtchPacketRecord>;
+  getEtchPacketByEid(eid: string): Promise<EtchPacketRecord | null>;
+  /** Newest first, at most LIST_LIMIT. */
+  listEtchPackets(organizationId: number): Promise<EtchPacketRecord[]>;
+
+  /** A new Weld; the slug (given, or from the name) gets a `-N` suffix when the organization already has it. */
+  createWeld(input: { readonly organizationId: number; readonly name: string; readonly slug?: string; readonly visibility: string; readonly document: JsonObject }): Promise<WeldRecord>;
+  getWeldByEid(eid: string): Promise<WeldRecord | null>;
+  getWeldBySlug(organizationId: number, slug: string): Promise<WeldRecord | null>;
+  /** Newest first, at most LIST_LIMIT. */
+  listWelds(organizationId: number): Promise<WeldRecord[]>;
+
+  /** Stores a token by the SHA-256 hash (hex) of its secret; the secret itself is never stored. */
+  createEmbedToken(input: {
+    readonly organizationId: number;
+    readonly secretHash: string;
+    readonly objectType: EmbedObjectType;
+    readonly objectEid: string;
+    readonly embedType: string;
+    readonly options: JsonObject;
+    readonly metadata: unknown;
+    readonly expiresAt: Date;
+  }): Promise<EmbedTokenRecord>;
+  /**
+   * Uses the token with this secret hash, atomically: of any number of concurrent calls (on
+   * any number of instances sharing the database) exactly one gets `ok`, with a new session
+   * stored under `sessionHash`; the others `used`. An expired, revoked or unknown token opens
+   * nothing.
+   */
+  consumeEmbedToken(secretHash: string, session: { readonly secretHash: string; readonly expiresAt: Date }, at: Date): Promise<EmbedTokenConsumption>;
+  /** Revokes the organization's token with this eid and every session it opened; false when there is none (or it was revoked already). */
+  revokeEmbedToken(organizationId: number, tokenEid: string, at: Date): Promise<boolean>;
+  /** The live (not expired, not revoked) session with this secret hash, with its token. */
+  findEmbedSession(secretHash: string, at: Date): Promise<{ readonly session: EmbedSessionRecord; readonly token: EmbedTokenRecord } | null>;
 }

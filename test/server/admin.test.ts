@@ -1,7 +1,8 @@
 // `quire admin`: JSON on stdout, the same store the server uses, and clear failures.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import encryption from '@anvilco/encryption';
 import { runAdmin } from '../../server/admin.js';
@@ -75,5 +76,28 @@ describe('quire admin', () => {
     expect(noOrg.err).toContain('no organization nope');
     const noFile = await admin('create-cast', '--org', (await admin('create-org', '--name', 'A')).json().eid);
     expect(noFile.status).toBe(2);
+  });
+
+  it('create-cast finds blanks with --detect-boxes and matches --alias-ids, as createCast does; refuses a file that is not a PDF', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.drawText('Full name: ______________________', { x: 72, y: 700, size: 12, font });
+    page.drawText('Email: ______________________', { x: 72, y: 660, size: 12, font });
+    const pdfPath = path.join(dataDir, 'blank-form.pdf');
+    writeFileSync(pdfPath, await doc.save());
+    const aliasPath = path.join(dataDir, 'aliases.json');
+    writeFileSync(aliasPath, JSON.stringify({ customerName: { description: 'full name' }, customerEmail: { description: 'email' } }));
+    const org = (await admin('create-org', '--name', 'Forms')).json();
+    const created = await admin('create-cast', '--org', org.eid, pdfPath, '--detect-boxes', '--alias-ids', aliasPath);
+    expect(created.status).toBe(0);
+    expect(created.json().fields.map((f: { aliasId: string }) => f.aliasId).sort()).toEqual(['customerEmail', 'customerName']);
+    const plain = await admin('create-cast', '--org', org.eid, pdfPath);
+    expect(plain.json().fields).toEqual([]);
+    const notPdf = path.join(dataDir, 'note.pdf');
+    writeFileSync(notPdf, 'just text');
+    const refused = await admin('create-cast', '--org', org.eid, notPdf);
+    expect(refused.status).toBe(1);
+    expect(refused.err).toMatch(/not a PDF/);
   });
 });

@@ -14,7 +14,8 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-type Overrides = Partial<Omit<ServerConfig, 'workers' | 'rateLimits' | 'connections'>> & {
+type Overrides = Partial<Omit<ServerConfig, 'workers' | 'rateLimits' | 'connections' | 'graphql'>> & {
+  graphql?: Partial<ServerConfig['graphql']>;
   workers?: Partial<ServerConfig['workers']>;
   rateLimits?: Partial<ServerConfig['rateLimits']>;
   connections?: Partial<ServerConfig['connections']>;
@@ -32,6 +33,7 @@ export async function startTestServer(overrides: Overrides = {}, options: { logS
     ...overrides,
     workers: { ...base.workers, threads: 2, perOrganization: 2, ...overrides.workers },
     connections: { ...base.connections, ...overrides.connections },
+    graphql: { ...base.graphql, ...overrides.graphql },
     rateLimits: { ...base.rateLimits, production: 1000, development: 1000, anonymous: 1000, ...overrides.rateLimits },
   };
   const server = await startServer(config, options.logStream ? { logStream: options.logStream, env: {} } : { logger: false, env: {} });
@@ -49,6 +51,19 @@ export async function startTestServer(overrides: Overrides = {}, options: { logS
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** POST a GraphQL operation (or a batch) as JSON with the key; the parsed body and the status. */
+export async function graphql(server: { url: string }, body: unknown, init: { key?: string | null; path?: string } = {}): Promise<{ status: number; headers: Headers; body: GraphQLBody }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (init.key) headers.authorization = basic(init.key);
+  const response = await fetch(`${server.url}${init.path ?? '/graphql'}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as GraphQLBody };
+}
+
+export interface GraphQLBody {
+  data?: Record<string, any> | null;
+  errors?: { message: string; status: number; name: string; fields?: { property: string; message: string }[]; path?: (string | number)[] }[];
 }
 
 export function basic(key: string): string {

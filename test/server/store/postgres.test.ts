@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../server/store/index.js';
 import { openPostgresStore } from '../../../server/store/postgres.js';
-import { SAMPLE_PDF, storeContract } from './contract.js';
+import { consumeSharedTokenInProcesses, SAMPLE_PDF, storeContract } from './contract.js';
 import { openStoreInProcesses } from './processes.js';
 
 const url = process.env.QUIRE_TEST_DATABASE_URL;
@@ -38,7 +38,12 @@ describe.runIf(url)('PostgreSQL', () => {
     return scoped.toString();
   }
 
-  storeContract('contract', async () => openPostgresStore({ url: await freshSchemaUrl() }));
+  storeContract('contract', async () => openPostgresStore({ url: await freshSchemaUrl() }), {
+    openPair: async () => {
+      const scoped = await freshSchemaUrl();
+      return [await openPostgresStore({ url: scoped }), await openPostgresStore({ url: scoped })];
+    },
+  });
 
   it('is what openStore opens with a postgres:// or postgresql:// URL', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'quire-store-pg-'));
@@ -95,5 +100,18 @@ describe.runIf(url)('PostgreSQL', () => {
     const scoped = await freshSchemaUrl();
     const slugs = await openStoreInProcesses(4, { dataDir: '', databaseUrl: scoped });
     expect(slugs.sort()).toEqual(['racer', 'racer-2', 'racer-3', 'racer-4']);
+  });
+
+  it('gives exactly one ok to 20 consumers of one embed token in 4 processes', async () => {
+    const scoped = await freshSchemaUrl();
+    const store = await openStore({ databaseUrl: scoped, dataDir: '' });
+    try {
+      const states = await consumeSharedTokenInProcesses(store, { dataDir: '', databaseUrl: scoped });
+      expect(states).toHaveLength(20);
+      expect(states.filter((state) => state === 'ok')).toHaveLength(1);
+      expect(states.filter((state) => state === 'used')).toHaveLength(19);
+    } finally {
+      await store.close();
+    }
   });
 });

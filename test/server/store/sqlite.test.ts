@@ -1,12 +1,14 @@
 // The store on SQLite (libsql): the contract in memory and on disk, and what only a file has —
 // the directory made on first start, data kept across restarts, several processes at once.
+// (Two stores on one file within one process are not tested: libsql waits for another
+// connection's lock synchronously, blocking the event loop that would release it.)
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../server/store/index.js';
 import { openSqliteStore, SQLITE_FILE_NAME } from '../../../server/store/sqlite.js';
-import { FIELDS, SAMPLE_PDF, storeContract } from './contract.js';
+import { consumeSharedTokenInProcesses, FIELDS, SAMPLE_PDF, storeContract } from './contract.js';
 import { openStoreInProcesses } from './processes.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'quire-store-'));
@@ -74,5 +76,18 @@ describe('SQLite on disk', () => {
     const store = await openStore({ dataDir });
     expect(await store.countOrganizations()).toBe(4);
     await store.close();
+  });
+
+  it('gives exactly one ok to 20 consumers of one embed token in 4 processes', async () => {
+    const dataDir = newDataDir();
+    const store = await openStore({ dataDir });
+    try {
+      const states = await consumeSharedTokenInProcesses(store, { dataDir });
+      expect(states).toHaveLength(20);
+      expect(states.filter((state) => state === 'ok')).toHaveLength(1);
+      expect(states.filter((state) => state === 'used')).toHaveLength(19);
+    } finally {
+      await store.close();
+    }
   });
 });
