@@ -7,7 +7,7 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { sendError, sendValidationError } from './http-errors.js';
-import { hashApiKey, keyCandidates } from './keys.js';
+import { hashSecret, keyCandidates } from './keys.js';
 import { RateLimiter } from './rate-limit.js';
 import type { RenderPool } from './render-pool.js';
 import { registerGraphQL } from './graphql/plugin.js';
@@ -196,7 +196,7 @@ function limitConnectionsPerAddress(server: Server, limit: number): void {
 /** Sets `request.caller` from the Authorization header, if it names a live key. */
 async function authenticate(request: FastifyRequest, store: Store): Promise<void> {
   for (const candidate of keyCandidates(request.headers.authorization)) {
-    const found = await store.findApiKeyByHash(hashApiKey(candidate));
+    const found = await store.findApiKeyByHash(hashSecret(candidate));
     if (found) {
       request.caller = found;
       return;

@@ -1,12 +1,12 @@
 // First start: an empty store gets a development organization and a development key, so that
 // `npm start` is enough to try the API. The key is printed once; only its hash is stored.
-import { generateApiKey, hashApiKey, KEY_PREFIX_LENGTH } from './keys.js';
+import { generateApiKey, hashSecret, KEY_PREFIX_LENGTH } from './keys.js';
 import type { KeyMode, Store } from './store/types.js';
 
 /** Creates a key for an organization; returns the key itself (shown once). */
 export async function issueApiKey(store: Store, organizationId: number, mode: KeyMode): Promise<string> {
   const key = generateApiKey();
-  await store.createApiKey({ organizationId, mode, hash: hashApiKey(key), prefix: key.slice(0, KEY_PREFIX_LENGTH) });
+  await store.createApiKey({ organizationId, mode, hash: hashSecret(key), prefix: key.slice(0, KEY_PREFIX_LENGTH) });
   return key;
 }
 

@@ -46,8 +46,8 @@ export async function checkTemplateBytes(inspector: TemplateInspector, pdf: Uint
 async function inspect(inspector: TemplateInspector, job: { kind: 'inspect'; pdf: Uint8Array; detectFields: boolean; detectBoxes: boolean; aliases: unknown }, property: string) {
   let result;
   try {
-    // A copy goes to the thread: the caller keeps its bytes to store.
-    result = await inspector.pool.run({ ...job, pdf: job.pdf.slice() }, { tenant: inspector.tenant });
+    // The job is cloned to the thread (nothing is transferred): the caller keeps its bytes to store.
+    result = await inspector.pool.run(job, { tenant: inspector.tenant });
   } catch (error) {
     if (!(error instanceof PoolError)) throw error;
     if (error.reason === 'timeout' || error.reason === 'memory') throw new ApiError(422, 'ValidationError', `${property}: the PDF could not be read within the limits (${error.message})`, [{ property, message: error.message }]);

@@ -15,8 +15,9 @@ export function generateApiKey(): string {
   return key;
 }
 
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+/** How secrets are stored: API keys and embed tokens are high-entropy, so SHA-256 (hex) is enough and a lookup stays one indexed query. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
 /**

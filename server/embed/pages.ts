@@ -22,7 +22,7 @@ export function embedErrorPage(errorType: EmbedErrorType, requestTokenEid: strin
   const event = { action: 'embeddedError', errorType, error, message, requestTokenEid };
   return page(error, `<main role="alert"><h1>${escapeHtml(error)}</h1><p>${escapeHtml(message)}</p></main>`,
     // The parent's origin is unknown to this page; the event carries nothing secret.
-    `window.parent !== window && window.parent.postMessage(${scriptJson(event)}, '*');`);
+    `window.parent !== window && window.parent.postMessage(${scriptJsonText(event)}, '*');`);
 }
 
 export interface BuilderPageInput {
@@ -65,4 +65,3 @@ function scriptJsonText(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-const scriptJson = scriptJsonText;

@@ -2,7 +2,7 @@
 // stored only as a SHA-256 hash, scoped to one object, used once. The builder's session after
 // that one load is another random secret, held by the page (not a cookie: browsers block
 // third-party cookies in iframes more and more), sent back in the X-Quire-Embed-Session header.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EmbedObjectType } from '../store/types.js';
 
 /** The embed types, with the object each opens; `edit-weld` is the hosted API's older name for `edit-workflow`. */
@@ -17,10 +17,6 @@ export const SESSION_HEADER = 'x-quire-embed-session';
 
 export function newSecret(): string {
   return randomBytes(32).toString('base64url');
-}
-
-export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
 /** A secret as newSecret makes them (43 base64url characters); anything else is not looked up. */

@@ -1,5 +1,5 @@
 // What every resolver gets: the authenticated caller, the server's dependencies, and the public
-// base URL that links (embed URLs, detailsURL) start with.
+// base URL that embed URLs start with.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDependencies, Caller } from '../app.js';
 import type { TemplateInspector } from '../cast-creation.js';

@@ -74,13 +74,17 @@ export function errorBody(error: unknown, log: (error: unknown) => void): ApiErr
   return { message: 'Something went wrong on our side', status: 500, name: 'InternalServerError', ...where };
 }
 
-/** The response body of one operation. */
-export function responseBody(result: ExecutionResult, log: (error: unknown) => void): Record<string, unknown> {
-  const errors = (result.errors ?? []).flatMap((error) => {
-    // mercurius gathers query-depth problems into one error's `errors`.
+/** Errors as the API shows them; mercurius gathers validation and depth problems into one error's `errors`, which are listed one by one. */
+export function errorBodies(errors: readonly unknown[], log: (error: unknown) => void): ApiErrorBody[] {
+  return errors.flatMap((error) => {
     const nested = (error as { errors?: unknown[] }).errors ?? (error as { originalError?: { errors?: unknown[] } }).originalError?.errors;
     return Array.isArray(nested) && nested.length > 0 ? nested : [error];
   }).map((error) => errorBody(error, log));
+}
+
+/** The response body of one operation. */
+export function responseBody(result: ExecutionResult, log: (error: unknown) => void): Record<string, unknown> {
+  const errors = errorBodies(result.errors ?? [], log);
   if (errors.length === 0) return { data: result.data ?? null };
   return wholeOperationFailed(result) ? { errors } : { data: result.data, errors };
 }

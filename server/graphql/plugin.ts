@@ -10,7 +10,7 @@ import { aliasMatcherFromEnv } from '../alias-matcher-http.js';
 import type { AppDependencies } from '../app.js';
 import { assertNesting } from '../json-nesting.js';
 import type { GraphQLContext, GraphQLSettings } from './context.js';
-import { ApiError, errorBody, responseBody } from './errors.js';
+import { ApiError, errorBodies, responseBody } from './errors.js';
 import { maxCostRule } from './query-cost.js';
 import { accountResolvers } from './resolvers/account.js';
 import { castResolvers } from './resolvers/casts.js';
@@ -27,15 +27,19 @@ const MAX_TOKENS = 20_000;
 export async function registerGraphQL(app: FastifyInstance, deps: AppDependencies, settings: GraphQLSettings): Promise<void> {
   // Without a matching service the built-in matcher runs in the render pool, beside detection.
   const matcher = process.env.QUIRE_ALIAS_MATCHER_URL ? aliasMatcherFromEnv(process.env) : null;
+  // Base64 uploads travel inside the JSON body, so it may be as large as a file in base64.
+  const bodyLimit = Math.max(deps.config.jsonLimitBytes, Math.ceil((settings.uploads.maxFileBytes * 4) / 3) + 65_536);
   const logError = (request: FastifyRequest) => (error: unknown) => request.log.error({ err: error }, 'GraphQL resolver failed');
 
   await app.register(async (scope) => {
     await scope.register(mercurius, {
       schema: typeDefs,
-      resolvers: merge(
-        { JSON: JSONScalar, Date: DateScalar, Upload: uploadScalar(settings.uploads.maxFileBytes) },
-        accountResolvers, castResolvers, etchPacketResolvers, weldResolvers, embedUrlResolvers,
-      ) as never,
+      resolvers: {
+        ...mergeResolvers(accountResolvers, castResolvers, etchPacketResolvers, weldResolvers, embedUrlResolvers),
+        JSON: JSONScalar,
+        Date: DateScalar,
+        Upload: uploadScalar(settings.uploads.maxFileBytes),
+      } as never,
       path: '/graphql',
       graphiql: false,
       jit: 0,
@@ -59,15 +63,11 @@ export async function registerGraphQL(app: FastifyInstance, deps: AppDependencie
       errorHandler: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
         const status = (error as { statusCode?: number }).statusCode;
         // A body too large for the route is the one transport error with its own HTTP status.
-        if (status === 413) return reply.code(413).send({ errors: [{ message: `The request body is larger than ${settings.uploads.maxFileBytes} bytes`, status: 413, name: 'PayloadTooLargeError' }] });
-        // mercurius gathers validation and depth problems into one error's `errors`.
-        const nested = (error as { errors?: unknown[] }).errors;
-        const errors = Array.isArray(nested) && nested.length > 0 ? nested : [error];
-        return reply.code(200).send({ errors: errors.map((each) => errorBody(each, logError(request))) });
+        if (status === 413) return reply.code(413).send({ errors: [{ message: `The request body is larger than ${bodyLimit} bytes`, status: 413, name: 'PayloadTooLargeError' }] });
+        return reply.code(200).send({ errors: errorBodies([error], logError(request)) });
       },
       additionalRouteOptions: {
-        // Base64 uploads travel inside the JSON body, so it may be as large as a file.
-        bodyLimit: Math.max(deps.config.jsonLimitBytes, Math.ceil(settings.uploads.maxFileBytes * 1.4)),
+        bodyLimit,
         preValidation: async (request: FastifyRequest) => {
           if (request.isMultipart()) request.body = await readMultipartOperations(request, settings.uploads);
           request.body = normaliseOperations(request.body, settings.maxBatch);
@@ -117,13 +117,11 @@ export function publicBaseOf(request: FastifyRequest, publicUrl: string | null):
   return `${request.protocol}://${request.host}`;
 }
 
-function merge(...parts: Record<string, unknown>[]): Record<string, Record<string, unknown>> {
+/** The resolver maps of several files as one: their Query, Mutation and type resolvers side by side. */
+function mergeResolvers(...parts: Record<string, Record<string, unknown>>[]): Record<string, Record<string, unknown>> {
   const merged: Record<string, Record<string, unknown>> = {};
   for (const part of parts) {
-    for (const [type, fields] of Object.entries(part)) {
-      if (fields && typeof fields === 'object' && !(fields.constructor && fields.constructor.name === 'GraphQLScalarType')) merged[type] = { ...(merged[type] ?? {}), ...(fields as Record<string, unknown>) };
-      else merged[type] = fields as Record<string, unknown>;
-    }
+    for (const [type, fields] of Object.entries(part)) merged[type] = { ...merged[type], ...fields };
   }
   return merged;
 }

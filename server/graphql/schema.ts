@@ -210,6 +210,7 @@ type EtchPacket {
   """The fill data per file: { <fileId>: { data } }."""
   payload: JSON
   numberRemainingSigners: Int
+  """Always null: this server has no dashboard to link to."""
   detailsURL: String
   webhookURL: String
   organization: Organization

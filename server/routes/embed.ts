@@ -6,7 +6,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../app.js';
 import { builderPage, embedErrorPage, type EmbedPage, type EmbedErrorType } from '../embed/pages.js';
-import { EMBED_TYPES, SESSION_HEADER, hashSecret, isSecret, newSecret } from '../embed/tokens.js';
+import { EMBED_TYPES, SESSION_HEADER, isSecret, newSecret } from '../embed/tokens.js';
+import { hashSecret } from '../keys.js';
 import { sendError } from '../http-errors.js';
 import type { EmbedTokenRecord, Store } from '../store/types.js';
 

@@ -33,8 +33,8 @@ export const SLUG_MAX_BASE_LENGTH = 48;
 /** Latin letters that NFKD does not split into a base letter and an accent. */
 const LATIN_LETTERS: Readonly<Record<string, string>> = { æ: 'ae', ø: 'o', œ: 'oe', ß: 'ss', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
 
-/** `Ācme Widgets, Inc.` → `acme-widgets-inc`; `org` when nothing usable is left. */
-export function slugify(name: string): string {
+/** `Ācme Widgets, Inc.` → `acme-widgets-inc`; `fallback` when nothing usable is left. */
+export function slugify(name: string, fallback = 'org'): string {
   const slug = name
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '') // drop the accents NFKD split off
@@ -44,7 +44,7 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, SLUG_MAX_BASE_LENGTH)
     .replace(/-+$/, '');
-  return slug === '' ? 'org' : slug;
+  return slug === '' ? fallback : slug;
 }
 
 /** `base`, `base-2`, … `base-<count>`: the slugs tried in order for a name. */

@@ -97,24 +97,15 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
 
     async createOrganization({ name }) {
       text(name);
-      const base = slugify(name);
-      const candidates = slugCandidates(base, SLUG_CANDIDATES);
-      for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
-        const taken = new Set(
-          (await db.selectFrom('organizations').select('slug').where('slug', 'in', candidates).execute()).map((row) => row.slug),
-        );
-        const slug = candidates.find((candidate) => !taken.has(candidate)) ?? `${base}-${randomSlugSuffix()}`;
-        // On a conflict (another instance took this slug, or — never in practice — this eid)
-        // nothing is inserted and nothing returned: look again.
-        const row = await db
+      const row = await insertWithUniqueSlug('organization', slugify(name),
+        (candidates) => db.selectFrom('organizations').select('slug').where('slug', 'in', candidates).execute(),
+        (slug) => db
           .insertInto('organizations')
           .values({ eid: newEid(), slug, name, encryption_public_key: null, encryption_private_key: null, created_at: now() })
           .onConflict((conflict) => conflict.doNothing())
           .returningAll()
-          .executeTakeFirst();
-        if (row) return toOrganization(row);
-      }
-      throw new Error(`could not choose a unique slug for the organization "${base}"`);
+          .executeTakeFirst());
+      return toOrganization(row);
     },
 
     getOrganizationByEid: (eid) => (isEid(eid) ? getOrganization('eid', eid) : Promise.resolve(null)),
@@ -360,32 +351,18 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
       text(name);
       text(visibility);
       const documentJson = jsonObject(document);
-      const base = weldSlug(givenSlug ?? name);
-      const candidates = slugCandidates(base, SLUG_CANDIDATES);
-      for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
-        const taken = new Set(
-          (
-            await db
-              .selectFrom('welds')
-              .select('slug')
-              .where('organization_id', '=', organizationId)
-              .where('slug', 'in', candidates)
-              .execute()
-          ).map((row) => row.slug),
-        );
-        const slug = candidates.find((candidate) => !taken.has(candidate)) ?? `${base}-${randomSlugSuffix()}`;
-        const at = now();
-        // As createOrganization: on a conflict (a concurrent insert took this slug in this
-        // organization) nothing is inserted and nothing returned: look again.
-        const row = await db
-          .insertInto('welds')
-          .values({ eid: newEid(), organization_id: organizationId, name, slug, visibility, document: documentJson, created_at: at, updated_at: at })
-          .onConflict((conflict) => conflict.doNothing())
-          .returningAll()
-          .executeTakeFirst();
-        if (row) return toWeld(row);
-      }
-      throw new Error(`could not choose a unique slug for the Weld "${base}"`);
+      const row = await insertWithUniqueSlug('Weld', slugify(text(givenSlug ?? name), 'weld'),
+        (candidates) => db.selectFrom('welds').select('slug').where('organization_id', '=', organizationId).where('slug', 'in', candidates).execute(),
+        (slug) => {
+          const at = now();
+          return db
+            .insertInto('welds')
+            .values({ eid: newEid(), organization_id: organizationId, name, slug, visibility, document: documentJson, created_at: at, updated_at: at })
+            .onConflict((conflict) => conflict.doNothing())
+            .returningAll()
+            .executeTakeFirst();
+        });
+      return toWeld(row);
     },
 
     async getWeldByEid(eid) {
@@ -529,6 +506,26 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
   };
 }
 
+/**
+ * Inserts a row under the first free slug of `base`, `base-2` … `base-100` (then a random
+ * suffix). `insert` inserts with ON CONFLICT DO NOTHING: when another instance took the slug
+ * meanwhile it returns nothing, and the free slugs are looked up again.
+ */
+async function insertWithUniqueSlug<Row>(
+  what: string,
+  base: string,
+  taken: (candidates: string[]) => Promise<{ slug: string }[]>,
+  insert: (slug: string) => Promise<Row | undefined>,
+): Promise<Row> {
+  const candidates = slugCandidates(base, SLUG_CANDIDATES);
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+    const used = new Set((await taken(candidates)).map((row) => row.slug));
+    const row = await insert(candidates.find((candidate) => !used.has(candidate)) ?? `${base}-${randomSlugSuffix()}`);
+    if (row) return row;
+  }
+  throw new Error(`could not choose a unique slug for the ${what} "${base}"`);
+}
+
 function now(): string {
   return new Date().toISOString();
 }
@@ -582,13 +579,6 @@ function aliasIdsJson(aliasIds: readonly string[] | null): string | null {
   return JSON.stringify(aliasIds);
 }
 
-/** A Weld's slug base: slugify's, except `weld` (not `org`) when nothing usable is left. */
-function weldSlug(source: string): string {
-  const slug = slugify(text(source));
-  // slugify gives `org` both for "Org" and for a name with no usable characters; only in the
-  // second case does a suffix come out alone.
-  return slug === 'org' && slugify(`${source} x`) === 'x' ? 'weld' : slug;
-}
 
 function toBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -11,3 +11,15 @@ export class FillError extends Error {
     Object.defineProperty(this.prototype, 'name', { value: 'FillError', writable: true, configurable: true });
   }
 }
+
+export type TemplatePdfProblem = 'notPdf' | 'tooLarge' | 'encrypted' | 'damaged';
+
+/** A template that is no usable PDF, and why: a FillError (its `name` stays 'FillError'), so the server answers it like any unusable template. */
+export class TemplatePdfError extends FillError {
+  constructor(
+    readonly problem: TemplatePdfProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}

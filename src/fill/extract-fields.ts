@@ -5,12 +5,17 @@
 import { readAcroFields, type AcroFieldNode, type AcroKind } from './acroform-tree.js';
 import { camelCaseId, uniqueIds } from './alias-id.js';
 import { MAX_FIELDS } from './limits.js';
+import type { PDFDocument } from 'pdf-lib';
 import { loadTemplate } from './template.js';
 import type { CastField, CastFieldType, RadioOption } from './types.js';
 
 /** The fillable AcroForm fields of `pdf` (at most MAX_FIELDS); push buttons and signatures are not. */
 export async function extractAcroFormFields(pdf: Uint8Array): Promise<CastField[]> {
-  const doc = await loadTemplate(pdf);
+  return acroFormFieldsOf(await loadTemplate(pdf));
+}
+
+/** The same, of a template already loaded. */
+export function acroFormFieldsOf(doc: PDFDocument): CastField[] {
   const nodes = readAcroFields(doc, MAX_FIELDS).filter((node) => castTypeOf(node.kind) !== undefined && node.widgets.length > 0);
   const aliasIds = uniqueIds(nodes.map((node) => camelCaseId(node.name)));
   return nodes.map((node, i) => castFieldOf(node, aliasIds[i]!));

@@ -4,8 +4,9 @@
 // caller's aliases matched to them — only confident matches are applied.
 import { matchAliases, type AliasList, type MatchableField } from './alias-match.js';
 import { detectFieldBoxes, detectedToCastFields } from './detect-boxes.js';
-import { extractAcroFormFields } from './extract-fields.js';
-import { checkTemplatePdf } from './pdf-check.js';
+import { acroFormFieldsOf } from './extract-fields.js';
+import { checkReadableByPdfjs } from './pdf-check.js';
+import { loadTemplate } from './template.js';
 import type { CastField, FieldRect } from './types.js';
 import { ValidationError } from '../request/errors.js';
 
@@ -18,10 +19,13 @@ export interface TemplateFieldOptions {
 
 export async function templateFields(pdf: Uint8Array, options: TemplateFieldOptions): Promise<{ fields: CastField[]; warnings: string[] }> {
   const aliases = aliasList(options.aliases);
-  await checkTemplatePdf(pdf);
+  // One parse by pdf-lib (the check, and the form's fields) and one by pdf.js (the check, or
+  // the detection, which opens it anyway).
+  const doc = await loadTemplate(pdf);
   const warnings: string[] = [];
-  let fields: MatchableField[] = options.detectFields ? await extractAcroFormFields(pdf) : [];
-  if (options.detectBoxes) {
+  let fields: MatchableField[] = options.detectFields ? acroFormFieldsOf(doc) : [];
+  if (!options.detectBoxes) await checkReadableByPdfjs(pdf);
+  else {
     const detected = await detectFieldBoxes(pdf);
     const boxes = detectedToCastFields(detected).map((field, i) => ({ ...field, label: detected[i]!.label }));
     // A blank under a form field is that field: the form's own field wins.

@@ -3,7 +3,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { castFieldTypeOf, detectedToCastFields, detectFieldBoxes, guessFieldType, type DetectedField } from '../../src/fill/detect-boxes.js';
-import { TemplatePdfError } from '../../src/fill/pdf-check.js';
+import { TemplatePdfError } from '../../src/fill/errors.js';
 import type { FieldRect } from '../../src/fill/types.js';
 import { fixturePdf } from './cast-fixture.js';
 

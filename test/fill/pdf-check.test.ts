@@ -3,9 +3,9 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { FillError } from '../../src/fill/errors.js';
 import { MAX_TEMPLATE_BYTES } from '../../src/fill/limits.js';
-import { checkTemplatePdf, openPdfjs, TemplatePdfError } from '../../src/fill/pdf-check.js';
+import { FillError, TemplatePdfError } from '../../src/fill/errors.js';
+import { checkTemplatePdf, openPdfjs } from '../../src/fill/pdf-check.js';
 import { fixturePdf } from './cast-fixture.js';
 
 const bytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'latin1'));

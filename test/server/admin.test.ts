@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import encryption from '@anvilco/encryption';
 import { runAdmin } from '../../server/admin.js';
 import { decryptFromClient, openSecret } from '../../server/encryption.js';
-import { hashApiKey } from '../../server/keys.js';
+import { hashSecret } from '../../server/keys.js';
 import { loadMasterKey } from '../../server/master-key.js';
 import { openStore } from '../../server/store/index.js';
 
@@ -40,10 +40,10 @@ describe('quire admin', () => {
 
     const store = await openStore({ dataDir });
     try {
-      expect((await store.findApiKeyByHash(hashApiKey(prod.key)))?.organization.eid).toBe(org.eid);
+      expect((await store.findApiKeyByHash(hashSecret(prod.key)))?.organization.eid).toBe(org.eid);
       const id = listed.find((k: { prefix: string }) => k.prefix === prod.key.slice(0, 6)).id;
       expect((await admin('revoke-key', '--org', org.eid, '--id', String(id))).json()).toEqual({ revoked: true });
-      expect(await store.findApiKeyByHash(hashApiKey(prod.key))).toBeNull();
+      expect(await store.findApiKeyByHash(hashSecret(prod.key))).toBeNull();
     } finally {
       await store.close();
     }

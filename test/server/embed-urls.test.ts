@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret, newSecret } from '../../server/embed/tokens.js';
+import { newSecret } from '../../server/embed/tokens.js';
+import { hashSecret } from '../../server/keys.js';
 import { graphql, startTestServer, type TestServer } from './helpers.js';
 
 const SAMPLE = readFileSync('../shared/examples/anvil/fixtures/sample-template-fillable.pdf');

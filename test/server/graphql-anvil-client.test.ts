@@ -125,7 +125,7 @@ describe('the official @anvilco/anvil client on GraphQL', () => {
       isTest: true,
       allowUpdates: false,
       numberRemainingSigners: 2,
-      detailsURL: `${server.url}/etch-packets/${packet.eid}`,
+      detailsURL: null,
       webhookURL: null,
       completedAt: null,
       archivedAt: null,

@@ -1,6 +1,7 @@
 // generateEmbedURL and expireSessionToken (embedded-builders.md §4.1, §4.5): a one-time URL for
 // one object of the caller's organization, and its revocation.
-import { EMBED_TYPES, embedUrl, hashSecret, newSecret } from '../../embed/tokens.js';
+import { EMBED_TYPES, embedUrl, newSecret } from '../../embed/tokens.js';
+import { hashSecret } from '../../keys.js';
 import { tokenExpiry } from '../../embed/lifetime.js';
 import { checkEmbedOptions } from '../../embed/options.js';
 import type { GraphQLContext } from '../context.js';

@@ -109,9 +109,10 @@ export const etchPacketResolvers = {
       }
 
       // Name and email fields attached to a signer take the signer's name and email, unless given.
+      const fieldsOfFile = new Map(inputs.map((file) => [file.id, new Map((casts.get(file.id)?.fields ?? placedFields(file.fields ?? [])).map((field) => [field.aliasId, field]))]));
       for (const signer of signers) {
         for (const { fileId, fieldId } of signer.fields) {
-          const field = casts.get(fileId)?.fields.find((each) => each.aliasId === fieldId) ?? placedFields(inputs.find((file) => file.id === fileId)?.fields ?? []).find((each) => each.aliasId === fieldId);
+          const field = fieldsOfFile.get(fileId)?.get(fieldId);
           const value = field?.type === 'fullName' ? signer.name : field?.type === 'email' ? signer.email : undefined;
           if (value === undefined) continue;
           const payload = (payloads[fileId] ??= { data: {} });
@@ -137,7 +138,8 @@ export const etchPacketResolvers = {
     payload: (packet: EtchPacketRecord) => packetDocument(packet).payloads,
     numberRemainingSigners: (packet: EtchPacketRecord) => packetDocument(packet).signers.length,
     webhookURL: (packet: EtchPacketRecord) => (packetDocument(packet).options.webhookURL as string | undefined) ?? null,
-    detailsURL: (packet: EtchPacketRecord, _: unknown, context: GraphQLContext) => `${context.publicBase}/etch-packets/${packet.eid}`,
+    // There is no dashboard to link to: null rather than a URL that answers 404.
+    detailsURL: () => null,
     organization: (_: EtchPacketRecord, __: unknown, { caller }: GraphQLContext) => caller.organization,
     documentGroup: (packet: EtchPacketRecord) => ({ packet }),
     archivedAt: () => null,

@@ -7,7 +7,7 @@ import type { GraphQLContext } from '../context.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import type { UploadedFile } from '../uploads.js';
 import { ownOrganization, optionalText } from './arguments.js';
-import { castView, ownedCast, pick } from './casts.js';
+import { castView, ownedCast, pick, type CastView } from './casts.js';
 
 const MAX_FILES = 50;
 
@@ -44,26 +44,28 @@ export const weldResolvers = {
       if (args.config !== undefined && args.config !== null && (typeof args.config !== 'object' || Array.isArray(args.config))) throw invalid('config', 'Expected an object');
       const inputs = [...(args.castEid ? [{ id: 'file0', castEid: args.castEid }] : []), ...(args.files ?? []).filter((file): file is WeldFileInput => file !== null)];
       if (inputs.length > MAX_FILES) throw invalid('files', `At most ${MAX_FILES} files`);
+      // Everything is checked before anything is stored: Casts named exist, uploads are PDFs.
       const ids = new Set<string>();
+      const casts = new Map<string, CastView>();
       for (const [i, file] of inputs.entries()) {
         if (file.id.trim() === '' || file.id.length > 128) throw invalid(`files[${i}].id`, 'Expected a non-empty id of at most 128 characters');
         if (ids.has(file.id)) throw invalid(`files[${i}].id`, `"${file.id}" is the id of another file`);
         ids.add(file.id);
         if (file.castEid && file.file) throw invalid(`files[${i}]`, 'Give castEid or file, not both');
         if (!file.castEid && !file.file) throw invalid(`files[${i}]`, 'Give castEid (a template) or file (an upload)');
-        if (file.castEid) await ownedCast(context, file.castEid).catch(() => { throw invalid(`files[${i}].castEid`, `No PDF template ${file.castEid}`); });
+        if (file.castEid) casts.set(file.id, await ownedCast(context, file.castEid).catch(() => { throw invalid(`files[${i}].castEid`, `No PDF template ${file.castEid}`); }));
         else await checkTemplateBytes(context.inspector, file.file!.bytes, `files[${i}].file`);
       }
       const files: StoredWeldFile[] = [];
       for (const file of inputs) {
-        if (file.castEid) {
-          const cast = await ownedCast(context, file.castEid);
+        const cast = casts.get(file.id);
+        if (cast) {
           files.push({ id: file.id, title: optionalText(file.title, 'title') || cast.title, castEid: cast.eid, filename: `${cast.title}.pdf` });
         } else {
           const upload = file.file!;
           const title = optionalText(file.title, 'title') || optionalText(file.name, 'name') || upload.filename.replace(/\.pdf$/i, '');
-          const cast = await context.deps.store.createCast({ organizationId: organization.id, name: title, title, pdf: upload.bytes, fields: [], isTemplate: args.createCastTemplatesFromUploads === true });
-          files.push({ id: file.id, title, castEid: cast.eid, filename: upload.filename });
+          const created = await context.deps.store.createCast({ organizationId: organization.id, name: title, title, pdf: upload.bytes, fields: [], isTemplate: args.createCastTemplatesFromUploads === true });
+          files.push({ id: file.id, title, castEid: created.eid, filename: upload.filename });
         }
       }
       const document: WeldDocument = { files, config: (args.config as JsonObject | undefined) ?? {}, draftStep: optionalText(args.draftStep, 'draftStep', 64) ?? null };

@@ -2,11 +2,8 @@
 // `open` returns a store on a fresh, empty, unmigrated database each time it is called;
 // `openPair` (where the backend allows two stores in one process on one database) returns two
 // stores on one fresh database, for what must hold across instances.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CastField } from '../../../src/fill/types.js';
 import { LIST_LIMIT } from '../../../server/store/kysely-store.js';
@@ -736,54 +733,4 @@ export function storeContract(name: string, open: () => Promise<Store>, options:
       });
     }
   });
-}
-
-const CONSUME_CHILD = fileURLToPath(new URL('./fixtures/consume-embed-token-child.ts', import.meta.url));
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-
-/**
- * Starts `processes` processes on one (migrated) database that each make `callsEach` concurrent
- * consumeEmbedToken calls for the token with `secretHash`, all at one moment; resolves to
- * every call's state.
- */
-export async function consumeEmbedTokenInProcesses(
-  env: { readonly dataDir: string; readonly databaseUrl?: string },
-  secretHash: string,
-  processes: number,
-  callsEach: number,
-): Promise<string[]> {
-  const startAt = Date.now() + 3000; // loading TypeScript through tsx takes a moment
-  const runs = Array.from({ length: processes }, (_, n) =>
-    promisify(execFile)(process.execPath, ['--import', 'tsx', CONSUME_CHILD], {
-      cwd: REPO,
-      timeout: 60_000,
-      env: {
-        ...process.env,
-        QUIRE_CHILD_DATA_DIR: env.dataDir,
-        QUIRE_CHILD_DATABASE_URL: env.databaseUrl ?? '',
-        QUIRE_CHILD_START_AT: String(startAt),
-        QUIRE_CHILD_SECRET_HASH: secretHash,
-        QUIRE_CHILD_CALLS: String(callsEach),
-        QUIRE_CHILD_NAME: `child ${n}`,
-      },
-    }),
-  );
-  const outputs = await Promise.all(runs);
-  return outputs.flatMap(({ stdout }) => JSON.parse(stdout) as string[]);
-}
-
-/** A token in a new organization of `store`, consumed 5 times by each of 4 processes on the same database: their states. */
-export async function consumeSharedTokenInProcesses(store: Store, env: { readonly dataDir: string; readonly databaseUrl?: string }): Promise<string[]> {
-  const acme = await store.createOrganization({ name: 'Acme' });
-  await store.createEmbedToken({
-    organizationId: acme.id,
-    secretHash: sha256('shared'),
-    objectType: 'cast',
-    objectEid: 'CCCCCCCCCCCCCCCCCCCC',
-    embedType: 'edit-pdf-template',
-    options: {},
-    metadata: null,
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
-  return consumeEmbedTokenInProcesses(env, sha256('shared'), 4, 5);
 }

@@ -10,8 +10,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../server/store/index.js';
 import { openPostgresStore } from '../../../server/store/postgres.js';
-import { consumeSharedTokenInProcesses, SAMPLE_PDF, storeContract } from './contract.js';
-import { openStoreInProcesses } from './processes.js';
+import { SAMPLE_PDF, storeContract } from './contract.js';
+import { consumeSharedTokenInProcesses, openStoreInProcesses } from './processes.js';
 
 const url = process.env.QUIRE_TEST_DATABASE_URL;
 

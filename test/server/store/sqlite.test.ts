@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../server/store/index.js';
 import { openSqliteStore, SQLITE_FILE_NAME } from '../../../server/store/sqlite.js';
-import { consumeSharedTokenInProcesses, FIELDS, SAMPLE_PDF, storeContract } from './contract.js';
-import { openStoreInProcesses } from './processes.js';
+import { FIELDS, SAMPLE_PDF, storeContract } from './contract.js';
+import { consumeSharedTokenInProcesses, openStoreInProcesses } from './processes.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'quire-store-'));
 let directories = 0;
