@@ -7,6 +7,8 @@ import { templateFields } from '../src/fill/template-fields.js';
 import type { CastField } from '../src/fill/types.js';
 import { issueApiKey } from './bootstrap.js';
 import { loadConfig } from './config.js';
+import { checkEmbedOrigins } from './embed/origins.js';
+import { ApiError } from './graphql/errors.js';
 import { generateEncryptionKeyPair, sealSecret } from './encryption.js';
 import { loadMasterKey } from './master-key.js';
 import { openStore } from './store/index.js';
@@ -25,6 +27,10 @@ export const ADMIN_USAGE = `Usage: quire admin <command> [options]
                                                  by aliasId) FIELDS.json's
   set-encryption-key --org EID                 → {"publicKey"}: a new RSA key pair; the private
                                                  key stays in the store, sealed
+  embed-origins --org EID [--set ORIGIN ...] [--any]
+                                               → {"embedOrigins"}: the origins that may embed
+                                                 the builders (http(s)://host[:port]); --any:
+                                                 null, any origin (the default); neither: shows
 The store is the server's: QUIRE_DATA_DIR (default ./data) or DATABASE_URL.
 `;
 
@@ -60,7 +66,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo, env: NodeJS
 }
 
 interface AdminArgs {
-  readonly values: { name?: string; org?: string; id?: string; title?: string; fields?: string; dev?: boolean; prod?: boolean; 'detect-boxes'?: boolean; 'alias-ids'?: string };
+  readonly values: { name?: string; org?: string; id?: string; title?: string; fields?: string; dev?: boolean; prod?: boolean; 'detect-boxes'?: boolean; 'alias-ids'?: string; set?: string[]; any?: boolean };
   readonly positionals: string[];
 }
 
@@ -73,6 +79,7 @@ function parse(argv: readonly string[]): AdminArgs {
         name: { type: 'string' }, org: { type: 'string' }, id: { type: 'string' }, title: { type: 'string' },
         fields: { type: 'string' }, dev: { type: 'boolean' }, prod: { type: 'boolean' },
         'detect-boxes': { type: 'boolean' }, 'alias-ids': { type: 'string' },
+        set: { type: 'string', multiple: true }, any: { type: 'boolean' },
       },
     }) as AdminArgs;
   } catch (error) {
@@ -122,8 +129,28 @@ async function execute(command: string, args: AdminArgs, store: Store, masterKey
       await store.setEncryptionKeys(org.id, { publicKeyPem: keys.publicKeyPem, privateKeySealed: sealSecret(masterKey(), keys.privateKeyPem) });
       return { publicKey: keys.publicKeyPem };
     }
+    case 'embed-origins': {
+      const org = await organization(store, values.org);
+      const origins = embedOriginsArgument(args);
+      if (origins === undefined) return { embedOrigins: org.embedOrigins };
+      return { embedOrigins: (await store.setEmbedOrigins(org.id, origins)).embedOrigins };
+    }
     default:
       throw new UsageError(`unknown command "${command}"\n${ADMIN_USAGE}`);
+  }
+}
+
+/** `--set A [--set B | B …]` → the origins checked; `--any` → null; neither → undefined (show them). */
+function embedOriginsArgument({ values, positionals }: AdminArgs): string[] | null | undefined {
+  if (values.any && values.set) throw new UsageError('give --set or --any, not both');
+  if (positionals.length > 0 && !values.set) throw new UsageError(`unexpected ${positionals[0]}: origins follow --set`);
+  if (values.any) return null;
+  if (!values.set) return undefined;
+  try {
+    return checkEmbedOrigins([...values.set, ...positionals], '--set');
+  } catch (error) {
+    if (error instanceof ApiError) throw new UsageError(error.message);
+    throw error;
   }
 }
 

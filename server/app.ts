@@ -12,6 +12,10 @@ import { RateLimiter } from './rate-limit.js';
 import type { RenderPool } from './render-pool.js';
 import { registerGraphQL } from './graphql/plugin.js';
 import { registerEmbedRoutes } from './routes/embed.js';
+import { EMBED_ASSETS_ROUTE, registerEmbedAssetRoutes } from './routes/embed-assets.js';
+import { registerEmbedSessionCastRoutes } from './routes/embed-session-cast.js';
+import { registerEmbedSessionPacketRoutes } from './routes/embed-session-packet.js';
+import { registerEmbedSessionWeldRoutes } from './routes/embed-session-weld.js';
 import { registerFillRoute } from './routes/fill.js';
 import { registerGeneratePdfRoute } from './routes/generate-pdf.js';
 import { registerHealthRoute } from './routes/health.js';
@@ -34,6 +38,8 @@ export interface AppDependencies {
   readonly store: Store;
   readonly pool: RenderPool;
   readonly masterKey: Uint8Array;
+  /** The builders' built front end (default: dist/web at the package root). */
+  readonly webRoot?: string;
   /** `false` for no log (tests); otherwise pino writes to `logStream`, or stdout. */
   readonly logger?: boolean;
   readonly logStream?: NodeJS.WritableStream;
@@ -104,8 +110,14 @@ export async function createApp(deps: AppDependencies): Promise<FastifyInstance>
   app.addHook('onRequest', async (request, reply) => {
     // By the matched route, so that `/healthz?probe=1` and `/healthz/` are health checks too.
     if (request.routeOptions.url === '/healthz') return;
-    // Embed pages are opened by a browser with the URL's one-time token, never with an API key.
-    const embed = request.routeOptions.url?.startsWith('/embed/') === true;
+    // The builders' static files take no token either: one builder load fetches several of
+    // them besides its page and API calls, and the anonymous limit (20 per second per address
+    // by default, shared by every iframe behind one office's address) is for token and
+    // session lookups, which reach the store; a file from disk costs next to nothing.
+    if (request.routeOptions.url === EMBED_ASSETS_ROUTE) return;
+    // Embed pages are opened by a browser with the URL's one-time token, never with an API key
+    // (so a path under /embed/ that no route serves is a 404, not a request for a key).
+    const embed = (request.routeOptions.url ?? request.url).startsWith('/embed/');
     if (!embed) await authenticate(request, deps.store);
     const decision = request.caller
       ? limiter.take(`key:${request.caller.key.id}`, config.rateLimits[request.caller.key.mode])
@@ -139,6 +151,10 @@ export async function createApp(deps: AppDependencies): Promise<FastifyInstance>
   registerFillRoute(app, deps);
   await registerGraphQL(app, deps, config.graphql);
   registerEmbedRoutes(app, deps);
+  registerEmbedAssetRoutes(app, deps);
+  registerEmbedSessionCastRoutes(app, deps);
+  registerEmbedSessionPacketRoutes(app, deps);
+  registerEmbedSessionWeldRoutes(app, deps);
   return app;
 }
 

@@ -4,9 +4,11 @@
 // matcher, or here with a deployment's matching service (QUIRE_ALIAS_MATCHER_URL).
 import { aliasList } from '../src/fill/template-fields.js';
 import type { AliasMatcher } from '../src/fill/alias-match.js';
+import type { PageSize } from '../src/fill/page-box.js';
 import type { CastField } from '../src/fill/types.js';
 import { ApiError } from './graphql/errors.js';
 import { PoolError, type RenderPool } from './render-pool.js';
+import type { WorkerJob } from './worker-protocol.js';
 
 export interface CastFieldOptions {
   readonly detectFields: boolean;
@@ -38,12 +40,19 @@ export async function prepareCastFields(inspector: TemplateInspector, pdf: Uint8
   return { fields, warnings };
 }
 
-/** Resolves when `pdf` is a usable template. */
-export async function checkTemplateBytes(inspector: TemplateInspector, pdf: Uint8Array, property = 'file'): Promise<void> {
-  await inspect(inspector, { kind: 'inspect', pdf, detectFields: false, detectBoxes: false, aliases: null }, property);
+/** Resolves, with its page sizes, when `pdf` is a usable template. */
+export async function checkTemplateBytes(inspector: TemplateInspector, pdf: Uint8Array, property = 'file'): Promise<{ pageSizes: PageSize[] }> {
+  const result = await inspect(inspector, { kind: 'inspect', pdf, detectFields: false, detectBoxes: false, aliases: null }, property);
+  return { pageSizes: [...(result.pageSizes ?? [])] };
 }
 
-async function inspect(inspector: TemplateInspector, job: { kind: 'inspect'; pdf: Uint8Array; detectFields: boolean; detectBoxes: boolean; aliases: unknown }, property: string) {
+/** The page sizes of a template that was checked when it was stored (read in the pool all the same: its size is unbounded). */
+export async function templatePageSizes(inspector: TemplateInspector, pdf: Uint8Array): Promise<PageSize[]> {
+  const result = await inspect(inspector, { kind: 'pages', pdf }, 'file');
+  return [...(result.pageSizes ?? [])];
+}
+
+async function inspect(inspector: TemplateInspector, job: Extract<WorkerJob, { kind: 'inspect' | 'pages' }>, property: string) {
   let result;
   try {
     // The job is cloned to the thread (nothing is transferred): the caller keeps its bytes to store.

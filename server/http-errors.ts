@@ -8,8 +8,14 @@ export interface FieldProblem {
   readonly message: string;
 }
 
-export function sendValidationError(reply: FastifyReply, fields: readonly FieldProblem[]): FastifyReply {
-  return reply.code(400).type('application/json').send({ name: 'ValidationError', fields: fields.map((f) => ({ message: f.message, property: f.property })) });
+/** The REST endpoints' 400; the embed session routes answer 422 with a `message` and, when a route has them, more keys. */
+export function sendValidationError(reply: FastifyReply, fields: readonly FieldProblem[], options: { readonly status?: number; readonly message?: string; readonly extra?: Readonly<Record<string, unknown>> } = {}): FastifyReply {
+  return reply.code(options.status ?? 400).type('application/json').send({
+    name: 'ValidationError',
+    ...(options.message !== undefined ? { message: options.message } : {}),
+    fields: fields.map((f) => ({ message: f.message, property: f.property })),
+    ...options.extra,
+  });
 }
 
 export function sendError(reply: FastifyReply, status: number, name: string, message: string): FastifyReply {

@@ -5,6 +5,8 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { createResourceLoader, fillPdf, imageFetcherFromLoader, renderDocument, ValidationError, type CastField, type FillPayload } from '../src/index.js';
+import { pageSizesOf } from '../src/fill/page-box.js';
+import { loadTemplate } from '../src/fill/template.js';
 import { templateFields } from '../src/fill/template-fields.js';
 import type { FromWorker, JobSettings, ToWorker, WorkerJob, WorkerResult } from './worker-protocol.js';
 
@@ -27,8 +29,12 @@ async function runJob(job: WorkerJob): Promise<WorkerResult> {
     case 'render': return settle(() => render(job.body, job.settings));
     case 'fill': return settle(() => fill(job.template, job.fields, job.payload, job.settings));
     case 'inspect': return settle(async () => {
-      const { fields, warnings } = await templateFields(job.pdf, { detectFields: job.detectFields, detectBoxes: job.detectBoxes, aliases: job.aliases });
-      return { ok: true, pdf: new Uint8Array(0), pageCount: null, warnings, fields };
+      const { fields, warnings, pageSizes } = await templateFields(job.pdf, { detectFields: job.detectFields, detectBoxes: job.detectBoxes, aliases: job.aliases });
+      return { ok: true, pdf: new Uint8Array(0), pageCount: pageSizes.length, warnings, fields, pageSizes };
+    });
+    case 'pages': return settle(async () => {
+      const pageSizes = pageSizesOf(await loadTemplate(job.pdf));
+      return { ok: true, pdf: new Uint8Array(0), pageCount: pageSizes.length, warnings: [], pageSizes };
     });
     case 'probe': return probe(job);
   }

@@ -19,7 +19,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: ServerConfig, options: { logger?: boolean; logStream?: NodeJS.WritableStream; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, options: { logger?: boolean; logStream?: NodeJS.WritableStream; env?: NodeJS.ProcessEnv; webRoot?: string } = {}): Promise<RunningServer> {
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const masterKey = loadMasterKey(config.dataDir, options.env);
   const pool = new RenderPool(config.workers);
@@ -27,6 +27,7 @@ export async function startServer(config: ServerConfig, options: { logger?: bool
     config, store, pool, masterKey,
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
   });
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -1,5 +1,6 @@
 // What the server hands a worker thread and what it gets back: plain data that crosses the
 // thread boundary (structured clone; PDF bytes are transferred, not copied).
+import type { PageSize } from '../src/fill/page-box.js';
 import type { CastField } from '../src/fill/types.js';
 
 /** How every job in a worker fetches and stamps: from the server's configuration and the caller's key. */
@@ -19,6 +20,8 @@ export type WorkerJob =
   | { readonly kind: 'fill'; readonly template: Uint8Array; readonly fields: readonly CastField[]; readonly payload: unknown; readonly settings: JobSettings }
   /** Checks an uploaded template and finds its fields (createCast): its form fields, boxes drawn for filling, matched to aliases. */
   | { readonly kind: 'inspect'; readonly pdf: Uint8Array; readonly detectFields: boolean; readonly detectBoxes: boolean; readonly aliases: unknown }
+  /** The page sizes of a stored template (the embedded template builder places fields on them). */
+  | { readonly kind: 'pages'; readonly pdf: Uint8Array }
   /** For tests of the limits: spins for `spinMs`, allocates without bound, or keeps `retainMb` of heap alive. */
   | { readonly kind: 'probe'; readonly spinMs?: number; readonly exhaustMemory?: boolean; readonly retainMb?: number };
 
@@ -26,13 +29,15 @@ export type WorkerJob =
 export type WorkerResult =
   | {
     readonly ok: true;
-    /** Empty for an inspect job. */
+    /** Empty for an inspect or pages job. */
     readonly pdf: Uint8Array;
-    /** Null for a fill (the template's pages). */
+    /** Null for a fill (the template's pages); an inspect or pages job's page count. */
     readonly pageCount: number | null;
     readonly warnings: readonly string[];
     /** An inspect job's fields. */
     readonly fields?: readonly CastField[];
+    /** An inspect or pages job's page sizes, in points. */
+    readonly pageSizes?: readonly PageSize[];
   }
   | { readonly ok: false; readonly error: WorkerError };
 

@@ -4,29 +4,9 @@
 // scalars is kept for them.
 import { invalid } from '../graphql/errors.js';
 import type { JsonObject } from '../store/types.js';
-
-/** Preset field types the template builder offers (§2.3's, and every type a Cast field can have). */
-export const PRESET_FIELD_TYPES = new Set([
-  'fullName', 'email', 'signature', 'initial', 'signatureDate', 'date', 'shortText', 'longText', 'textPerLine',
-  'textPerLetter', 'phone', 'usAddress', 'ssn', 'ein', 'integer', 'decimalNumber', 'dollar', 'percent',
-  'checkbox', 'radioGroup', 'imageUrl',
-]);
+import { aliasId, checkFormatType, checkKeys, describe, FIELD_STYLE_CHECKS, fieldType, flag, isObject, oneOf, requireKeys, text, type Check } from './field-checks.js';
 
 const MAX_PRESET_FIELDS = 500;
-const MAX_TEXT = 2000;
-
-type Check = (value: unknown, property: string) => void;
-
-const text: Check = (value, property) => {
-  if (typeof value !== 'string') throw invalid(property, `Expected a string, received ${describe(value)}`);
-  if (value.length > MAX_TEXT) throw invalid(property, `At most ${MAX_TEXT} characters`);
-};
-const flag: Check = (value, property) => {
-  if (typeof value !== 'boolean') throw invalid(property, `Expected true or false, received ${describe(value)}`);
-};
-const oneOf = (...allowed: string[]): Check => (value, property) => {
-  if (typeof value !== 'string' || !allowed.includes(value)) throw invalid(property, `Expected one of ${allowed.join(', ')}, received ${describe(value)}`);
-};
 
 const TEMPLATE_OPTIONS: Readonly<Record<string, Check>> = {
   mode: oneOf('preset-fields'),
@@ -45,25 +25,19 @@ const TEMPLATE_OPTIONS: Readonly<Record<string, Check>> = {
 
 const PRESET_FIELD_KEYS: Readonly<Record<string, Check>> = {
   name: text,
-  type: (value, property) => {
-    if (typeof value !== 'string' || !PRESET_FIELD_TYPES.has(value)) throw invalid(property, `Expected a field type (${[...PRESET_FIELD_TYPES].join(', ')}), received ${describe(value)}`);
-  },
-  aliasId: (value, property) => {
-    text(value, property);
-    if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/.test(value as string)) throw invalid(property, 'Expected an id: letters, digits, _ . -, starting with a letter or _');
-  },
+  type: fieldType,
+  aliasId,
   required: flag,
-  alignment: oneOf('left', 'center', 'right'),
-  fontSize: (value, property) => {
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 1 || value > 200) throw invalid(property, `Expected a size in points from 1 to 200, received ${describe(value)}`);
-  },
-  fontWeight: oneOf('normal', 'bold', 'italic', 'boldItalic'),
-  fontFamily: text,
-  textColor: (value, property) => {
-    if (typeof value !== 'string' || !/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value)) throw invalid(property, `Expected a hex colour such as #1a2b3c, received ${describe(value)}`);
-  },
-  format: text,
+  ...FIELD_STYLE_CHECKS,
 };
+
+/** A preset field definition as the token keeps it. */
+export interface PresetField {
+  readonly name: string;
+  readonly type: string;
+  readonly aliasId: string;
+  readonly required?: boolean;
+}
 
 function presetFields(value: unknown, property: string): void {
   if (!Array.isArray(value)) throw invalid(property, `Expected an array of field definitions, received ${describe(value)}`);
@@ -72,12 +46,12 @@ function presetFields(value: unknown, property: string): void {
   value.forEach((field: unknown, i) => {
     const at = `${property}[${i}]`;
     if (!isObject(field)) throw invalid(at, `Expected a field definition { name, type, aliasId }, received ${describe(field)}`);
-    for (const key of ['name', 'type', 'aliasId']) if (field[key] === undefined) throw invalid(`${at}.${key}`, 'Required');
+    requireKeys(field, ['name', 'type', 'aliasId'], at);
     checkKeys(field, PRESET_FIELD_KEYS, at);
-    if (field.format !== undefined && field.type !== 'date' && field.type !== 'signatureDate') throw invalid(`${at}.format`, 'Only date fields take a format');
-    const aliasId = field.aliasId as string;
-    if (aliasIds.has(aliasId)) throw invalid(`${at}.aliasId`, `"${aliasId}" is used by another field`);
-    aliasIds.add(aliasId);
+    checkFormatType(field, at);
+    const id = field.aliasId as string;
+    if (aliasIds.has(id)) throw invalid(`${at}.aliasId`, `"${id}" is used by another field`);
+    aliasIds.add(id);
   });
 }
 
@@ -97,21 +71,7 @@ export function checkEmbedOptions(embedType: string, options: unknown): JsonObje
   return options;
 }
 
-function checkKeys(object: Record<string, unknown>, checks: Readonly<Record<string, Check>>, at: string): void {
-  for (const [key, value] of Object.entries(object)) {
-    const check = Object.prototype.hasOwnProperty.call(checks, key) ? checks[key] : undefined;
-    if (!check) throw invalid(`${at}.${key}`, `Unknown option; known: ${Object.keys(checks).join(', ')}`);
-    if (value !== undefined) check(value, `${at}.${key}`);
-  }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  return typeof value === 'object' ? 'an object' : String(value);
+/** The token's preset fields (checked when the token was made). */
+export function presetFieldsOf(options: JsonObject): readonly PresetField[] {
+  return Array.isArray(options.fields) ? (options.fields as PresetField[]) : [];
 }

@@ -106,6 +106,12 @@ type Mutation {
   """Revokes an embed URL's token and the session it opened. True when it was revoked now."""
   expireSessionToken(requestTokenEid: String!): Boolean
 
+  """
+  Changes the caller's organization, named by eid or organizationSlug. embedOrigins: the origins
+  (https://app.example.com) that may embed its builders and receive their events; null for any.
+  """
+  updateOrganization(eid: String, organizationSlug: String, embedOrigins: [String!]): Organization
+
   forgeSubmit(
     forgeEid: String!
     weldDataEid: String
@@ -152,6 +158,8 @@ type Organization {
   name: String
   slug: String
   isPersonal: Boolean
+  """The origins that may embed the builders (frame them, receive their events); null for any origin."""
+  embedOrigins: [String]
   createdAt: Date
   updatedAt: Date
   """Every Cast; isTemplate filters."""

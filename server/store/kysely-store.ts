@@ -1,7 +1,8 @@
 // The Store over kysely: every query is built with kysely (so parameterised) and is the same on
 // both backends; the backend files only open the connection, and say how to migrate and close.
-import { Migrator, sql, type Kysely, type Selectable } from 'kysely';
+import { Migrator, sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { CastField } from '../../src/fill/types.js';
+import { StaleVersionError } from './errors.js';
 import { isEid, newEid, randomSlugSuffix, slugCandidates, slugify } from './ids.js';
 import {
   migrationProvider,
@@ -22,11 +23,13 @@ import type {
   EmbedSessionRecord,
   EmbedTokenConsumption,
   EmbedTokenRecord,
+  EtchPacketChanges,
   EtchPacketRecord,
   JsonObject,
   KeyMode,
   Organization,
   Store,
+  WeldChanges,
   WeldRecord,
 } from './types.js';
 
@@ -101,7 +104,7 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
         (candidates) => db.selectFrom('organizations').select('slug').where('slug', 'in', candidates).execute(),
         (slug) => db
           .insertInto('organizations')
-          .values({ eid: newEid(), slug, name, encryption_public_key: null, encryption_private_key: null, created_at: now() })
+          .values({ eid: newEid(), slug, name, encryption_public_key: null, encryption_private_key: null, embed_origins: null, created_at: now() })
           .onConflict((conflict) => conflict.doNothing())
           .returningAll()
           .executeTakeFirst());
@@ -132,6 +135,17 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
       return row?.encryption_private_key ?? null;
     },
 
+    async setEmbedOrigins(organizationId, origins) {
+      const row = await db
+        .updateTable('organizations')
+        .set({ embed_origins: stringListJson(origins, 'embedOrigins') })
+        .where('id', '=', requireId(organizationId))
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw new Error(`no organization with id ${organizationId}`);
+      return toOrganization(row);
+    },
+
     async createApiKey({ organizationId, mode, hash, prefix }) {
       const row = await db
         .insertInto('api_keys')
@@ -157,6 +171,7 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
           'o.slug',
           'o.name',
           'o.encryption_public_key',
+          'o.embed_origins',
           'o.created_at',
         ])
         .where('k.hash', '=', hash)
@@ -226,19 +241,24 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
       });
     },
 
-    async addCastVersion(castId, { pdf, fields }) {
+    async addCastVersion(castId, { pdf, fields, ifVersionNumber }) {
       const fieldsJson = JSON.stringify(fields);
       const at = now();
       return db.transaction().execute(async (trx) => {
         // The increment comes first: it takes the write lock (SQLite) or the row lock
-        // (PostgreSQL), so concurrent calls queue here and each gets its own number.
-        const cast = await trx
+        // (PostgreSQL), so concurrent calls queue here and each gets its own number; with
+        // `ifVersionNumber`, a call that queued behind another then matches no row.
+        let increment = trx
           .updateTable('casts')
           .set((eb) => ({ latest_version: eb('latest_version', '+', 1), updated_at: at }))
-          .where('id', '=', requireId(castId))
-          .returningAll()
-          .executeTakeFirst();
-        if (!cast) throw new Error(`no Cast with id ${castId}`);
+          .where('id', '=', requireId(castId));
+        if (ifVersionNumber !== undefined) increment = increment.where('latest_version', '=', ifVersionNumber);
+        const cast = await increment.returningAll().executeTakeFirst();
+        if (!cast) {
+          const found = await trx.selectFrom('casts').select('latest_version').where('id', '=', castId).executeTakeFirst();
+          if (found && ifVersionNumber !== undefined) throw new StaleVersionError(ifVersionNumber, found.latest_version);
+          throw new Error(`no Cast with id ${castId}`);
+        }
         await trx
           .insertInto('cast_versions')
           .values({ cast_id: cast.id, version_number: cast.latest_version, pdf: toBuffer(pdf), fields: fieldsJson, created_at: at })
@@ -320,6 +340,7 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
           is_test: isTest ? 1 : 0,
           allow_updates: allowUpdates ? 1 : 0,
           document: jsonObject(document),
+          sent_at: status === 'sent' ? at : null,
           created_at: at,
           updated_at: at,
         })
@@ -344,6 +365,25 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
         .limit(LIST_LIMIT)
         .execute();
       return rows.map(toEtchPacket);
+    },
+
+    async updateEtchPacket(id, changes, onlyIf = {}) {
+      if (!isId(id)) return null;
+      return db.transaction().execute(async (trx) => {
+        let lock = trx.updateTable('etch_packets').set({ updated_at: now() }).where('id', '=', id);
+        if (onlyIf.status !== undefined) lock = lock.where('status', '=', onlyIf.status);
+        const locked = await lock.returningAll().executeTakeFirst();
+        if (!locked) return null;
+        const change: EtchPacketChanges = typeof changes === 'function' ? changes(toEtchPacket(locked)) : changes;
+        const set: Updateable<EtchPacketsTable> = {};
+        if (change.name !== undefined) set.name = text(change.name);
+        if (change.document !== undefined) set.document = jsonObject(change.document);
+        if (change.status !== undefined) set.status = change.status;
+        if (change.sentAt !== undefined) set.sent_at = change.sentAt === null ? null : timestamp(change.sentAt);
+        if (Object.keys(set).length === 0) return toEtchPacket(locked);
+        const row = await trx.updateTable('etch_packets').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        return toEtchPacket(row);
+      });
     },
 
     async createWeld({ organizationId, name, slug: givenSlug, visibility, document }) {
@@ -389,7 +429,24 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
       return rows.map(toWeld);
     },
 
-    async createEmbedToken({ organizationId, secretHash, objectType, objectEid, embedType, options: tokenOptions, metadata, expiresAt }) {
+    async updateWeld(id, changes) {
+      if (!isId(id)) return null;
+      return db.transaction().execute(async (trx) => {
+        // The first update takes the lock (see updateEtchPacket).
+        const locked = await trx.updateTable('welds').set({ updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirst();
+        if (!locked) return null;
+        const change: WeldChanges = typeof changes === 'function' ? changes(toWeld(locked)) : changes;
+        const set: Updateable<WeldsTable> = {};
+        if (change.name !== undefined) set.name = text(change.name);
+        if (change.visibility !== undefined) set.visibility = text(change.visibility);
+        if (change.document !== undefined) set.document = jsonObject(change.document);
+        if (Object.keys(set).length === 0) return toWeld(locked);
+        const row = await trx.updateTable('welds').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        return toWeld(row);
+      });
+    },
+
+    async createEmbedToken({ organizationId, secretHash, objectType, objectEid, embedType, options: tokenOptions, metadata, objectState = null, expiresAt }) {
       const row = await db
         .insertInto('embed_tokens')
         .values({
@@ -402,6 +459,7 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
           options: jsonObject(tokenOptions),
           // `undefined` (no metadata) is kept as JSON null.
           metadata: JSON.stringify(metadata ?? null),
+          object_state: objectState === null ? null : text(objectState),
           created_at: now(),
           expires_at: timestamp(expiresAt),
           used_at: null,
@@ -574,9 +632,13 @@ function jsonObject(value: JsonObject): string {
 }
 
 function aliasIdsJson(aliasIds: readonly string[] | null): string | null {
-  if (aliasIds === null) return null;
-  if (!Array.isArray(aliasIds) || !aliasIds.every((aliasId) => typeof aliasId === 'string')) throw new TypeError('allowedAliasIds must be an array of strings or null');
-  return JSON.stringify(aliasIds);
+  return stringListJson(aliasIds, 'allowedAliasIds');
+}
+
+function stringListJson(list: readonly string[] | null, what: string): string | null {
+  if (list === null) return null;
+  if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) throw new TypeError(`${what} must be an array of strings or null`);
+  return JSON.stringify(list);
 }
 
 
@@ -602,6 +664,7 @@ function toOrganization(row: OrganizationRow): Organization {
     slug: row.slug,
     name: row.name,
     encryptionPublicKey: row.encryption_public_key,
+    embedOrigins: row.embed_origins === null ? null : (JSON.parse(row.embed_origins) as string[]),
     createdAt: new Date(row.created_at),
   };
 }
@@ -643,6 +706,7 @@ function toEtchPacket(row: Selectable<EtchPacketsTable>): EtchPacketRecord {
     isTest: row.is_test === 1,
     allowUpdates: row.allow_updates === 1,
     document: JSON.parse(row.document) as JsonObject,
+    sentAt: row.sent_at === null ? null : new Date(row.sent_at),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -673,6 +737,7 @@ function toEmbedToken(row: Selectable<EmbedTokensTable>): EmbedTokenRecord {
     embedType: row.embed_type,
     options: JSON.parse(row.options) as JsonObject,
     metadata: JSON.parse(row.metadata) as unknown,
+    objectState: row.object_state,
     createdAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),
     usedAt: row.used_at === null ? null : new Date(row.used_at),

@@ -23,6 +23,8 @@ export interface OrganizationsTable {
   encryption_public_key: string | null;
   /** Sealed by the server before it reaches the store. */
   encryption_private_key: string | null;
+  /** JSON text of string[]: the origins that may embed the builders; null for any (added by 0003). */
+  embed_origins: string | null;
   created_at: string;
 }
 
@@ -74,6 +76,8 @@ export interface EtchPacketsTable {
   allow_updates: number;
   /** JSON text of an object. */
   document: string;
+  /** When the packet left draft; null while a draft (added by 0003). */
+  sent_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -105,6 +109,8 @@ export interface EmbedTokensTable {
   options: string;
   /** JSON text of any value (`null` included). */
   metadata: string;
+  /** The object's state when the token was made (a Weld's visibility, a packet's status); null before 0003. */
+  object_state: string | null;
   created_at: string;
   expires_at: string;
   used_at: string | null;
@@ -272,6 +278,19 @@ function migrations(kind: StoreKind): Record<string, Migration> {
           await db.schema.dropTable(table).execute();
         }
         await db.schema.alterTable('casts').dropColumn('allowed_alias_ids').execute();
+      },
+    },
+
+    '0003_embed_origins': {
+      async up(db: Schema) {
+        await db.schema.alterTable('organizations').addColumn('embed_origins', 'text').execute();
+        await db.schema.alterTable('etch_packets').addColumn('sent_at', 'text').execute();
+        await db.schema.alterTable('embed_tokens').addColumn('object_state', 'text').execute();
+      },
+      async down(db: Schema) {
+        await db.schema.alterTable('embed_tokens').dropColumn('object_state').execute();
+        await db.schema.alterTable('etch_packets').dropColumn('sent_at').execute();
+        await db.schema.alterTable('organizations').dropColumn('embed_origins').execute();
       },
     },
   };

@@ -15,6 +15,8 @@ export interface Organization {
   readonly name: string;
   /** PEM (SPKI) of the organization's RSA key for encrypted `data`, or null. */
   readonly encryptionPublicKey: string | null;
+  /** The origins (`https://app.example.com`) that may frame the embedded builders and receive their events; null for any origin. */
+  readonly embedOrigins: readonly string[] | null;
   readonly createdAt: Date;
 }
 
@@ -68,8 +70,18 @@ export interface EtchPacketRecord {
   readonly allowUpdates: boolean;
   /** Files (each naming a Cast by eid), signers, fill data per file, options. */
   readonly document: JsonObject;
+  /** When it left draft (null while a draft). */
+  readonly sentAt: Date | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+}
+
+/** What updateEtchPacket may change; what is absent stays. */
+export interface EtchPacketChanges {
+  readonly name?: string;
+  readonly document?: JsonObject;
+  readonly status?: EtchPacketStatus;
+  readonly sentAt?: Date | null;
 }
 
 /** A workflow (createWeld). `slug` is unique within its organization. */
@@ -87,6 +99,13 @@ export interface WeldRecord {
   readonly updatedAt: Date;
 }
 
+/** What updateWeld may change; what is absent stays. */
+export interface WeldChanges {
+  readonly name?: string;
+  readonly visibility?: string;
+  readonly document?: JsonObject;
+}
+
 /** What an embed URL opens: one object of one organization. */
 export type EmbedObjectType = 'cast' | 'etchPacket' | 'weld';
 
@@ -102,6 +121,8 @@ export interface EmbedTokenRecord {
   readonly embedType: string;
   readonly options: JsonObject;
   readonly metadata: unknown;
+  /** The object's state when the URL was made: a Weld's visibility, a packet's status; null when not recorded. */
+  readonly objectState: string | null;
   readonly createdAt: Date;
   readonly expiresAt: Date;
   readonly usedAt: Date | null;
@@ -140,6 +161,8 @@ export interface Store {
   setEncryptionKeys(organizationId: number, keys: { readonly publicKeyPem: string; readonly privateKeySealed: string }): Promise<void>;
   /** The sealed private key, or null when the organization has none. */
   getEncryptionPrivateKey(organizationId: number): Promise<string | null>;
+  /** Sets the origins that may embed the builders (checked by the caller; null for any). */
+  setEmbedOrigins(organizationId: number, origins: readonly string[] | null): Promise<Organization>;
 
   /** Stores a key by its SHA-256 hash (hex); the key itself is never stored. */
   createApiKey(input: { readonly organizationId: number; readonly mode: KeyMode; readonly hash: string; readonly prefix: string }): Promise<ApiKeyRecord>;
@@ -150,8 +173,12 @@ export interface Store {
 
   /** A new Cast at version 1 (a template unless `isTemplate` is false). */
   createCast(input: { readonly organizationId: number; readonly name: string; readonly title: string; readonly pdf: Uint8Array; readonly fields: readonly CastField[]; readonly isTemplate?: boolean; readonly allowedAliasIds?: readonly string[] | null }): Promise<CastRecord>;
-  /** Adds a version (new PDF and/or fields); returns the Cast with the new version number. */
-  addCastVersion(castId: number, input: { readonly pdf: Uint8Array; readonly fields: readonly CastField[] }): Promise<CastRecord>;
+  /**
+   * Adds a version (new PDF and/or fields); returns the Cast with the new version number.
+   * `ifVersionNumber`: only when the Cast is still at that version, else a StaleVersionError
+   * (decided atomically: of two concurrent calls with the same number, one adds a version).
+   */
+  addCastVersion(castId: number, input: { readonly pdf: Uint8Array; readonly fields: readonly CastField[]; readonly ifVersionNumber?: number }): Promise<CastRecord>;
   getCastByEid(eid: string): Promise<CastRecord | null>;
   /** The Cast at `versionNumber` (default latest); null when the Cast or that version does not exist. */
   getCastVersion(eid: string, versionNumber?: number): Promise<CastVersion | null>;
@@ -164,6 +191,18 @@ export interface Store {
   getEtchPacketByEid(eid: string): Promise<EtchPacketRecord | null>;
   /** Newest first, at most LIST_LIMIT. */
   listEtchPackets(organizationId: number): Promise<EtchPacketRecord[]>;
+  /**
+   * Changes a packet in one transaction. `changes` may be a function of the packet as it is
+   * then: it runs with the row locked, so concurrent updates queue and each sees the one
+   * before (an error it throws changes nothing). `onlyIf.status`: a packet in another status
+   * is left as it is (one conditional UPDATE decides, also across instances). Null when no
+   * packet has this id (and status).
+   */
+  updateEtchPacket(
+    id: number,
+    changes: EtchPacketChanges | ((current: EtchPacketRecord) => EtchPacketChanges),
+    onlyIf?: { readonly status?: EtchPacketStatus },
+  ): Promise<EtchPacketRecord | null>;
 
   /** A new Weld; the slug (given, or from the name) gets a `-N` suffix when the organization already has it. */
   createWeld(input: { readonly organizationId: number; readonly name: string; readonly slug?: string; readonly visibility: string; readonly document: JsonObject }): Promise<WeldRecord>;
@@ -171,6 +210,8 @@ export interface Store {
   getWeldBySlug(organizationId: number, slug: string): Promise<WeldRecord | null>;
   /** Newest first, at most LIST_LIMIT. */
   listWelds(organizationId: number): Promise<WeldRecord[]>;
+  /** Changes a Weld in one transaction, as updateEtchPacket; null when no Weld has this id. */
+  updateWeld(id: number, changes: WeldChanges | ((current: WeldRecord) => WeldChanges)): Promise<WeldRecord | null>;
 
   /** Stores a token by the SHA-256 hash (hex) of its secret; the secret itself is never stored. */
   createEmbedToken(input: {
@@ -181,6 +222,7 @@ export interface Store {
     readonly embedType: string;
     readonly options: JsonObject;
     readonly metadata: unknown;
+    readonly objectState?: string | null;
     readonly expiresAt: Date;
   }): Promise<EmbedTokenRecord>;
   /**

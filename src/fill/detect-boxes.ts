@@ -79,7 +79,10 @@ export function detectedToCastFields(fields: readonly DetectedField[]): CastFiel
   }));
 }
 
-/** The Cast type that holds a detected kind: fill writes a signing kind as text (its date as a date). */
+/**
+ * The Cast type that holds a detected kind: a detected signing blank stays fillable, as text
+ * (its date as a date) — a Cast's own `signature` and `initial` fields are never filled.
+ */
 export function castFieldTypeOf(type: DetectedFieldType): CastFieldType {
   if (type === 'signatureDate') return 'date';
   if (type === 'signature' || type === 'initial') return 'shortText';

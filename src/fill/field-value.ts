@@ -32,6 +32,11 @@ export type FieldValue =
 /** A value that could be used (with a note when it was not formatted), or why it cannot. */
 export type ParsedValue = { readonly value: FieldValue; readonly warning?: string } | { readonly error: string };
 
+/** Fields signed in e-signature packets: the fill endpoint never fills them, and ignores a value given for them. */
+export function isSignedField(field: CastField): boolean {
+  return field.type === 'signature' || field.type === 'initial';
+}
+
 /** Parses `raw` (not null or undefined) as a value of `field`. */
 export function parseFieldValue(field: CastField, raw: unknown): ParsedValue {
   if (typeof raw === 'string' && raw.length > MAX_VALUE_LENGTH) return { error: `must be at most ${MAX_VALUE_LENGTH} characters` };
@@ -43,6 +48,7 @@ export function parseFieldValue(field: CastField, raw: unknown): ParsedValue {
     case 'imageUrl':
       return typeof raw === 'string' ? { value: { kind: 'image', url: raw.trim() } } : { error: 'expected an image URL (a string)' };
     case 'date':
+    case 'signatureDate':
       return parseDate(raw, field.format);
     case 'integer':
     case 'decimalNumber':

@@ -1,7 +1,7 @@
 // The visible area of a page: its crop box (§14.11.2, default the media box), normalized so
 // that the corners may come in any order. Field rectangles are relative to its bottom-left.
 
-import { PDFArray, PDFName, PDFNumber, type PDFPage } from 'pdf-lib';
+import { PDFArray, PDFName, PDFNumber, type PDFDocument, type PDFPage } from 'pdf-lib';
 import type { FieldRect } from './types.js';
 
 /** US Letter, for a page whose boxes are missing or malformed. */
@@ -10,6 +10,20 @@ const LETTER: FieldRect = { x: 0, y: 0, width: 612, height: 792 };
 /** The page's crop box in user space (falling back to the media box, then to Letter). */
 export function visibleBox(page: PDFPage): FieldRect {
   return boxOf(page, 'CropBox') ?? boxOf(page, 'MediaBox') ?? LETTER;
+}
+
+/** A page's size as fields are placed on it: its visible box's, in points (the page's /Rotate not applied). */
+export interface PageSize {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Every page's size, in order. */
+export function pageSizesOf(doc: PDFDocument): PageSize[] {
+  return doc.getPages().map((page) => {
+    const { width, height } = visibleBox(page);
+    return { width, height };
+  });
 }
 
 /** A rectangle array `[x1 y1 x2 y2]` in any corner order, or undefined when it is not one. */

@@ -4,7 +4,7 @@
 // each under its property path, as one ValidationError.
 
 import { ValidationError, type ValidationFailure } from '../request/errors.js';
-import { parseFieldValue, type FieldValue } from './field-value.js';
+import { isSignedField, parseFieldValue, type FieldValue } from './field-value.js';
 import { MAX_DATA_KEYS } from './limits.js';
 import type { CastField, FillPayload } from './types.js';
 
@@ -36,6 +36,8 @@ export function matchPayload(payload: unknown, fields: readonly CastField[]): Ma
     const key = keyOf(field, data);
     const raw = key === undefined ? undefined : data[key];
     if (key === undefined || raw === undefined || raw === null) continue;
+    // A signature is made by signing the packet, not by a payload: ignored, like an unknown key.
+    if (isSignedField(field)) continue;
     const parsed = parseFieldValue(field, raw);
     if ('error' in parsed) {
       if (!reported.has(key)) failures.push({ property: `data.${key}`, message: `${parsed.error} for a ${field.type} field` });

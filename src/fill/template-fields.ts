@@ -5,6 +5,7 @@
 import { matchAliases, type AliasList, type MatchableField } from './alias-match.js';
 import { detectFieldBoxes, detectedToCastFields } from './detect-boxes.js';
 import { acroFormFieldsOf } from './extract-fields.js';
+import { pageSizesOf, type PageSize } from './page-box.js';
 import { checkReadableByPdfjs } from './pdf-check.js';
 import { loadTemplate } from './template.js';
 import type { CastField, FieldRect } from './types.js';
@@ -17,11 +18,12 @@ export interface TemplateFieldOptions {
   readonly aliases: unknown;
 }
 
-export async function templateFields(pdf: Uint8Array, options: TemplateFieldOptions): Promise<{ fields: CastField[]; warnings: string[] }> {
+export async function templateFields(pdf: Uint8Array, options: TemplateFieldOptions): Promise<{ fields: CastField[]; warnings: string[]; pageSizes: PageSize[] }> {
   const aliases = aliasList(options.aliases);
   // One parse by pdf-lib (the check, and the form's fields) and one by pdf.js (the check, or
   // the detection, which opens it anyway).
   const doc = await loadTemplate(pdf);
+  const pageSizes = pageSizesOf(doc);
   const warnings: string[] = [];
   let fields: MatchableField[] = options.detectFields ? acroFormFieldsOf(doc) : [];
   if (!options.detectBoxes) await checkReadableByPdfjs(pdf);
@@ -38,7 +40,7 @@ export async function templateFields(pdf: Uint8Array, options: TemplateFieldOpti
     warnings.push(...matched.warnings);
     fields = matched.fields;
   }
-  return { fields: fields.map(({ label: _label, ...field }) => field as CastField), warnings };
+  return { fields: fields.map(({ label: _label, ...field }) => field as CastField), warnings, pageSizes };
 }
 
 /** createCast's `aliasIds`: an array of ids or an object keyed by id; anything else is the caller's error. */

@@ -21,7 +21,10 @@ export type CastFieldType =
   | 'percent' // 50.3 → 50.3%
   | 'checkbox' // boolean
   | 'radioGroup' // the id of the chosen option
-  | 'imageUrl'; // an http(s) or data: image URL, drawn inside the rect
+  | 'imageUrl' // an http(s) or data: image URL, drawn inside the rect
+  | 'signature' // signed in an e-signature packet: never filled (a value given is ignored)
+  | 'initial' // likewise
+  | 'signatureDate'; // the date of signing: filled like `date`
 
 /** A rectangle on a page, in PDF points from the page's bottom-left corner (PDF user space). */
 export interface FieldRect {
@@ -50,6 +53,8 @@ export interface CastField {
   /** A human name (the AcroForm field's name for fields taken from the PDF). */
   readonly name: string;
   readonly type: CastFieldType;
+  /** The template builder's: the template needs at least one field of this aliasId. Filling ignores it. */
+  readonly required?: boolean;
   /** The fully qualified name of the AcroForm field this is, when it is one. */
   readonly acroFieldName?: string;
   /** 0-based page index of a placed field. */
@@ -68,7 +73,7 @@ export interface CastField {
   /** `#rrggbb`; default: the payload's textColor, else #000000. */
   readonly textColor?: string;
   readonly alignment?: 'left' | 'center' | 'right';
-  /** date: output format in moment.js tokens, e.g. `MMMM Do YYYY`. */
+  /** date, signatureDate: output format in moment.js tokens, e.g. `MMMM Do YYYY`. */
   readonly format?: string;
 }
 

@@ -64,6 +64,24 @@ describe('quire admin', () => {
     }
   });
 
+  it('embed-origins shows, sets (normalised) and clears the origins that may embed the builders', async () => {
+    const org = (await admin('create-org', '--name', 'Embedder')).json();
+    expect((await admin('embed-origins', '--org', org.eid)).json()).toEqual({ embedOrigins: null });
+    const set = await admin('embed-origins', '--org', org.eid, '--set', 'HTTPS://App.Example.com:443/', 'http://localhost:3000', '--set', 'https://b.example');
+    expect(set.status).toBe(0);
+    expect(set.json()).toEqual({ embedOrigins: ['https://app.example.com', 'https://b.example', 'http://localhost:3000'] });
+    expect((await admin('embed-origins', '--org', org.eid)).json().embedOrigins).toHaveLength(3);
+    expect((await admin('embed-origins', '--org', org.eid, '--any')).json()).toEqual({ embedOrigins: null });
+
+    const bad = await admin('embed-origins', '--org', org.eid, '--set', 'https://a.example', '--set', 'https://a.example/path');
+    expect(bad.status).toBe(2);
+    expect(bad.err).toContain('--set[1]');
+    expect((await admin('embed-origins', '--org', org.eid, '--set', 'https://a.example', '--any')).status).toBe(2);
+    expect((await admin('embed-origins', '--org', org.eid, 'https://a.example')).status).toBe(2);
+    expect((await admin('embed-origins', '--org', 'nope')).status).toBe(1);
+    expect((await admin('embed-origins', '--org', org.eid)).json()).toEqual({ embedOrigins: null });
+  });
+
   it('fails clearly: unknown command and missing flags (status 2), unknown organization (status 1)', async () => {
     const unknown = await admin('frobnicate');
     expect(unknown.status).toBe(2);

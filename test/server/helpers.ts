@@ -21,8 +21,8 @@ type Overrides = Partial<Omit<ServerConfig, 'workers' | 'rateLimits' | 'connecti
   connections?: Partial<ServerConfig['connections']>;
 };
 
-/** `logStream`: the server logs there (pino, at `overrides.logLevel`) instead of not at all. */
-export async function startTestServer(overrides: Overrides = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestServer> {
+/** `logStream`: the server logs there (pino, at `overrides.logLevel`) instead of not at all; `webRoot`: the builders' front end files. */
+export async function startTestServer(overrides: Overrides = {}, options: { logStream?: NodeJS.WritableStream; webRoot?: string } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quire-server-'));
   const base = loadConfig({ QUIRE_DATA_DIR: dataDir });
   const config: ServerConfig = {
@@ -36,7 +36,11 @@ export async function startTestServer(overrides: Overrides = {}, options: { logS
     graphql: { ...base.graphql, ...overrides.graphql },
     rateLimits: { ...base.rateLimits, production: 1000, development: 1000, anonymous: 1000, ...overrides.rateLimits },
   };
-  const server = await startServer(config, options.logStream ? { logStream: options.logStream, env: {} } : { logger: false, env: {} });
+  const server = await startServer(config, {
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+    env: {},
+  });
   const org = await server.store.createOrganization({ name: 'Test Org' });
   const devKey = await issueApiKey(server.store, org.id, 'development');
   const prodKey = await issueApiKey(server.store, org.id, 'production');

@@ -1,7 +1,11 @@
 // currentUser and organization: the API key's user is its organization's API user (this server
-// has no people accounts), and it reaches that one organization.
+// has no people accounts), and it reaches that one organization, which it may also change.
+import { checkEmbedOrigins } from '../../embed/origins.js';
 import type { Organization } from '../../store/types.js';
 import type { GraphQLContext } from '../context.js';
+import { invalid, notFound } from '../errors.js';
+
+interface UpdateOrganizationArgs { eid?: string | null; organizationSlug?: string | null; embedOrigins?: string[] | null }
 
 export const accountResolvers = {
   Query: {
@@ -16,6 +20,17 @@ export const accountResolvers = {
     }),
     organization: (_: unknown, args: { organizationSlug: string }, { caller }: GraphQLContext) =>
       args.organizationSlug === caller.organization.slug ? caller.organization : null,
+  },
+  Mutation: {
+    async updateOrganization(_: unknown, args: UpdateOrganizationArgs, { caller, deps }: GraphQLContext) {
+      const own = caller.organization;
+      if (!args.eid && !args.organizationSlug) throw invalid('eid', 'Give the organization\'s eid (or its organizationSlug)');
+      // Another organization is as unknown as a missing one.
+      if ((args.eid && args.eid !== own.eid) || (args.organizationSlug && args.organizationSlug !== own.slug)) throw notFound(`No organization ${(args.eid || args.organizationSlug || '').slice(0, 64)}`);
+      // Absent: unchanged; null: any origin.
+      if (!Object.hasOwn(args, 'embedOrigins')) return (await deps.store.getOrganizationById(own.id)) ?? own;
+      return deps.store.setEmbedOrigins(own.id, checkEmbedOrigins(args.embedOrigins));
+    },
   },
   Organization: {
     isPersonal: () => false,

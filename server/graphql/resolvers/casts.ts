@@ -1,5 +1,6 @@
 // Casts (PDF templates): createCast, updateCast (a new version), and reading them back with
 // their fields and versions. Another organization's Cast is as absent as a missing one.
+import { isSignedField } from '../../../src/fill/field-value.js';
 import type { CastField } from '../../../src/fill/types.js';
 import { checkTemplateBytes, prepareCastFields } from '../../cast-creation.js';
 import type { CastRecord } from '../../store/types.js';
@@ -101,7 +102,8 @@ export const castResolvers = {
     hasUnpublishedChanges: () => false,
     fieldInfo: (cast: CastView) => cast.fields,
     config: (cast: CastView, args: { onlyKeys?: string[] | null }) => pick({ fields: cast.fields, versionNumber: cast.versionNumber }, args.onlyKeys),
-    exampleData: (cast: CastView) => Object.fromEntries(cast.fields.map((field) => [field.aliasId, exampleValue(field)])),
+    // Signature and initial fields are signed in packets, never filled: no example for them.
+    exampleData: (cast: CastView) => Object.fromEntries(cast.fields.filter((field) => !isSignedField(field)).map((field) => [field.aliasId, exampleValue(field)])),
     versions: (cast: CastView, _: unknown, context: GraphQLContext) =>
       Array.from({ length: cast.latestVersionNumber }, (_, i) => i + 1).map((versionNumber) => ({
         eid: cast.eid,
@@ -130,7 +132,8 @@ function exampleValue(field: CastField): unknown {
     case 'fullName': return { firstName: 'Sally', lastName: 'Jones' };
     case 'email': return 'sally@example.com';
     case 'phone': return '555 111 2222';
-    case 'date': return '2024-01-31';
+    case 'date':
+    case 'signatureDate': return '2024-01-31';
     case 'usAddress': return { street1: '123 Main St', city: 'San Francisco', state: 'CA', zip: '94106', country: 'US' };
     case 'ssn': return '456454567';
     case 'ein': return '897654321';

@@ -19,14 +19,18 @@ export const embedUrlResolvers = {
       const now = new Date();
       const expiresAt = tokenExpiry(args, context.settings.embed, now);
       const options = checkEmbedOptions(kind.canonical, args.options);
-      // The object must be the caller's; another organization's is reported as missing.
+      // The object must be the caller's; another organization's is reported as missing. Its
+      // state now is kept with the token: a Weld's visibility decides weldCreate or weldEdit.
+      let objectState: string | null = null;
       if (kind.object === 'cast') await ownedCast(context, args.eid);
       else if (kind.object === 'etchPacket') {
         const packet = await ownedEtchPacket(context, args.eid);
         if (packet.status !== 'draft') throw new ApiError(400, 'ValidationError', `EtchPacket ${packet.eid} has been sent: only a draft packet (isDraft: true) can be edited in the builder`, [{ property: 'eid', message: 'The packet is not a draft' }]);
+        objectState = packet.status;
       } else {
         const weld = await context.deps.store.getWeldByEid(args.eid);
         if (!weld || weld.organizationId !== context.caller.organization.id) throw notFound(`No Weld ${args.eid.slice(0, 64)}`);
+        objectState = weld.visibility;
       }
       const secret = newSecret();
       const token = await context.deps.store.createEmbedToken({
@@ -37,6 +41,7 @@ export const embedUrlResolvers = {
         embedType: kind.canonical,
         options,
         metadata: args.metadata ?? null,
+        objectState,
         expiresAt,
       });
       return { url: embedUrl(context.publicBase, kind.canonical, secret), requestTokenEid: token.eid };

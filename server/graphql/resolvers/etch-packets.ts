@@ -15,7 +15,7 @@ import { ownedCast } from './casts.js';
 const MAX_FILES = 50;
 const MAX_SIGNERS = 50;
 const MAX_SIGNER_FIELDS = 1000;
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+export const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 interface EtchFileInput {
   id: string;

@@ -1,0 +1,23 @@
+// GET /embed/assets/<file>: the builders' front end, loaded by the builder page by relative URLs
+// (so it works under a path prefix). Public and the same for everyone: cached for an hour.
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { AppDependencies } from '../app.js';
+import { defaultWebRoot, findAsset } from '../embed/assets.js';
+import { sendError } from '../http-errors.js';
+
+export const EMBED_ASSETS_ROUTE = '/embed/assets/:file';
+
+export function registerEmbedAssetRoutes(app: FastifyInstance, deps: AppDependencies): void {
+  const root = deps.webRoot ?? defaultWebRoot();
+  app.get<{ Params: { file: string } }>(EMBED_ASSETS_ROUTE, async (request, reply) => {
+    const asset = await findAsset(root, request.params.file);
+    if (!asset) return sendError(reply, 404, 'NotFoundError', `No asset ${request.params.file.slice(0, 64)}`);
+    return reply
+      .header('Cache-Control', 'public, max-age=3600')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Length', asset.size)
+      .type(asset.contentType)
+      .send(createReadStream(asset.file));
+  });
+}

@@ -1,0 +1,99 @@
+// The events' field records (web/builder/template/records.ts, fieldDiff.ts, announce.ts,
+// validation.ts): what castEditFieldsAdded/Removed/Changed and castEditSelectedFieldsChanged carry.
+import { describe, expect, it } from 'vitest';
+import { announcement } from '../../web/builder/template/announce.js';
+import { diffFields, selectionChange } from '../../web/builder/template/fieldDiff.js';
+import { placedFields, toCastFields, toRecord } from '../../web/builder/template/records.js';
+import type { PlacedField } from '../../web/builder/template/types.js';
+import { missingFieldsMessage, missingRequiredFields, orphansMessage } from '../../web/builder/template/validation.js';
+
+const rect = { x: 10, y: 10, width: 100, height: 20 };
+const a: PlacedField = { id: 'a', aliasId: 'fullName', name: 'Full name', type: 'fullName', required: true, pageNum: 0, rect };
+const b: PlacedField = { id: 'b', aliasId: 'email', name: 'Email', type: 'email', pageNum: 1, rect };
+
+describe('records', () => {
+  it('carries id, aliasId, name, type, required (always a boolean) and a 0-based pageNum', () => {
+    expect(toRecord(a)).toEqual({ id: 'a', aliasId: 'fullName', name: 'Full name', type: 'fullName', required: true, pageNum: 0 });
+    expect(toRecord(b).required).toBe(false);
+  });
+
+  it('loads only placed fields, not the PDF form fields', () => {
+    const loaded = placedFields([
+      { id: 'f1', aliasId: 'x', name: 'X', type: 'shortText', acroFieldName: 'form.x' },
+      { id: 'f2', aliasId: 'y', name: 'Y', type: 'date', pageNum: 0, rect, format: 'MM/DD' },
+      { id: 'f3', aliasId: 'z', name: 'Z', type: 'shortText', pageNum: 0 },
+    ]);
+    expect(loaded.map((f) => f.id)).toEqual(['f2']);
+    expect(loaded[0]!.format).toBe('MM/DD');
+  });
+
+  it('saves only the Cast field keys, required always set, format only on date fields', () => {
+    const extra = { ...a, maxLength: 4, format: 'YYYY', fontSize: 12 } as PlacedField;
+    expect(toCastFields([extra, { ...b, type: 'date', format: 'YYYY' }])).toEqual([
+      { id: 'a', aliasId: 'fullName', name: 'Full name', type: 'fullName', required: true, pageNum: 0, rect, fontSize: 12 },
+      { id: 'b', aliasId: 'email', name: 'Email', type: 'date', required: false, pageNum: 1, rect, format: 'YYYY' },
+    ]);
+  });
+});
+
+describe('diffFields', () => {
+  it('reports added, removed, and changed (name, type, aliasId) fields; not moves', () => {
+    const moved = { ...a, rect: { ...rect, x: 50 } };
+    expect(diffFields([a], [moved])).toEqual({ added: [], removed: [], changed: [] });
+    const renamed = { ...a, name: 'Name' };
+    const retyped = { ...b, type: 'shortText' };
+    const c = { ...a, id: 'c' };
+    expect(diffFields([a, b], [renamed, retyped, c])).toEqual({ added: [toRecord(c)], removed: [], changed: [toRecord(renamed), toRecord(retyped)] });
+    expect(diffFields([a, b], [b])).toEqual({ added: [], removed: [toRecord(a)], changed: [] });
+    expect(diffFields([a], [{ ...a, aliasId: 'other' }]).changed).toHaveLength(1);
+  });
+
+  it('an undo is the reverse diff', () => {
+    const after = [a, b];
+    expect(diffFields(after, [a]).removed).toEqual([toRecord(b)]);
+    expect(diffFields([a], after).added).toEqual([toRecord(b)]);
+  });
+});
+
+describe('selectionChange', () => {
+  it('is undefined when the same ids are selected, null when none, else the records in the fields order', () => {
+    expect(selectionChange(['a', 'b'], ['b', 'a'], [a, b])).toBeUndefined();
+    expect(selectionChange(['a'], [], [a, b])).toBeNull();
+    expect(selectionChange([], ['b', 'a'], [a, b])).toEqual([toRecord(a), toRecord(b)]);
+    expect(selectionChange([], [], [a])).toBeUndefined();
+  });
+});
+
+describe('announcement', () => {
+  const none = { added: [], removed: [], changed: [] };
+  it('names one field and its page, counts several', () => {
+    expect(announcement('add', { ...none, added: [toRecord(a)] }, [toRecord(a)])).toBe('Full name added on page 1');
+    expect(announcement('remove', { ...none, removed: [toRecord(a), toRecord(b)] }, null)).toBe('2 fields removed');
+    expect(announcement('undo', { ...none, removed: [toRecord(a)] }, null)).toBe('Undone. Full name removed');
+    expect(announcement('redo', none, undefined)).toBe('Redone');
+    expect(announcement('select', none, null)).toBe('Selection cleared');
+    expect(announcement('select', none, [toRecord(a), toRecord(b)])).toBe('2 fields selected');
+    expect(announcement('geometry', none, undefined)).toBeNull();
+  });
+});
+
+describe('missingRequiredFields', () => {
+  it('names the required presets with no field placed', () => {
+    const presets = [
+      { name: 'Full name', type: 'fullName', aliasId: 'fullName', required: true },
+      { name: 'Signature', type: 'signature', aliasId: 'sig', required: true },
+      { name: 'Email', type: 'email', aliasId: 'email' },
+    ];
+    expect(missingRequiredFields(presets, [a])).toEqual(['Signature']);
+    expect(missingRequiredFields(presets, [])).toEqual(['Full name', 'Signature']);
+    expect(missingFieldsMessage(['Signature'])).toBe('Place the required field Signature before saving.');
+    expect(missingFieldsMessage(['Full name', 'Signature'])).toBe('Place the required fields Full name, Signature before saving.');
+  });
+});
+
+describe('orphansMessage', () => {
+  it('names the field or counts them, and lists their pages', () => {
+    expect(orphansMessage([b], (them) => `Remove ${them}.`)).toBe('The field Email is on page 2, which the document does not have. Remove it.');
+    expect(orphansMessage([b, { ...a, id: 'c', pageNum: 4 }, { ...b, id: 'd' }], (them) => `Remove ${them}.`)).toBe('3 fields are on page 2, page 5, which the document does not have. Remove them.');
+  });
+});

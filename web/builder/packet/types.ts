@@ -1,0 +1,62 @@
+// The packet builder's data as the server's session API gives it (embedded-builders.md §4.4):
+// the packet (GET session/object), a file's template (GET session/casts/<castEid>) and the
+// answer to Send. Plain data, no DOM: the pure modules and their tests use these too.
+
+export interface SignerField {
+  readonly fileId: string;
+  /** The template field's aliasId; may name a field the template does not have (§4.4). */
+  readonly fieldId: string;
+}
+
+export interface PacketSigner {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly signerOrder?: number;
+  readonly routingOrder?: number;
+  readonly signerType?: string;
+  readonly fields: readonly SignerField[];
+}
+
+export interface PacketFile {
+  readonly id: string;
+  /** A template or uploaded PDF; absent for a document generated at send time. */
+  readonly castEid?: string;
+  readonly title?: string;
+  readonly filename?: string;
+}
+
+export interface Packet {
+  readonly eid: string;
+  readonly name: string;
+  readonly status: 'draft' | 'sent';
+  readonly isTest?: boolean;
+  readonly files: readonly PacketFile[];
+  readonly signers: readonly PacketSigner[];
+  readonly sentTo?: { readonly id: string; readonly name: string; readonly email: string } | null;
+}
+
+export interface TemplateField {
+  readonly id: string;
+  readonly aliasId: string;
+  readonly name: string;
+  readonly type: string;
+  readonly pageNum?: number;
+}
+
+/** GET session/casts/<castEid>: the file's template. */
+export interface CastSummary {
+  readonly eid: string;
+  readonly title?: string;
+  readonly name?: string;
+  readonly versionNumber?: number;
+  readonly fields: readonly TemplateField[];
+}
+
+/** POST session/etch-packet/send. */
+export interface SendResult {
+  readonly etchPacketEid: string;
+  readonly organizationSlug?: string;
+  readonly status: 'sent';
+  readonly sentTo?: { readonly id: string; readonly name: string; readonly email: string } | null;
+}

@@ -1,0 +1,36 @@
+// One placed field on a page: a focusable element named for screen readers (name, field, page,
+// whether selected), its label, and — when it is the only selected field — eight resize handles
+// (pointer targets only; the keyboard resizes with Alt+Arrow keys).
+import type { TargetedKeyboardEvent } from 'preact';
+import { boxToCss } from './geometry.js';
+import { HANDLES } from './gestures.js';
+import type { Box, PlacedField } from './types.js';
+
+interface Props {
+  readonly field: PlacedField;
+  /** The box to draw, in points from the page's top-left (moved or resized while a gesture runs). */
+  readonly box: Box;
+  readonly scale: number;
+  readonly selected: boolean;
+  readonly showHandles: boolean;
+  readonly describedBy: string;
+  readonly onFocus: (id: string) => void;
+  readonly onKeyDown: (id: string, event: TargetedKeyboardEvent<HTMLDivElement>) => void;
+}
+
+export function fieldLabel(field: PlacedField, selected: boolean): string {
+  return `${field.name}, ${field.aliasId} field on page ${field.pageNum + 1}${selected ? ', selected' : ''}`;
+}
+
+export function FieldBox({ field, box, scale, selected, showHandles, describedBy, onFocus, onKeyDown }: Props) {
+  const css = boxToCss(box, scale);
+  return (
+    <div class={`tb-field tb-field-${field.type}${selected ? ' is-selected' : ''}`} data-field-id={field.id} role="button" tabIndex={0}
+      aria-label={fieldLabel(field, selected)} aria-describedby={describedBy}
+      style={{ left: `${css.left}px`, top: `${css.top}px`, width: `${css.width}px`, height: `${css.height}px` }}
+      onFocus={() => onFocus(field.id)} onKeyDown={(event) => onKeyDown(field.id, event)}>
+      <span class="tb-field-label" aria-hidden="true">{field.name}{field.required ? ' *' : ''}</span>
+      {showHandles && HANDLES.map((handle) => <span key={handle} class={`tb-handle tb-handle-${handle}`} data-handle={handle} aria-hidden="true" />)}
+    </div>
+  );
+}
