@@ -45,18 +45,43 @@ export interface Asset {
   readonly file: string;
   readonly size: number;
   readonly contentType: string;
+  /** `br` or `gzip` when `file` is the build's precompressed copy (web/build.mjs writes them). */
+  readonly encoding: 'br' | 'gzip' | null;
 }
 
-/** The asset `name` in `root`, or null when it is not one: a bad name, an unknown type, or no such regular file. */
-export async function findAsset(root: string, name: string): Promise<Asset | null> {
+/**
+ * The asset `name` in `root`, or null when it is not one: a bad name, an unknown type, or no
+ * such regular file. With `acceptEncoding`, its precompressed copy when the client takes it.
+ */
+export async function findAsset(root: string, name: string, acceptEncoding = ''): Promise<Asset | null> {
   if (!FILE_NAME.test(name)) return null;
   const contentType = CONTENT_TYPES[path.extname(name).toLowerCase()];
   if (!contentType) return null;
   const file = path.join(root, name);
+  const plain = await regularFileSize(file);
+  if (plain === null) return null;
+  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (!accepts(acceptEncoding, encoding)) continue;
+    const size = await regularFileSize(file + suffix);
+    if (size !== null) return { file: file + suffix, size, contentType, encoding };
+  }
+  return { file, size: plain, contentType, encoding: null };
+}
+
+async function regularFileSize(file: string): Promise<number | null> {
   try {
     const stats = await lstat(file);
-    return stats.isFile() ? { file, size: stats.size, contentType } : null;
+    return stats.isFile() ? stats.size : null;
   } catch {
     return null;
   }
+}
+
+/** Whether an Accept-Encoding header takes `encoding` (listed without `;q=0`). */
+export function accepts(header: string, encoding: string): boolean {
+  return header.split(',').some((part) => {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (token !== encoding) return false;
+    return !params.some((param) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(param));
+  });
 }

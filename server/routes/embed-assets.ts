@@ -1,5 +1,6 @@
 // GET /embed/assets/<file>: the builders' front end, loaded by the builder page by relative URLs
-// (so it works under a path prefix). Public and the same for everyone: cached for an hour.
+// (so it works under a path prefix). Public and the same for everyone: cached for an hour, and
+// sent precompressed (brotli or gzip, made at build time) to a client that takes it.
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { AppDependencies } from '../app.js';
@@ -11,11 +12,13 @@ export const EMBED_ASSETS_ROUTE = '/embed/assets/:file';
 export function registerEmbedAssetRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const root = deps.webRoot ?? defaultWebRoot();
   app.get<{ Params: { file: string } }>(EMBED_ASSETS_ROUTE, async (request, reply) => {
-    const asset = await findAsset(root, request.params.file);
+    const asset = await findAsset(root, request.params.file, String(request.headers['accept-encoding'] ?? ''));
     if (!asset) return sendError(reply, 404, 'NotFoundError', `No asset ${request.params.file.slice(0, 64)}`);
+    if (asset.encoding) reply.header('Content-Encoding', asset.encoding);
     return reply
       .header('Cache-Control', 'public, max-age=3600')
       .header('X-Content-Type-Options', 'nosniff')
+      .header('Vary', 'Accept-Encoding')
       .header('Content-Length', asset.size)
       .type(asset.contentType)
       .send(createReadStream(asset.file));

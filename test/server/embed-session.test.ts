@@ -6,6 +6,7 @@
 // or builder (404), bad input (422 naming the property), a stale version or a sent packet (409),
 // an option that does not allow it (403).
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webRoot, 'sub'), { recursive: true });
   writeFileSync(path.join(webRoot, 'builder.js'), BUILDER_JS);
   writeFileSync(path.join(webRoot, 'builder.css'), 'body { margin: 0 }\n');
+  writeFileSync(path.join(webRoot, 'builder.css.br'), brotliCompressSync('body { margin: 0 }\n'));
+  writeFileSync(path.join(webRoot, 'builder.css.gz'), gzipSync('body { margin: 0 }\n'));
   writeFileSync(path.join(webRoot, 'chunk-AB12.js.map'), '{"version":3}');
   writeFileSync(path.join(webRoot, '.hidden.js'), 'hidden');
   writeFileSync(path.join(webRoot, 'notes.exe'), 'MZ');
@@ -102,6 +105,18 @@ function rawStatus(rawPath: string): Promise<number> {
       resolve(response.statusCode ?? 0);
     });
     request.path = rawPath;
+    request.on('error', reject);
+  });
+}
+
+/** GET `rawPath` with these headers, without decoding the body (fetch would). */
+function rawGet(rawPath: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(`${server.url}${rawPath}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    });
     request.on('error', reject);
   });
 }
@@ -227,6 +242,24 @@ describe('the builder assets', () => {
     expect(await js.text()).toBe(BUILDER_JS);
     expect((await fetch(`${server.url}/embed/assets/builder.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect((await fetch(`${server.url}/embed/assets/chunk-AB12.js.map`)).headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
+  it('sends the precompressed copy a client takes (brotli first, then gzip), the file itself otherwise', async () => {
+    const get = (encoding: string) => rawGet('/embed/assets/builder.css', { 'accept-encoding': encoding });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe('body { margin: 0 }\n');
+    const gzip = await get('gzip;q=1.0, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe('body { margin: 0 }\n');
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe('body { margin: 0 }\n');
+    // A file without copies is sent as it is, whatever the client takes.
+    expect((await rawGet('/embed/assets/builder.js', { 'accept-encoding': 'br, gzip' })).body.toString()).toBe(BUILDER_JS);
+    // The copies are not assets of their own.
+    expect((await fetch(`${server.url}/embed/assets/builder.css.br`)).status).toBe(404);
   });
 
   it('serves nothing else: missing files, unknown types, dot files, subfolders, links, traversal', async () => {
