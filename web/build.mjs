@@ -4,7 +4,7 @@
 // pages load comes from our own origin, nothing from a CDN. Run by `npm run build`, and by the
 // test suite's global setup so browser tests always see the current source.
 import { build } from 'esbuild';
-import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
@@ -15,12 +15,15 @@ const require = createRequire(import.meta.url);
 
 /** Builds into `outdir` (default dist/web); returns the folder. */
 export async function buildWeb({ outdir = join(root, 'dist', 'web'), minify = true } = {}) {
-  await rm(outdir, { recursive: true, force: true });
-  await mkdir(outdir, { recursive: true });
+  // Built beside the folder, then swapped in: a server (or a test run) reading the old files
+  // never sees a half-written or missing one for longer than two renames.
+  const building = `${outdir}.building-${process.pid}`;
+  await rm(building, { recursive: true, force: true });
+  await mkdir(building, { recursive: true });
   await build({
     absWorkingDir: root,
     entryPoints: { builder: 'web/builder/main.tsx' },
-    outdir,
+    outdir: building,
     bundle: true,
     format: 'esm',
     target: 'es2022',
@@ -32,8 +35,12 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), minify = tr
     legalComments: 'linked',
     logLevel: 'warning',
   });
-  await copyFile(require.resolve('pdfjs-dist/build/pdf.worker.min.mjs'), join(outdir, 'pdf.worker.mjs'));
-  await precompress(outdir);
+  await copyFile(require.resolve('pdfjs-dist/build/pdf.worker.min.mjs'), join(building, 'pdf.worker.mjs'));
+  await precompress(building);
+  const old = `${outdir}.old-${process.pid}`;
+  await rename(outdir, old).catch(() => undefined);
+  await rename(building, outdir);
+  await rm(old, { recursive: true, force: true });
   return outdir;
 }
 

@@ -66,7 +66,7 @@ export function builderPage(title: string, data: EmbedSessionData): EmbedPage {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="assets/builder.css"><script type="module" src="assets/builder.js"></script></head>
-<body><div id="app"></div><script type="application/json" id="quire-embed-session">${scriptJsonText(session)}</script></body></html>`;
+<body><div id="app"><p role="status">Loading…</p><noscript>This builder needs JavaScript.</noscript></div><script type="application/json" id="quire-embed-session">${scriptJsonText(session)}</script></body></html>`;
   // 'unsafe-inline' styles: the builder positions fields with style attributes.
   const csp = `default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; ${frameAncestors(data.allowedOrigins)}`;
   return { html, csp };

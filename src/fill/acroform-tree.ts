@@ -7,6 +7,7 @@
 import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFDocument, type PDFObject } from 'pdf-lib';
 import { MAX_FIELD_DEPTH, MAX_FIELDS } from './limits.js';
 import { rectFromArray, visibleBox } from './page-box.js';
+import { widgetRotation, type Rotation } from './rotation.js';
 import type { FieldRect } from './types.js';
 
 /** What a terminal field is, from /FT and the /Ff flags (§12.7.4). */
@@ -29,6 +30,8 @@ export interface AcroWidget {
   readonly rect: FieldRect;
   /** Check boxes and radio buttons: the export value this widget stands for (/Opt, else its on-state name). */
   readonly exportValue?: string;
+  /** /MK /R when it turns the widget's content (90, 180, 270 counterclockwise on the page); absent for none or 0. */
+  readonly rotation?: Rotation;
 }
 
 /** A terminal field: the one that holds a value and owns the widgets. */
@@ -103,11 +106,13 @@ class FieldWalk {
       if (page === undefined || !rect) return;
       const box = visibleBox(this.doc.getPage(page));
       const exportValue = button ? (options?.[i] ?? onState(dict)) : undefined;
+      const rotation = widgetRotation(dict);
       widgets.push({
         dict,
         pageIndex: page,
         rect: { x: rect.x - box.x, y: rect.y - box.y, width: rect.width, height: rect.height },
         ...(exportValue !== undefined ? { exportValue } : {}),
+        ...(rotation !== undefined ? { rotation } : {}),
       });
     });
     return widgets;

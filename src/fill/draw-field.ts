@@ -1,13 +1,15 @@
 // One filled field → display items on the pages where it shows. An AcroForm field shows in
 // each of its widgets (the template's own boxes); a placed field in its rect (or its option's
-// rect, or its ruled lines). How the value is set depends on the field's type.
+// rect, or its ruled lines). How the value is set depends on the field's type. On a turned
+// page the boxes are the rects as shown (rotation.ts), and the items go in that page's frame.
 
 import type { DisplayItem, ImageResource } from '../paint/types.js';
-import type { AcroFieldNode } from './acroform-tree.js';
+import type { AcroFieldNode, AcroWidget } from './acroform-tree.js';
 import { checkMark, radioDot } from './draw-marks.js';
 import { drawPerLetter, drawPerLine, drawTextBlock, drawTextLine, fitsTwoLines, type DisplayBox } from './draw-text.js';
 import { containedImage } from './field-image.js';
 import type { FieldValue } from './field-value.js';
+import type { Rotation } from './rotation.js';
 import type { TextStyle } from './text-style.js';
 import type { CastField, FieldRect } from './types.js';
 
@@ -15,11 +17,20 @@ import type { CastField, FieldRect } from './types.js';
 export interface Placement {
   readonly pageIndex: number;
   readonly rect: FieldRect;
+  /** An AcroForm widget's own turn (/MK /R); absent: the page's /Rotate. */
+  readonly rotation?: Rotation;
 }
 
-/** Items for one page. */
+/** Where a placement is drawn: its box as shown, in the frame of the page turned by `rotation`. */
+export interface Target {
+  readonly box: DisplayBox;
+  readonly rotation: Rotation;
+}
+
+/** Items for one page, in the frame of that page turned by `rotation` (0: the page's own display-list coordinates). */
 export interface PageItems {
   readonly pageIndex: number;
+  readonly rotation: Rotation;
   readonly items: DisplayItem[];
 }
 
@@ -29,8 +40,8 @@ export interface DrawContext {
   /** The template's AcroForm field of this name, when the field is one. */
   readonly acro: AcroFieldNode | undefined;
   readonly images: ReadonlyMap<string, ImageResource | null>;
-  /** A rect of a page in display-list coordinates; undefined when the page does not exist. */
-  readonly boxOf: (placement: Placement) => DisplayBox | undefined;
+  /** A placement's box and frame; undefined when its page does not exist or its rect is empty. */
+  readonly targetOf: (placement: Placement) => Target | undefined;
   readonly warn: (message: string) => void;
 }
 
@@ -70,19 +81,20 @@ function drawTextIn(field: CastField, value: Extract<FieldValue, { kind: 'text' 
 /** textPerLine: the text wrapped over the field's line rects. */
 function drawOnLines(field: CastField, text: string, ctx: DrawContext): PageItems[] {
   const pageIndex = field.pageNum ?? 0;
-  const boxes = field.lines!.map((rect) => ctx.boxOf({ pageIndex, rect })).filter((box) => box !== undefined);
-  if (boxes.length === 0) {
+  // One page, no widget turn: every line is in the same frame.
+  const targets = field.lines!.map((rect) => ctx.targetOf({ pageIndex, rect })).filter((target) => target !== undefined);
+  if (targets.length === 0) {
     ctx.warn(`${label(field)}: its lines are not on a page of the template; not drawn`);
     return [];
   }
-  const result = drawPerLine(text, boxes, ctx.style);
-  if (result.overflow) ctx.warn(`${label(field)}: the text needs more than its ${boxes.length} lines; the rest is left out`);
-  return [{ pageIndex, items: result.items }];
+  const result = drawPerLine(text, targets.map((target) => target.box), ctx.style);
+  if (result.overflow) ctx.warn(`${label(field)}: the text needs more than its ${targets.length} lines; the rest is left out`);
+  return [{ pageIndex, rotation: targets[0]!.rotation, items: result.items }];
 }
 
 /** The field's widgets (an AcroForm field) or its own rect. */
 function placementsOf(field: CastField, ctx: DrawContext): Placement[] {
-  if (ctx.acro) return ctx.acro.widgets.map((widget) => ({ pageIndex: widget.pageIndex, rect: widget.rect }));
+  if (ctx.acro) return ctx.acro.widgets.map(widgetPlacement);
   if (field.rect) return [{ pageIndex: field.pageNum ?? 0, rect: field.rect }];
   ctx.warn(`${label(field)}: it has no position on the template; not drawn`);
   return [];
@@ -94,7 +106,7 @@ function optionPlacements(field: CastField, chosen: string, ctx: DrawContext): P
   const exportValue = option?.exportValue ?? option?.id ?? chosen;
   let placements: Placement[] = [];
   if (ctx.acro) {
-    placements = ctx.acro.widgets.filter((w) => w.exportValue === exportValue).map((w) => ({ pageIndex: w.pageIndex, rect: w.rect }));
+    placements = ctx.acro.widgets.filter((w) => w.exportValue === exportValue).map(widgetPlacement);
   } else if (option?.rect) {
     placements = [{ pageIndex: option.pageNum ?? field.pageNum ?? 0, rect: option.rect }];
   }
@@ -102,12 +114,16 @@ function optionPlacements(field: CastField, chosen: string, ctx: DrawContext): P
   return placements;
 }
 
+function widgetPlacement({ pageIndex, rect, rotation }: AcroWidget): Placement {
+  return rotation === undefined ? { pageIndex, rect } : { pageIndex, rect, rotation };
+}
+
 /** Draws into each placement's box, grouped by page; placements off the template are skipped. */
 function each(placements: readonly Placement[], ctx: DrawContext, draw: (box: DisplayBox) => DisplayItem[]): PageItems[] {
   const out: PageItems[] = [];
   for (const placement of placements) {
-    const box = ctx.boxOf(placement);
-    if (box) out.push({ pageIndex: placement.pageIndex, items: draw(box) });
+    const target = ctx.targetOf(placement);
+    if (target) out.push({ pageIndex: placement.pageIndex, rotation: target.rotation, items: draw(target.box) });
   }
   return out;
 }

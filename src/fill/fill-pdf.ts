@@ -3,7 +3,8 @@
 //   1. check the payload and match its data to the fields (every bad value reported at once);
 //   2. open the template, read its AcroForm fields, fetch the images the values name;
 //   3. draw each value as display items, then paint them over their pages with the engine's
-//      PDF painter (its fonts, so any script works);
+//      PDF painter (its fonts, so any script works); on a turned page (/Rotate, or a widget's
+//      /MK /R) in a frame turned with it, so the value reads upright as shown (rotation.ts);
 //   4. flatten the AcroForm fields that were filled, stamp the watermark, set the metadata.
 
 import { createHash } from 'node:crypto';
@@ -12,14 +13,15 @@ import type { DisplayItem } from '../paint/types.js';
 import { writeMetadata } from '../pdf/metadata.js';
 import { stampWatermark } from '../pdf/watermark.js';
 import { readAcroFields, type AcroFieldNode } from './acroform-tree.js';
-import { drawField, type Placement } from './draw-field.js';
-import type { DisplayBox } from './draw-text.js';
+import { drawField, type Placement, type Target } from './draw-field.js';
 import { FillError } from './errors.js';
 import { loadImages } from './field-image.js';
 import { flattenFields } from './flatten.js';
 import { MAX_FIELDS } from './limits.js';
+import { visibleBox } from './page-box.js';
 import { PageCanvas } from './page-canvas.js';
 import { matchPayload, type FilledField } from './payload.js';
+import { displayedBox, pageRotation, type Rotation } from './rotation.js';
 import { loadTemplate } from './template.js';
 import { textStyleOf } from './text-style.js';
 import type { CastField, FillOptions, FillPayload, FillResult } from './types.js';
@@ -39,16 +41,19 @@ export async function fillPdf(template: Uint8Array, fields: readonly CastField[]
   const images = await loadImages(imageUrls(matched.filled), options.fetchImage, warn);
 
   const canvas = new PageCanvas(doc, warn);
-  const pages = new Map<number, DisplayItem[]>();
+  const pages = new Map<number, { rotation: Rotation; items: DisplayItem[] }[]>();
   const flattened = new Set<AcroFieldNode>();
-  const boxOf = (placement: Placement) => displayBox(doc, canvas, placement, warn);
+  const targetOf = (placement: Placement) => targetOfPlacement(doc, placement, warn);
   for (const { field, value } of matched.filled) {
     const acro = field.acroFieldName === undefined ? undefined : acroFields.get(field.acroFieldName);
     const style = textStyleOf(field, payload, warn);
-    for (const { pageIndex, items } of drawField(field, value, { style, acro, images, boxOf, warn })) {
-      const list = pages.get(pageIndex) ?? [];
-      list.push(...items);
-      pages.set(pageIndex, list);
+    for (const { pageIndex, rotation, items } of drawField(field, value, { style, acro, images, targetOf, warn })) {
+      // Consecutive items in the same frame share one layer (an unturned page: one layer, as ever).
+      const layers = pages.get(pageIndex) ?? [];
+      const last = layers.at(-1);
+      if (last && last.rotation === rotation) last.items.push(...items);
+      else layers.push({ rotation, items: [...items] });
+      pages.set(pageIndex, layers);
     }
     if (acro) flattened.add(acro);
   }
@@ -71,8 +76,11 @@ function imageUrls(filled: readonly FilledField[]): string[] {
   return filled.flatMap(({ value }) => (value.kind === 'image' ? [value.url] : []));
 }
 
-/** A placement's rect in display-list coordinates, or undefined (with a warning) when it is off the template. */
-function displayBox(doc: PDFDocument, canvas: PageCanvas, { pageIndex, rect }: Placement, warn: (message: string) => void): DisplayBox | undefined {
+/**
+ * A placement's rect as shown, in the display-list coordinates of its page turned by the
+ * widget's /MK /R or else the page's /Rotate; undefined (with a warning) when it is off the template.
+ */
+function targetOfPlacement(doc: PDFDocument, { pageIndex, rect, rotation: turn }: Placement, warn: (message: string) => void): Target | undefined {
   if (!Number.isInteger(pageIndex) || pageIndex < 0 || pageIndex >= doc.getPageCount()) {
     warn(`a field is placed on page ${pageIndex + 1}, which the template does not have; not drawn`);
     return undefined;
@@ -82,5 +90,7 @@ function displayBox(doc: PDFDocument, canvas: PageCanvas, { pageIndex, rect }: P
     warn(`a field on page ${pageIndex + 1} has an empty or invalid rectangle; not drawn`);
     return undefined;
   }
-  return { x, y: canvas.pageHeight(pageIndex) - y - height, width, height };
+  const page = doc.getPage(pageIndex);
+  const rotation = turn ?? pageRotation(page);
+  return { box: displayedBox(rect, visibleBox(page), rotation), rotation };
 }

@@ -3,11 +3,12 @@
 // ImageEmbedder, and operators through paintItems, exactly as for rendered documents. Each
 // page's items become one form XObject over the page (its coordinates: the visible box's
 // bottom-left corner at the origin), whose resources are this canvas's own dictionary, so no
-// name can clash with the template's.
+// name can clash with the template's. Items for a turned page come in a layer of their own,
+// drawn in the frame of the page as shown (rotation.ts): `q <matrix> cm … Q`.
 
 import type { PDFDocument, PDFRef } from 'pdf-lib';
 import type { DisplayItem } from '../paint/types.js';
-import { ContentStream } from '../pdf/content-stream.js';
+import { ContentStream, num } from '../pdf/content-stream.js';
 import { flateStream } from '../pdf/flate.js';
 import { FontEmbedder } from '../pdf/font-embed.js';
 import { ImageEmbedder } from '../pdf/images.js';
@@ -16,6 +17,13 @@ import { paintItems } from '../pdf/paint-page.js';
 import { ResourceRegistry } from '../pdf/resources.js';
 import { drawFormOverPage } from '../pdf/watermark.js';
 import { visibleBox } from './page-box.js';
+import { rotatedFrame, type Rotation } from './rotation.js';
+
+/** Items in the display-list coordinates of the page turned by `rotation` (0: the page's own). */
+export interface PaintLayer {
+  readonly rotation: Rotation;
+  readonly items: readonly DisplayItem[];
+}
 
 /** Paints over pages: `paint` per page, then `finish` once. */
 export class PageCanvas {
@@ -29,13 +37,9 @@ export class PageCanvas {
     this.images = new ImageEmbedder(doc, warn, { resources: this.resources, fonts: this.fonts });
   }
 
-  /** The visible height of a page: display-list y runs down from its top. */
-  pageHeight(pageIndex: number): number {
-    return visibleBox(this.doc.getPage(pageIndex)).height;
-  }
-
-  /** Draws `items` (display-list coordinates of the visible box) over page `pageIndex`; returns the content drawn. */
-  async paint(pageIndex: number, items: readonly DisplayItem[]): Promise<string> {
+  /** Draws the layers, in order, over page `pageIndex`; returns the content drawn. */
+  async paint(pageIndex: number, layers: readonly PaintLayer[]): Promise<string> {
+    const items = layers.flatMap((layer) => layer.items);
     if (items.length === 0) return '';
     const page = this.doc.getPage(pageIndex);
     const box = visibleBox(page);
@@ -51,7 +55,18 @@ export class PageCanvas {
       anchors: [],
       bookmarks: [],
     };
-    paintItems(items, ctx);
+    for (const { rotation, items } of layers) {
+      if (rotation === 0) {
+        paintItems(items, ctx);
+        continue;
+      }
+      // The shown page's y-up coordinates → the visible box's: y flips over the shown height.
+      const frame = rotatedFrame(box, rotation);
+      ctx.canvas.save();
+      ctx.canvas.push(`${frame.matrix.map(num).join(' ')} cm`);
+      paintItems(items, { ...ctx, pageHeight: frame.height, addGroup: (content) => this.addGroup(content, frame.width, frame.height) });
+      ctx.canvas.restore();
+    }
     const content = ctx.canvas.toString();
     const form = flateStream(this.doc.context, content, {
       Type: 'XObject',

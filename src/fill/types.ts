@@ -26,7 +26,11 @@ export type CastFieldType =
   | 'initial' // likewise
   | 'signatureDate'; // the date of signing: filled like `date`
 
-/** A rectangle on a page, in PDF points from the page's bottom-left corner (PDF user space). */
+/**
+ * A rectangle on a page, in PDF points from the bottom-left corner of the page's crop box
+ * (PDF user space, y up), with the page's /Rotate not applied: on a turned page, what is shown
+ * is this rect turned with the page, and its content is drawn to read upright as shown (rotation.ts).
+ */
 export interface FieldRect {
   readonly x: number;
   readonly y: number;

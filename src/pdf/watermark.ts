@@ -6,6 +6,7 @@
 
 import { PDFArray, PDFDict, PDFName, PDFStream, StandardFonts, type PDFDocument, type PDFFont, type PDFPage, PDFRef } from 'pdf-lib';
 import { num } from './content-stream.js';
+import { pageRotation } from './page-rotation.js';
 
 /** Fill grey and opacity of the watermark text. */
 const GREY = 0.55;
@@ -90,8 +91,7 @@ function shownBox(page: PDFPage): ShownBox {
     width: Math.abs(box.width) || 612,
     height: Math.abs(box.height) || 792,
   };
-  const rotate = (((Math.round(page.getRotation().angle / 90) * 90) % 360) + 360) % 360;
-  return { ...normal, rotate };
+  return { ...normal, rotate: pageRotation(page) };
 }
 
 /**

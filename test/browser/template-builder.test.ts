@@ -1,13 +1,15 @@
 // The template builder in a customer's iframe, driven as a user drives it — keyboard placement,
 // drag from the sidebar, drawing, moving, resizing, multi-select, marquee, renaming, delete,
-// undo, copy and paste, submit without and with the required fields — with the exact sequence
-// and content of the events the parent receives, the two commands (and one from another
-// window, ignored), the saved template filled by its aliasIds, the official
-// @anvilco/anvil-embed-frame component, a hidden title bar, and a replaced document.
+// undo, copy and paste, moving a field to another page by keyboard and by mouse, submit without
+// and with the required fields — with the exact sequence and content of the events the parent
+// receives, the two commands (and one from another window, ignored), the saved template filled
+// by its aliasIds, the official @anvilco/anvil-embed-frame component, a hidden title bar, and a
+// replaced document.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Frame, Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { post } from '../server/helpers.js';
@@ -56,6 +58,18 @@ async function eventsSince(parent: ParentPage, from: number, count: number): Pro
 
 const record = (id: string, preset: (typeof PRESETS)[number], pageNum = 0, name = preset.name) => ({ id, aliasId: preset.aliasId, name, type: preset.type, required: preset.required ?? false, pageNum });
 
+/** The next two events are a field of `preset` added and then selected; its id and record. */
+async function expectPlaced(parent: ParentPage, seen: number, preset: (typeof PRESETS)[number], base: object): Promise<{ id: string; record: ReturnType<typeof record> }> {
+  const events = await eventsSince(parent, seen, 2);
+  const id = (events[0]!.fieldsAdded as { id: string }[])[0]!.id;
+  const placed = record(id, preset);
+  expect(events).toEqual([
+    { action: 'castEditFieldsAdded', fieldsAdded: [placed], ...base },
+    { action: 'castEditSelectedFieldsChanged', fieldsSelected: [placed], ...base },
+  ]);
+  return { id, record: placed };
+}
+
 describe('template builder', { timeout: 240_000 }, () => {
   it('places, edits and submits fields, posting every event in order; commands from the parent only', async () => {
     const castEid = await createCast(suite.server);
@@ -77,13 +91,8 @@ describe('template builder', { timeout: 240_000 }, () => {
     //    arrow keys move it, Alt+arrow resizes it (neither changes a record: no event).
     await frame.getByRole('button', { name: 'Add Full name' }).focus();
     await parent.page.keyboard.press('Enter');
-    let events = await eventsSince(parent, seen, 2);
-    const nameId = (events[0]!.fieldsAdded as { id: string }[])[0]!.id;
-    const nameRecord = record(nameId, PRESETS[0]!);
-    expect(events).toEqual([
-      { action: 'castEditFieldsAdded', fieldsAdded: [nameRecord], ...base },
-      { action: 'castEditSelectedFieldsChanged', fieldsSelected: [nameRecord], ...base },
-    ]);
+    let events: EventRecord[];
+    const { id: nameId, record: nameRecord } = await expectPlaced(parent, seen, PRESETS[0]!, base);
     seen += 2;
     const placed = await box(field(frame, nameId));
     expect(await frame.evaluate('document.activeElement && document.activeElement.getAttribute("data-field-id")')).toBe(nameId);
@@ -110,13 +119,7 @@ describe('template builder', { timeout: 240_000 }, () => {
     // 3. Drag the Email preset onto the page.
     const pageBox = await box(page0);
     await frame.locator('li.tb-preset[data-alias-id="email"]').dragTo(page0.locator('.tb-layer'), { targetPosition: { x: pageBox.width * 0.3, y: pageBox.height * 0.6 } });
-    events = await eventsSince(parent, seen, 2);
-    const emailId = (events[0]!.fieldsAdded as { id: string }[])[0]!.id;
-    const emailRecord = record(emailId, PRESETS[1]!);
-    expect(events).toEqual([
-      { action: 'castEditFieldsAdded', fieldsAdded: [emailRecord], ...base },
-      { action: 'castEditSelectedFieldsChanged', fieldsSelected: [emailRecord], ...base },
-    ]);
+    const { id: emailId, record: emailRecord } = await expectPlaced(parent, seen, PRESETS[1]!, base);
     seen += 2;
 
     // 4. Draw the Signature: arm drawing, then drag a rectangle on an empty part of the page.
@@ -129,13 +132,7 @@ describe('template builder', { timeout: 240_000 }, () => {
     await mouse.move(start.x + 100, start.y + 25, { steps: 5 });
     await mouse.move(start.x + 160, start.y + 40, { steps: 5 });
     await mouse.up();
-    events = await eventsSince(parent, seen, 2);
-    const sigId = (events[0]!.fieldsAdded as { id: string }[])[0]!.id;
-    const sigRecord = record(sigId, PRESETS[3]!);
-    expect(events).toEqual([
-      { action: 'castEditFieldsAdded', fieldsAdded: [sigRecord], ...base },
-      { action: 'castEditSelectedFieldsChanged', fieldsSelected: [sigRecord], ...base },
-    ]);
+    const { id: sigId, record: sigRecord } = await expectPlaced(parent, seen, PRESETS[3]!, base);
     seen += 2;
     const drawn = await box(field(frame, sigId));
     expect(drawn.width).toBeGreaterThan(150);
@@ -267,6 +264,109 @@ describe('template builder', { timeout: 240_000 }, () => {
     expect(pdfText(filled.bytes)).toMatch(/Sally Employee[\s\S]*sally@example\.com|sally@example\.com[\s\S]*Sally Employee/);
   });
 
+  it('moves a field to another page by keyboard and by mouse: one castEditFieldsChanged each, undone and redone, saved there', async () => {
+    const castEid = await createCast(suite.server);
+    const { url } = await embedUrl(suite.server, castEid, 'edit-pdf-template', { mode: 'preset-fields', fields: [PRESETS[0]] });
+    const parent = await openParent(suite.browser, suite.site, url);
+    const frame = await builderFrame(parent);
+    const base = { castEid, organizationSlug: suite.organizationSlug };
+    expect(await eventsSince(parent, 0, 1)).toEqual([{ action: 'castEditLoad', ...base }]);
+    await frame.locator('.pdf-page[data-page="0"] canvas').waitFor();
+    const onPage = (n: number) => frame.locator(`.pdf-page[data-page="${n}"]`);
+    const focusedId = () => frame.evaluate('document.activeElement && document.activeElement.getAttribute("data-field-id")');
+    let seen = 1;
+
+    // 1. Place the field by keyboard on page 1.
+    await frame.getByRole('button', { name: 'Add Full name' }).focus();
+    await parent.page.keyboard.press('Enter');
+    let events = await eventsSince(parent, seen, 2);
+    const id = (events[0]!.fieldsAdded as { id: string }[])[0]!.id;
+    const page0Record = record(id, PRESETS[0]!, 0);
+    const page1Record = record(id, PRESETS[0]!, 1);
+    expect(events).toEqual([
+      { action: 'castEditFieldsAdded', fieldsAdded: [page0Record], ...base },
+      { action: 'castEditSelectedFieldsChanged', fieldsSelected: [page0Record], ...base },
+    ]);
+    seen += 2;
+    await onPage(0).locator(`[data-field-id="${id}"]`).waitFor();
+    expect(await focusedId()).toBe(id);
+
+    // 2. Alt+PageDown moves it to page 2: one castEditFieldsChanged; focus stays on it, in view,
+    //    announced. Again on the last page: nothing (the next events show no other).
+    await parent.page.keyboard.press('Alt+PageDown');
+    events = await eventsSince(parent, seen, 1);
+    expect(events).toEqual([{ action: 'castEditFieldsChanged', fieldsChanged: [page1Record], ...base }]);
+    seen += 1;
+    await onPage(1).locator(`[data-field-id="${id}"]`).waitFor();
+    await expect.poll(focusedId).toBe(id);
+    await expect.poll(() => frame.locator('.tb-live').textContent()).toContain('Full name moved to page 2');
+    const view = await box(frame.locator('.pdf-pages'));
+    const shown = await box(field(frame, id));
+    expect(shown.y).toBeGreaterThan(view.y + 10);
+    expect(shown.y + shown.height).toBeLessThan(view.y + view.height - 10);
+    await parent.page.keyboard.press('Alt+PageDown');
+    expect(await onPage(1).locator(`[data-field-id="${id}"]`).count()).toBe(1);
+
+    // 3. The mouse drags it from the top of page 2 up onto the bottom of page 1, with the
+    //    boundary between them in the middle of the view: the preview is on page 1 while the
+    //    pointer is over it; the drop is one castEditFieldsChanged, the field where the pointer put it.
+    await frame.evaluate(`(() => {
+      const scroller = document.querySelector('.pdf-pages');
+      scroller.scrollTop = document.querySelector('.pdf-page[data-page="1"]').offsetTop - scroller.clientHeight / 2;
+    })()`);
+    const start = await box(field(frame, id));
+    let page0Box = await box(onPage(0));
+    const grab = { x: start.x + 20, y: start.y + start.height / 2 };
+    const drop = { x: grab.x + 40, y: page0Box.y + page0Box.height - 120 };
+    const mouse = parent.page.mouse;
+    await mouse.move(grab.x, grab.y);
+    await mouse.down();
+    await mouse.move(grab.x + 10, grab.y - 20, { steps: 4 });
+    await mouse.move(drop.x, drop.y, { steps: 8 });
+    await onPage(0).locator('.tb-field.is-ghost').waitFor();
+    expect(await onPage(0).locator('.tb-layer.is-drop-target').count()).toBe(1);
+    await parent.screenshot('template-builder-drag-to-page');
+    await mouse.up();
+    events = await eventsSince(parent, seen, 1);
+    expect(events).toEqual([{ action: 'castEditFieldsChanged', fieldsChanged: [page0Record], ...base }]);
+    seen += 1;
+    const dropped = await box(onPage(0).locator(`[data-field-id="${id}"]`));
+    expect(await onPage(0).locator('.tb-field.is-ghost').count()).toBe(0);
+    expect(Math.abs(dropped.x - (start.x + drop.x - grab.x))).toBeLessThan(2);
+    expect(Math.abs(dropped.y - (start.y + drop.y - grab.y))).toBeLessThan(2);
+    await expect.poll(focusedId).toBe(id);
+    page0Box = await box(onPage(0));
+    const zoom = page0Box.width / 612;
+
+    // 4. Undo puts it back on page 2, redo on page 1: each one castEditFieldsChanged.
+    await parent.page.keyboard.press('Control+z');
+    events = await eventsSince(parent, seen, 1);
+    expect(events).toEqual([{ action: 'castEditFieldsChanged', fieldsChanged: [page1Record], ...base }]);
+    seen += 1;
+    await onPage(1).locator(`[data-field-id="${id}"]`).waitFor();
+    await parent.page.keyboard.press('Control+y');
+    events = await eventsSince(parent, seen, 1);
+    expect(events).toEqual([{ action: 'castEditFieldsChanged', fieldsChanged: [page0Record], ...base }]);
+    seen += 1;
+    await onPage(0).locator(`[data-field-id="${id}"]`).waitFor();
+
+    // 5. Submitted by command: the saved field is on page 1 (pageNum 0), where it was dropped.
+    await parent.command('castEditSubmit');
+    events = await eventsSince(parent, seen, 3);
+    expect(events).toEqual([
+      { action: 'castEditSubmit', ...base },
+      { action: 'castEditSubmitSuccess', ...base },
+      { action: 'castEditComplete', ...base },
+    ]);
+    expect(parent.problems).toEqual([]);
+    await parent.close();
+    const saved = (await suite.server.store.getCastByEid(castEid))!.fields.find((f) => f.id === id)!;
+    expect(saved.pageNum).toBe(0);
+    const rect = saved.rect as { x: number; y: number; width: number; height: number };
+    expect(Math.abs(rect.x - (dropped.x - page0Box.x) / zoom)).toBeLessThan(2);
+    expect(Math.abs(792 - rect.y - rect.height - (dropped.y - page0Box.y) / zoom)).toBeLessThan(2);
+  });
+
   it('works with the official @anvilco/anvil-embed-frame, title bar hidden, submitted by command', async () => {
     const castEid = await createCast(suite.server);
     const { url } = await embedUrl(suite.server, castEid, 'edit-pdf-template', { mode: 'preset-fields', showPageTitleBar: false, pageTitle: 'Hidden title', finishButtonText: 'Hidden button', fields: [PRESETS[2], PRESETS[0]] });
@@ -326,7 +426,43 @@ describe('template builder', { timeout: 240_000 }, () => {
     expect(version.fields.map((f) => f.aliasId)).toEqual(['email']);
     await parent.close();
   });
+  it('stores fields placed on a rotated page in the page\'s own (unrotated) space', async () => {
+    const castEid = await createCast(suite.server, await rotatedPdf(), 'Landscape scan');
+    const { url } = await embedUrl(suite.server, castEid, 'edit-pdf-template', { mode: 'preset-fields', fields: [PRESETS[0]] });
+    const parent = await openParent(suite.browser, suite.site, url);
+    const frame = await builderFrame(parent);
+    await parent.waitForEvent('castEditLoad');
+    // The page is shown turned: landscape on screen.
+    const page0 = await box(frame.locator('.pdf-page[data-page="0"]'));
+    expect(page0.width).toBeGreaterThan(page0.height);
+    await frame.getByRole('button', { name: 'Add Full name' }).press('Enter');
+    await parent.waitForEvent('castEditFieldsAdded');
+    await parent.screenshot('template-builder-rotated');
+    await parent.command('castEditSubmit');
+    await parent.waitForEvent('castEditComplete');
+    // Placed near the displayed top-left, which is the unrotated page's bottom-left; a wide
+    // field on screen is a tall one on the page.
+    const [saved] = (await suite.server.store.getCastByEid(castEid))!.fields;
+    expect(saved!.rect!.x).toBeLessThan(100);
+    expect(saved!.rect!.y).toBeLessThan(100);
+    expect(saved!.rect!.height).toBeGreaterThan(saved!.rect!.width);
+    // Filled, the value reads upright on the turned page, as one line of text.
+    const filled = await post(suite.server, `/api/v1/fill/${castEid}.pdf`, { data: { name: 'Sally Rotated' } }, { key: suite.server.prodKey });
+    expect(pdfText(filled.bytes)).toMatch(/^\s*Sally Rotated\s*$/m);
+    await parent.close();
+  });
 });
+
+/** A Letter page stored portrait and turned a quarter clockwise (/Rotate 90), as scans often are. */
+async function rotatedPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  page.setRotation(degrees(90));
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  // Text written along the page's left edge, upwards, reads left to right once the page is turned.
+  page.drawText('Landscape application form', { x: 60, y: 40, size: 18, font, rotate: degrees(90) });
+  return doc.save();
+}
 
 function pdfText(pdf: Uint8Array): string {
   return execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8');

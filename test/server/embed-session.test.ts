@@ -146,7 +146,7 @@ describe('the builder page', () => {
     expect(page.response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.html).toContain('<link rel="stylesheet" href="assets/builder.css">');
     expect(page.html).toContain('<script type="module" src="assets/builder.js"></script>');
-    expect(page.html).toContain('<div id="app"></div>');
+    expect(page.html).toMatch(/<div id="app"><p role="status">Loading…<\/p>/);
     expect(page.html).toContain('<title>Embedded</title>');
     // Every script is either loaded from a file or data: nothing inline runs.
     const scripts = [...page.html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];

@@ -7,6 +7,8 @@ import { placedFields, toCastFields, toRecord } from '../../web/builder/template
 import type { PlacedField } from '../../web/builder/template/types.js';
 import { missingFieldsMessage, missingRequiredFields, orphansMessage } from '../../web/builder/template/validation.js';
 
+const LETTER_PAGES = [{ width: 612, height: 792, rotation: 0 as const }, { width: 612, height: 792, rotation: 0 as const }];
+
 const rect = { x: 10, y: 10, width: 100, height: 20 };
 const a: PlacedField = { id: 'a', aliasId: 'fullName', name: 'Full name', type: 'fullName', required: true, pageNum: 0, rect };
 const b: PlacedField = { id: 'b', aliasId: 'email', name: 'Email', type: 'email', pageNum: 1, rect };
@@ -22,14 +24,22 @@ describe('records', () => {
       { id: 'f1', aliasId: 'x', name: 'X', type: 'shortText', acroFieldName: 'form.x' },
       { id: 'f2', aliasId: 'y', name: 'Y', type: 'date', pageNum: 0, rect, format: 'MM/DD' },
       { id: 'f3', aliasId: 'z', name: 'Z', type: 'shortText', pageNum: 0 },
-    ]);
+    ], LETTER_PAGES);
     expect(loaded.map((f) => f.id)).toEqual(['f2']);
     expect(loaded[0]!.format).toBe('MM/DD');
   });
 
+  it('turns rects to the displayed page on load and back on save', () => {
+    const stored = { id: 'r', aliasId: 'r', name: 'R', type: 'shortText', pageNum: 0, rect: { x: 50, y: 100, width: 200, height: 20 } };
+    const turned = [{ width: 792, height: 612, rotation: 90 as const }];
+    const [shown] = placedFields([stored], turned);
+    expect(shown!.rect).toEqual({ x: 100, y: 362, width: 20, height: 200 });
+    expect(toCastFields([shown!], turned)[0]!.rect).toEqual(stored.rect);
+  });
+
   it('saves only the Cast field keys, required always set, format only on date fields', () => {
     const extra = { ...a, maxLength: 4, format: 'YYYY', fontSize: 12 } as PlacedField;
-    expect(toCastFields([extra, { ...b, type: 'date', format: 'YYYY' }])).toEqual([
+    expect(toCastFields([extra, { ...b, type: 'date', format: 'YYYY' }], LETTER_PAGES)).toEqual([
       { id: 'a', aliasId: 'fullName', name: 'Full name', type: 'fullName', required: true, pageNum: 0, rect, fontSize: 12 },
       { id: 'b', aliasId: 'email', name: 'Email', type: 'date', required: false, pageNum: 1, rect, format: 'YYYY' },
     ]);
@@ -46,6 +56,12 @@ describe('diffFields', () => {
     expect(diffFields([a, b], [renamed, retyped, c])).toEqual({ added: [toRecord(c)], removed: [], changed: [toRecord(renamed), toRecord(retyped)] });
     expect(diffFields([a, b], [b])).toEqual({ added: [], removed: [toRecord(a)], changed: [] });
     expect(diffFields([a], [{ ...a, aliasId: 'other' }]).changed).toHaveLength(1);
+  });
+
+  it('reports a field moved to another page as changed, with its new pageNum', () => {
+    const moved = { ...a, pageNum: 1, rect: { ...rect, y: 500 } };
+    expect(diffFields([a, b], [moved, b])).toEqual({ added: [], removed: [], changed: [{ ...toRecord(a), pageNum: 1 }] });
+    expect(diffFields([moved, b], [a, b])).toEqual({ added: [], removed: [], changed: [toRecord(a)] });
   });
 
   it('an undo is the reverse diff', () => {
@@ -74,6 +90,14 @@ describe('announcement', () => {
     expect(announcement('select', none, null)).toBe('Selection cleared');
     expect(announcement('select', none, [toRecord(a), toRecord(b)])).toBe('2 fields selected');
     expect(announcement('geometry', none, undefined)).toBeNull();
+  });
+
+  it('says where fields moved to another page went', () => {
+    const moved = { ...a, pageNum: 1 };
+    expect(announcement('page', { ...none, changed: [toRecord(moved)] }, undefined)).toBe('Full name moved to page 2');
+    expect(announcement('page', { ...none, changed: [toRecord(moved), toRecord({ ...b, pageNum: 1 })] }, undefined)).toBe('2 fields moved to page 2');
+    expect(announcement('page', { ...none, changed: [toRecord(moved), toRecord({ ...b, pageNum: 2 })] }, undefined)).toBe('2 fields moved to other pages');
+    expect(announcement('undo', { ...none, changed: [toRecord(a)] }, undefined)).toBe('Undone. Full name changed');
   });
 });
 

@@ -2,7 +2,7 @@
 // placement.ts): points ↔ screen boxes, snapping, gestures, where new fields go.
 import { describe, expect, it } from 'vitest';
 import { boxToCss, boxToRect, clampBox, intersects, rectToBox, unionBox } from '../../web/builder/template/geometry.js';
-import { marqueeHits, moveOffset, resizeBox } from '../../web/builder/template/gestures.js';
+import { marqueeHits, moveOffset, pageUnder, resizeBox } from '../../web/builder/template/gestures.js';
 import { boxAtPoint, drawnBox, fieldFromPreset, findFreeSpot } from '../../web/builder/template/placement.js';
 import { snapMove, snapResize } from '../../web/builder/template/snapping.js';
 
@@ -61,6 +61,20 @@ describe('gestures', () => {
     expect(resizeBox(box, 'nw', -200, -200, [], PAGE, 4).box).toEqual({ left: 0, top: 0, width: 200, height: 120 });
     expect(resizeBox(box, 'w', 500, 0, [], PAGE, 4).box).toEqual({ left: 192, top: 100, width: 8, height: 20 });
     expect(resizeBox(box, 'e', 10000, 0, [], PAGE, 4).box.width).toBe(512);
+  });
+
+  it('finds the page a drag goes to: the one under the pointer, else the nearest, else the current one', () => {
+    const pages = [
+      { pageNum: 0, box: { left: 100, top: 0, width: 612, height: 792 } },
+      { pageNum: 1, box: { left: 100, top: 808, width: 612, height: 792 } },
+    ];
+    expect(pageUnder({ x: 300, y: 500 }, pages, 1)).toBe(0);
+    expect(pageUnder({ x: 300, y: 900 }, pages, 0)).toBe(1);
+    expect(pageUnder({ x: 300, y: 795 }, pages, 1)).toBe(0); // in the gap, nearer page 0
+    expect(pageUnder({ x: 300, y: 805 }, pages, 0)).toBe(1);
+    expect(pageUnder({ x: 300, y: 800 }, pages, 1)).toBe(1); // half-way: the current page
+    expect(pageUnder({ x: 20, y: 1000 }, pages, 0)).toBe(1); // beside page 1
+    expect(pageUnder({ x: 300, y: 500 }, [], 3)).toBe(3);
   });
 
   it('finds the fields a marquee touches', () => {

@@ -15,6 +15,14 @@ describe('shortcutFor', () => {
     expect(shortcutFor(key('ArrowUp', { ctrlKey: true }))).toBeNull();
   });
 
+  it('moves to the next or previous page with Alt+PageDown / Alt+PageUp; PageDown alone is left to scrolling', () => {
+    expect(shortcutFor(key('PageDown', { altKey: true }))).toEqual({ kind: 'page', delta: 1 });
+    expect(shortcutFor(key('PageUp', { altKey: true }))).toEqual({ kind: 'page', delta: -1 });
+    expect(shortcutFor(key('PageDown'))).toBeNull();
+    expect(shortcutFor(key('PageUp', { altKey: true, ctrlKey: true }))).toBeNull();
+    expect(shortcutFor(key('PageUp', { altKey: true, shiftKey: true }))).toBeNull();
+  });
+
   it('knows delete, escape, undo/redo, copy/cut/paste and select all, with Ctrl or Cmd', () => {
     expect(shortcutFor(key('Delete'))).toEqual({ kind: 'delete' });
     expect(shortcutFor(key('Backspace'))).toEqual({ kind: 'delete' });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { rectToBox } from '../../web/builder/template/geometry.js';
 import {
-  canRedo, canUndo, clampFields, editorReducer, HISTORY_LIMIT, initialState, selectedFields, type EditorAction, type EditorState,
+  canRedo, canUndo, clampFields, editorReducer, HISTORY_LIMIT, initialState, moveToPage, selectedFields, type EditorAction, type EditorState,
 } from '../../web/builder/template/state.js';
 import type { PlacedField } from '../../web/builder/template/types.js';
 
@@ -72,6 +72,70 @@ describe('editorReducer', () => {
     const state = run(initialState([field('a')]), { type: 'setRects', rects: { a: { x: 1, y: 2, width: 3, height: 4 } } });
     expect(state.fields[0]!.rect).toEqual({ x: 1, y: 2, width: 3, height: 4 });
     expect(run(state, { type: 'undo' }).fields[0]!.rect).toEqual(field('a').rect);
+  });
+
+  it('moves fields dragged onto another page there, as one undo step of kind page', () => {
+    const state = run(initialState([field('a'), field('b')]), { type: 'select', ids: ['a'], mode: 'replace' });
+    const moved = run(state, { type: 'setRects', rects: { a: { x: 5, y: 6, width: 160, height: 22 } }, pageNum: 1 });
+    expect(moved.fields[0]).toEqual({ ...field('a'), pageNum: 1, rect: { x: 5, y: 6, width: 160, height: 22 } });
+    expect(moved.fields[1]).toBe(state.fields[1]);
+    expect(moved.last).toBe('page');
+    expect(moved.selection).toEqual(['a']);
+    // The same rect on another page is still a change; the same page and rect is none.
+    const samePlace = run(state, { type: 'setRects', rects: { a: field('a').rect }, pageNum: 1 });
+    expect(samePlace.fields[0]!.pageNum).toBe(1);
+    expect(run(state, { type: 'setRects', rects: { a: field('a').rect }, pageNum: 0 })).toBe(state);
+    const undone = run(moved, { type: 'undo' });
+    expect(undone.fields[0]).toEqual(field('a'));
+    expect(run(undone, { type: 'redo' }).fields[0]!.pageNum).toBe(1);
+  });
+
+  it('moves the selection to the next or previous page at the same place; nothing past the first or last page', () => {
+    const a = field('a', { rect: { x: 10, y: 700, width: 100, height: 20 } });
+    const b = field('b', { rect: { x: 200, y: 600, width: 100, height: 20 } });
+    const c = field('c', { pageNum: 1 });
+    const selected = run(initialState([a, b, c]), { type: 'select', ids: ['a', 'b'], mode: 'replace' });
+    const down = run(selected, { type: 'shiftPage', delta: 1, pageSizes: PAGES });
+    expect(down.fields).toEqual([{ ...a, pageNum: 1 }, { ...b, pageNum: 1 }, c]);
+    expect(down.last).toBe('page');
+    expect(down.selection).toEqual(['a', 'b']);
+    expect(run(down, { type: 'shiftPage', delta: 1, pageSizes: PAGES })).toBe(down);
+    expect(run(selected, { type: 'shiftPage', delta: -1, pageSizes: PAGES })).toBe(selected);
+    expect(run(down, { type: 'shiftPage', delta: -1, pageSizes: PAGES }).fields).toEqual([a, b, c]);
+    expect(run(down, { type: 'undo' }).fields).toEqual([a, b, c]);
+    // Nothing selected, or a field whose next page does not exist: no change.
+    const none = initialState([a]);
+    expect(run(none, { type: 'shiftPage', delta: 1, pageSizes: PAGES })).toBe(none);
+    const mixed = run(initialState([a, c]), { type: 'select', ids: ['a', 'c'], mode: 'replace' });
+    expect(run(mixed, { type: 'shiftPage', delta: 1, pageSizes: PAGES })).toBe(mixed);
+    // Each field goes one page on from its own.
+    const both = run(mixed, { type: 'shiftPage', delta: -1, pageSizes: [...PAGES, PAGES[0]!] });
+    expect(both).toBe(mixed);
+    const onward = run(mixed, { type: 'shiftPage', delta: 1, pageSizes: [...PAGES, PAGES[0]!] });
+    expect(onward.fields.map((f) => f.pageNum)).toEqual([1, 2]);
+  });
+
+  it('moveToPage keeps the place from the top-left corner, moving the group just inside a smaller page', () => {
+    const small = { width: 500, height: 600 };
+    const pages = [PAGES[0]!, small];
+    const at = (id: string, left: number, top: number) => field(id, { rect: { x: left, y: 792 - top - 20, width: 100, height: 20 } });
+    // The group (300…520 × 400…520) sticks out of 500 × 600 on the right by 20: it moves left by 20, its shape kept.
+    const moved = moveToPage([at('a', 300, 400), at('b', 420, 500)], 1, pages);
+    expect(moved.map((f) => f.pageNum)).toEqual([1, 1]);
+    expect(moved.map((f) => rectToBox(f.rect, small.height))).toEqual([
+      { left: 280, top: 400, width: 100, height: 20 },
+      { left: 400, top: 500, width: 100, height: 20 },
+    ]);
+    // A group larger than the page: each field ends inside it.
+    const spread = moveToPage([at('a', 10, 10), at('b', 450, 690)], 1, pages).map((f) => rectToBox(f.rect, small.height));
+    expect(spread).toEqual([{ left: 0, top: 0, width: 100, height: 20 }, { left: 400, top: 580, width: 100, height: 20 }]);
+    // Onto a page of the same size: the same rect.
+    const a = at('a', 10, 10);
+    expect(moveToPage([a], 1, PAGES)).toEqual([{ ...a, pageNum: 1 }]);
+    // A field larger than the page shrinks to it.
+    expect(moveToPage([field('w', { rect: { x: 0, y: 0, width: 612, height: 30 } })], 1, pages)[0]!.rect).toEqual({ x: 0, y: 0, width: 500, height: 30 });
+    // No such page: unchanged.
+    expect(moveToPage([a], 5, PAGES)).toEqual([a]);
   });
 
   it('moves the selection with the arrow keys (down on screen is down the page), together, inside the page', () => {

@@ -1,6 +1,6 @@
 // The embedded builders' entry: reads the page's session, loads its one object, and shows the
 // builder for the embed type (template, packet or workflow).
-import { render } from 'preact';
+import { render, type VNode } from 'preact';
 import { Api, ApiError } from './api.js';
 import type { BuilderProps, SessionObject } from './context.js';
 import { ErrorNotice } from './common/ErrorNotice.js';
@@ -12,11 +12,16 @@ import { WorkflowBuilder } from './workflow/WorkflowBuilder.js';
 import './styles.css';
 
 async function start(root: HTMLElement): Promise<void> {
+  // Drawn once per load: the page's "Loading…" placeholder stays until then.
+  const show = (node: VNode): void => {
+    root.replaceChildren();
+    render(node, root);
+  };
   let session: EmbedSession;
   try {
     session = readSession();
   } catch (error) {
-    render(<ErrorNotice title="This builder could not start" message={(error as Error).message} />, root);
+    show(<ErrorNotice title="This builder could not start" message={(error as Error).message} />);
     return;
   }
   const api = new Api(session.session);
@@ -26,11 +31,11 @@ async function start(root: HTMLElement): Promise<void> {
     loaded = await api.get<SessionObject>('object');
   } catch (error) {
     const message = error instanceof ApiError && error.status === 401 ? 'This session has ended. Open the builder again.' : (error as Error).message;
-    render(<ErrorNotice title="This builder could not load" message={message} />, root);
+    show(<ErrorNotice title="This builder could not load" message={message} />);
     return;
   }
   const props: BuilderProps = { session, api, messenger, loaded };
-  render(<Builder {...props} />, root);
+  show(<Builder {...props} />);
 }
 
 function Builder(props: BuilderProps) {

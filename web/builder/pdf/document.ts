@@ -2,13 +2,15 @@
 // (dist/web/pdf.worker.mjs beside this bundle), and nothing in the PDF may run code.
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
 import type { Api } from '../api.js';
+import { normalizeRotation, type Rotation } from './page-space.js';
 
 GlobalWorkerOptions.workerSrc = new URL('pdf.worker.mjs', import.meta.url).href;
 
-/** A page's size in PDF points (its crop box as pdf.js sees it, rotation applied). */
+/** A page's size in PDF points as displayed (its crop box, turned by its /Rotate), and that rotation. */
 export interface PageSize {
   readonly width: number;
   readonly height: number;
+  readonly rotation: Rotation;
 }
 
 export interface OpenPdf {
@@ -26,8 +28,9 @@ export async function openPdfBytes(data: Uint8Array): Promise<OpenPdf> {
   const proxy = await getDocument({ data, isEvalSupported: false, enableXfa: false, stopAtErrors: false }).promise;
   const pageSizes: PageSize[] = [];
   for (let i = 1; i <= proxy.numPages; i++) {
-    const viewport = (await proxy.getPage(i)).getViewport({ scale: 1 });
-    pageSizes.push({ width: viewport.width, height: viewport.height });
+    const page = await proxy.getPage(i);
+    const viewport = page.getViewport({ scale: 1 });
+    pageSizes.push({ width: viewport.width, height: viewport.height, rotation: normalizeRotation(page.rotate) });
   }
   return { proxy, pageSizes };
 }

@@ -10,6 +10,7 @@ import { PdfPages, scrollToPage } from '../pdf/PdfPages.js';
 import { Thumbnails } from '../pdf/Thumbnails.js';
 import { ZOOM_STEPS } from '../pdf/ZoomControl.js';
 import { fieldElement, focusedFieldId, newFieldId, pagesScroller, visibleRegion } from './dom.js';
+import { DragPreviewChannel } from './dragPreview.js';
 import { EditMenu } from './EditMenu.js';
 import { FieldLayer } from './FieldLayer.js';
 import { defaultSize } from './fieldTypes.js';
@@ -40,12 +41,12 @@ interface Props {
   readonly onDone: () => void;
 }
 
-/** What keyboard focus goes to after the next render. */
-type PendingFocus = { readonly field: string } | 'pages' | 'inspector' | null;
+/** What keyboard focus goes to after the next render (a field: with `reveal`, scrolled into view). */
+type PendingFocus = { readonly field: string; readonly reveal?: boolean } | 'pages' | 'inspector' | null;
 
 export function Editor({ api, messenger, cast, options, initialPdf, onDone }: Props) {
   const [pdf, setPdf] = useState(initialPdf);
-  const [state, dispatch] = useReducer(editorReducer, cast, (c) => initialState(placedFields(c.fields)));
+  const [state, dispatch] = useReducer(editorReducer, cast, (c) => initialState(placedFields(c.fields, initialPdf.pageSizes)));
   const [zoom, setZoom] = useState(1);
   const [currentPage, setCurrentPage] = useState(0);
   const [drawing, setDrawing] = useState<Preset | null>(null);
@@ -54,8 +55,9 @@ export function Editor({ api, messenger, cast, options, initialPdf, onDone }: Pr
   const pendingFocus = useRef<PendingFocus>(null);
   const helpId = useId();
   const { message, announce } = useAnnouncer();
-  const latest = useLatest({ ...state, pageCount: pdf.pageSizes.length });
+  const latest = useLatest({ ...state, pageCount: pdf.pageSizes.length, pageSizes: pdf.pageSizes });
   const pageSizes = pdf.pageSizes;
+  const [dragPreview] = useState(() => new DragPreviewChannel());
 
   useFieldEvents(messenger, state, announce);
   const { submit, submitting, problem, busy } = useSubmit({ api, messenger, presets: options.presets, latest, version, onDone });
@@ -77,7 +79,9 @@ export function Editor({ api, messenger, cast, options, initialPdf, onDone }: Pr
     } else if (target === 'inspector') {
       root.current?.querySelector<HTMLElement>('.tb-inspector-name')?.focus();
     } else if (target) {
-      fieldElement(root.current, target.field)?.focus();
+      const element = fieldElement(root.current, target.field);
+      element?.focus(target.reveal ? { preventScroll: true } : undefined);
+      if (target.reveal) element?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     }
   });
 
@@ -143,6 +147,15 @@ export function Editor({ api, messenger, cast, options, initialPdf, onDone }: Pr
         handled();
         run({ type: 'nudge', mode: shortcut.kind, dx: shortcut.dx, dy: shortcut.dy, pageSizes, at: Date.now() });
         return;
+      case 'page': {
+        // The selection to the next or previous page; focus stays on the field it was on.
+        const focused = focusedFieldId();
+        if (!focused || !state.selection.includes(focused)) return;
+        handled();
+        const action: EditorAction = { type: 'shiftPage', delta: shortcut.delta, pageSizes };
+        if (editorReducer(state, action) !== state) run(action, { field: focused, reveal: true });
+        return;
+      }
       case 'delete':
         if (!hasSelection) return;
         handled();
@@ -242,9 +255,11 @@ export function Editor({ api, messenger, cast, options, initialPdf, onDone }: Pr
           <div class={`tb-pages${drawing ? ' is-drawing' : ''}`}>
             <PdfPages pdf={pdf} scale={zoom} label="Document pages" onCurrentPage={setCurrentPage} overlay={(pageIndex, size) => (
               <FieldLayer pageIndex={pageIndex} size={size} scale={zoom} fields={fieldsByPage.get(pageIndex) ?? []} selection={selection}
+                pageSizes={pageSizes} fieldsByPage={fieldsByPage} dragPreview={dragPreview}
                 drawing={drawing} describedBy={helpId}
                 onSelect={(ids, mode) => run({ type: 'select', ids, mode })}
                 onCommitRects={(rects) => run({ type: 'setRects', rects })}
+                onMoveToPage={(pageNum, rects, focus) => run({ type: 'setRects', rects, pageNum }, { field: focus })}
                 onDraw={(preset, pageNum, box) => {
                   setDrawing(null);
                   addField(preset, pageNum, box);
@@ -265,7 +280,7 @@ export function Editor({ api, messenger, cast, options, initialPdf, onDone }: Pr
           onPlace={placePreset} onToggleDraw={toggleDraw} onPatch={patchSelection} onChoosePreset={choosePreset} onDelete={removeSelection} />
       </div>
       <p id={helpId} hidden>
-        Arrow keys move the selected fields, Alt with arrow keys resizes them; with Shift, by 10 points. Delete removes them. Enter edits the field in the sidebar. Shift+Space adds or removes a field from the selection.
+        Arrow keys move the selected fields, Alt with arrow keys resizes them; with Shift, by 10 points. Alt+Page Down and Alt+Page Up move them to the next or previous page. Delete removes them. Enter edits the field in the sidebar. Shift+Space adds or removes a field from the selection.
       </p>
       <LiveRegion message={message} />
     </div>

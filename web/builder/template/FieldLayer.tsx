@@ -1,13 +1,16 @@
 // The layer over one page that holds its fields and takes the pointer: press a field to select
-// it (Shift toggles) and drag to move the selection, drag a handle to resize, drag on empty
-// space for a selection marquee (or, with a preset armed, to draw a field), drop a preset from
-// the sidebar. Gestures preview here and reach the editor's state once, when they end.
+// it (Shift toggles) and drag to move the selection — onto another page too, when the pointer
+// goes over it —, drag a handle to resize, drag on empty space for a selection marquee (or, with
+// a preset armed, to draw a field), drop a preset from the sidebar. Gestures preview here (a
+// drag to another page, on that page through the DragPreviewChannel) and reach the editor's
+// state once, when they end.
 import type { TargetedDragEvent, TargetedKeyboardEvent, TargetedPointerEvent } from 'preact';
-import { useRef, useState } from 'preact/hooks';
-import { blurFormControl, pointIn } from './dom.js';
-import { FieldBox } from './FieldBox.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { blurFormControl, pageLayers, pointIn } from './dom.js';
+import { useDragPreview, type DragPreviewChannel } from './dragPreview.js';
+import { FieldBox, FieldGhost } from './FieldBox.js';
 import { boxFromCorners, boxToRect, rectToBox, translateBox } from './geometry.js';
-import { marqueeHits, moveOffset, resizeBox, type Handle } from './gestures.js';
+import { marqueeHits, moveOffset, pageUnder, resizeBox, type Handle } from './gestures.js';
 import { Guides } from './Guides.js';
 import { Marquee } from './Marquee.js';
 import { drawnBox } from './placement.js';
@@ -22,7 +25,11 @@ const DRAG_PX = 3;
 type Point = { readonly x: number; readonly y: number };
 type Gesture =
   | { readonly kind: 'press'; readonly origin: Point; readonly id: string; readonly ids: readonly string[]; readonly collapse: boolean }
-  | { readonly kind: 'move'; readonly origin: Point; readonly boxes: ReadonlyMap<string, Box>; readonly others: readonly Box[]; readonly dx: number; readonly dy: number; readonly guides: readonly Guide[] }
+  /**
+   * The selection dragged by the field `id`: `boxes` where they started on this page, (dx, dy)
+   * their offset on page `pageNum` (this one, or the one under the pointer), in points.
+   */
+  | { readonly kind: 'move'; readonly origin: Point; readonly id: string; readonly moving: readonly PlacedField[]; readonly boxes: ReadonlyMap<string, Box>; readonly pageNum: number; readonly dx: number; readonly dy: number; readonly guides: readonly Guide[] }
   | { readonly kind: 'resize'; readonly origin: Point; readonly id: string; readonly handle: Handle; readonly start: Box; readonly others: readonly Box[]; readonly box: Box; readonly guides: readonly Guide[] }
   | { readonly kind: 'marquee'; readonly origin: Point; readonly point: Point; readonly additive: boolean }
   | { readonly kind: 'draw'; readonly origin: Point; readonly point: Point; readonly preset: Preset };
@@ -33,12 +40,18 @@ interface Props {
   readonly scale: number;
   /** The fields on this page. */
   readonly fields: readonly PlacedField[];
+  /** Every page's size and fields, for a drag onto another page. */
+  readonly pageSizes: readonly PageSize[];
+  readonly fieldsByPage: ReadonlyMap<number, readonly PlacedField[]>;
+  readonly dragPreview: DragPreviewChannel;
   readonly selection: ReadonlySet<string>;
   /** The preset armed for drawing, if any. */
   readonly drawing: Preset | null;
   readonly describedBy: string;
   readonly onSelect: (ids: readonly string[], mode: 'replace' | 'add' | 'toggle') => void;
   readonly onCommitRects: (rects: Readonly<Record<string, Rect>>) => void;
+  /** Fields dragged onto page `pageNum`, at `rects` there; `focus` is the one the pointer held. */
+  readonly onMoveToPage: (pageNum: number, rects: Readonly<Record<string, Rect>>, focus: string) => void;
   readonly onDraw: (preset: Preset, pageIndex: number, box: Box) => void;
   readonly onDropPreset: (aliasId: string, pageIndex: number, point: Point) => void;
   /** A press on empty page space (focus goes to the pages). */
@@ -48,15 +61,28 @@ interface Props {
 }
 
 export function FieldLayer(props: Props) {
-  const { pageIndex, size, scale, fields, selection, drawing } = props;
+  const { pageIndex, size, scale, fields, selection, drawing, dragPreview } = props;
   const gestureRef = useRef<Gesture | null>(null);
   const [gesture, setGestureState] = useState<Gesture | null>(null);
   /** Set while a press focuses its field, so that the focus does not select it again. */
   const pointerFocus = useRef(false);
+  /** A drag from another page that would drop its fields here. */
+  const incoming = useDragPreview(dragPreview, pageIndex);
   const setGesture = (next: Gesture | null): void => {
+    const before = gestureRef.current;
     gestureRef.current = next;
     setGestureState(next);
+    if (next?.kind === 'move' && next.pageNum !== pageIndex) {
+      dragPreview.set({ pageNum: next.pageNum, fields: next.moving.map((field) => ({ field, box: translateBox(next.boxes.get(field.id)!, next.dx, next.dy) })), guides: next.guides });
+    } else if (before?.kind === 'move' && before.pageNum !== pageIndex) {
+      dragPreview.set(null);
+    }
   };
+  // A layer that goes away mid-drag takes its preview with it.
+  useEffect(() => () => {
+    const current = gestureRef.current;
+    if (current?.kind === 'move' && current.pageNum !== pageIndex) dragPreview.set(null);
+  }, [dragPreview, pageIndex]);
   const boxOf = (field: PlacedField): Box => rectToBox(field.rect, size.height);
   const threshold = SNAP_PX / scale;
 
@@ -121,18 +147,15 @@ export function FieldLayer(props: Props) {
     switch (current.kind) {
       case 'press': {
         if (Math.hypot(dx, dy) * scale < DRAG_PX) return;
-        const moving = new Set(current.ids);
-        const boxes = new Map(fields.filter((f) => moving.has(f.id)).map((f) => [f.id, boxOf(f)] as const));
-        const others = fields.filter((f) => !moving.has(f.id)).map(boxOf);
-        const offset = moveOffset([...boxes.values()], others, dx, dy, size, threshold);
-        setGesture({ kind: 'move', origin: current.origin, boxes, others, ...offset });
+        const ids = new Set(current.ids);
+        const moving = fields.filter((f) => ids.has(f.id));
+        const boxes = new Map(moving.map((f) => [f.id, boxOf(f)] as const));
+        setGesture(dragTo({ kind: 'move', origin: current.origin, id: current.id, moving, boxes, pageNum: pageIndex, dx: 0, dy: 0, guides: [] }, event.currentTarget, event));
         return;
       }
-      case 'move': {
-        const offset = moveOffset([...current.boxes.values()], current.others, dx, dy, size, threshold);
-        setGesture({ ...current, ...offset });
+      case 'move':
+        setGesture(dragTo(current, event.currentTarget, event));
         return;
-      }
       case 'resize': {
         const resized = resizeBox(current.start, current.handle, dx, dy, current.others, size, threshold);
         setGesture({ ...current, ...resized });
@@ -145,6 +168,23 @@ export function FieldLayer(props: Props) {
     }
   };
 
+  /**
+   * The move with the pointer at `event`: on the page under it (the one it was on while over
+   * none), the fields at the same offset from the pointer as when it went down, snapped to that
+   * page's other fields and inside it.
+   */
+  const dragTo = (move: Extract<Gesture, { kind: 'move' }>, layer: HTMLElement, event: { clientX: number; clientY: number }): Extract<Gesture, { kind: 'move' }> => {
+    const layers = pageLayers(layer).filter(({ pageNum }) => props.pageSizes[pageNum]);
+    const pageNum = pageUnder({ x: event.clientX, y: event.clientY }, layers, move.pageNum);
+    const target = layers.find((l) => l.pageNum === pageNum)?.element ?? layer;
+    const page = props.pageSizes[pageNum] ?? size;
+    const point = pointIn(target, event, scale);
+    const others = (pageNum === pageIndex ? fields : props.fieldsByPage.get(pageNum) ?? [])
+      .filter((f) => !move.boxes.has(f.id)).map((f) => rectToBox(f.rect, page.height));
+    const offset = moveOffset([...move.boxes.values()], others, point.x - move.origin.x, point.y - move.origin.y, page, threshold);
+    return { ...move, pageNum, ...offset };
+  };
+
   /** Ends the gesture: its result reaches the editor. */
   const finish = (): void => {
     const done = gestureRef.current;
@@ -155,10 +195,13 @@ export function FieldLayer(props: Props) {
         if (done.collapse) props.onSelect([done.id], 'replace');
         return;
       case 'move': {
-        if (done.dx === 0 && done.dy === 0) return;
+        const home = done.pageNum === pageIndex;
+        if (home && done.dx === 0 && done.dy === 0) return;
+        const height = (props.pageSizes[done.pageNum] ?? size).height;
         const rects: Record<string, Rect> = {};
-        for (const [id, box] of done.boxes) rects[id] = boxToRect(translateBox(box, done.dx, done.dy), size.height);
-        props.onCommitRects(rects);
+        for (const [id, box] of done.boxes) rects[id] = boxToRect(translateBox(box, done.dx, done.dy), height);
+        if (home) props.onCommitRects(rects);
+        else props.onMoveToPage(done.pageNum, rects, done.id);
         return;
       }
       case 'resize':
@@ -192,9 +235,9 @@ export function FieldLayer(props: Props) {
     props.onDropPreset(aliasId, pageIndex, pointIn(event.currentTarget, event, scale));
   };
 
-  /** Where a field is drawn: moved or resized while a gesture previews it. */
+  /** Where a field is drawn: moved or resized while a gesture previews it (a move to another page previews there). */
   const previewBox = (field: PlacedField): Box => {
-    if (gesture?.kind === 'move') {
+    if (gesture?.kind === 'move' && gesture.pageNum === pageIndex) {
       const box = gesture.boxes.get(field.id);
       if (box) return translateBox(box, gesture.dx, gesture.dy);
     }
@@ -202,17 +245,20 @@ export function FieldLayer(props: Props) {
     return boxOf(field);
   };
   const single = selection.size === 1;
+  const leaving = gesture?.kind === 'move' && gesture.pageNum !== pageIndex ? gesture.boxes : null;
+  const guides = gesture?.kind === 'resize' || (gesture?.kind === 'move' && !leaving) ? gesture.guides : incoming?.guides;
 
   return (
-    <div class={`tb-layer${drawing ? ' is-drawing' : ''}${gesture?.kind === 'move' ? ' is-moving' : ''}`} role="group" aria-label={`Fields on page ${pageIndex + 1}`}
+    <div class={`tb-layer${drawing ? ' is-drawing' : ''}${gesture?.kind === 'move' ? ' is-moving' : ''}${incoming ? ' is-drop-target' : ''}`} role="group" aria-label={`Fields on page ${pageIndex + 1}`}
       onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={finish} onLostPointerCapture={finish} onPointerCancel={() => setGesture(null)}
       onDragOver={onDragOver} onDrop={onDrop}>
       {fields.map((field) => (
         <FieldBox key={field.id} field={field} box={previewBox(field)} scale={scale} selected={selection.has(field.id)}
-          showHandles={single && selection.has(field.id)} describedBy={props.describedBy}
+          showHandles={single && selection.has(field.id) && !leaving} leaving={leaving?.has(field.id) ?? false} describedBy={props.describedBy}
           onFocus={(id) => !pointerFocus.current && props.onFieldFocus(id)} onKeyDown={props.onFieldKeyDown} />
       ))}
-      {(gesture?.kind === 'move' || gesture?.kind === 'resize') && <Guides guides={gesture.guides} scale={scale} />}
+      {incoming?.fields.map(({ field, box }) => <FieldGhost key={`ghost-${field.id}`} field={field} box={box} scale={scale} />)}
+      {guides && <Guides guides={guides} scale={scale} />}
       {gesture?.kind === 'marquee' && <Marquee box={boxFromCorners(gesture.origin, gesture.point)} scale={scale} variant="select" />}
       {gesture?.kind === 'draw' && <Marquee box={boxFromCorners(gesture.origin, gesture.point)} scale={scale} variant="draw" />}
     </div>

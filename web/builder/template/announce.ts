@@ -12,12 +12,19 @@ function fieldsPhrase(records: readonly FieldRecord[], verb: string, withPage: b
   return `${records.length} fields ${verb}`;
 }
 
+/** Fields moved to another page: "Full name moved to page 2", "3 fields moved to page 2". */
+function movedPhrase(records: readonly FieldRecord[]): string {
+  const pages = new Set(records.map((record) => record.pageNum));
+  const subject = records.length === 1 ? records[0]!.name : `${records.length} fields`;
+  return pages.size === 1 ? `${subject} moved to page ${records[0]!.pageNum + 1}` : `${subject} moved to other pages`;
+}
+
 /** The effects of a change, in words (empty when it changed no field). */
 function describeDiff(diff: FieldDiff, kind: ChangeKind): string[] {
   const parts: string[] = [];
   if (diff.added.length > 0) parts.push(fieldsPhrase(diff.added, kind === 'paste' ? 'pasted' : kind === 'undo' || kind === 'redo' ? 'restored' : 'added', true));
   if (diff.removed.length > 0) parts.push(fieldsPhrase(diff.removed, 'removed', false));
-  if (diff.changed.length > 0) parts.push(fieldsPhrase(diff.changed, 'changed', false));
+  if (diff.changed.length > 0) parts.push(kind === 'page' ? movedPhrase(diff.changed) : fieldsPhrase(diff.changed, 'changed', false));
   return parts;
 }
 

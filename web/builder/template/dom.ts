@@ -1,5 +1,6 @@
-// The few places the template builder reads the page's layout: where a page is on screen, which
-// part of it is in view, and moving keyboard focus to a field or the pages.
+// The few places the template builder reads the page's layout: where a page is on screen (and
+// where every page's field layer is, for a drag between pages), which part of it is in view, and
+// moving keyboard focus to a field or the pages.
 import type { Box } from './types.js';
 
 /** The scrolling element that holds the pages, inside `root`. */
@@ -20,6 +21,19 @@ export function visibleRegion(root: ParentNode | null, pageIndex: number, scale:
   const bottom = Math.min(view.bottom, rect.bottom);
   if (right - left < 1 || bottom - top < 1) return null;
   return { left: (left - rect.left) / scale, top: (top - rect.top) / scale, width: (right - left) / scale, height: (bottom - top) / scale };
+}
+
+/** Every page's field layer in the scroller that holds `layer` (just `layer` outside one), with its page number and its box on screen in CSS pixels. */
+export function pageLayers(layer: HTMLElement): { readonly pageNum: number; readonly element: HTMLElement; readonly box: Box }[] {
+  const pages = layer.closest('.pdf-pages')?.querySelectorAll<HTMLElement>('.pdf-page[data-page]') ?? [];
+  const layers: { pageNum: number; element: HTMLElement; box: Box }[] = [];
+  for (const page of pages) {
+    const element = page.querySelector<HTMLElement>(':scope > .tb-layer');
+    if (!element) continue;
+    const rect = element.getBoundingClientRect();
+    layers.push({ pageNum: Number(page.dataset.page), element, box: { left: rect.left, top: rect.top, width: rect.width, height: rect.height } });
+  }
+  return layers;
 }
 
 /** The point of a pointer event in points from the top-left of `element` (a page's layer). */

@@ -1,6 +1,7 @@
 // What the parent is told when the fields change (castEditFieldsAdded, …Removed, …Changed), as a
 // pure function of the field lists before and after: an undo or redo reports itself for free.
-// A move or resize changes no record (records carry no geometry), so it reports nothing.
+// A move or resize on the page changes no record (records carry no geometry), so it reports
+// nothing; a move to another page changes the record's pageNum, so it reports the fields changed.
 import { toRecord } from './records.js';
 import type { FieldRecord, PlacedField } from './types.js';
 

@@ -1,6 +1,6 @@
 // What a pointer gesture on a page does, in points from the page's top-left (DOM-free): moving
-// the selected fields together, resizing one by a handle, a marquee's hits. Moves and resizes
-// snap to the page's other fields and stay inside the page.
+// the selected fields together (onto the page under the pointer), resizing one by a handle, a
+// marquee's hits. Moves and resizes snap to the page's other fields and stay inside the page.
 import { MIN_FIELD_SIZE } from './fieldTypes.js';
 import { clampBox, intersects, translateBox, unionBox } from './geometry.js';
 import { guidesFor, snapMove, snapResize, type Edges, type Guide } from './snapping.js';
@@ -45,4 +45,24 @@ export function resizeBox(box: Box, handle: Handle, dx: number, dy: number, othe
 /** The ids of the boxes a marquee touches. */
 export function marqueeHits(marquee: Box, boxes: readonly { readonly id: string; readonly box: Box }[]): string[] {
   return boxes.filter(({ box }) => intersects(marquee, box)).map(({ id }) => id);
+}
+
+/**
+ * The page a dragged selection goes to with the pointer at `point`: the one whose box holds it,
+ * else the nearest (across the gap between pages, or beside them); `current` on a tie or when
+ * there are no pages. Boxes and point in the same units (CSS pixels on screen).
+ */
+export function pageUnder(point: { readonly x: number; readonly y: number }, pages: readonly { readonly pageNum: number; readonly box: Box }[], current: number): number {
+  let best = current;
+  let bestDistance = Infinity;
+  for (const { pageNum, box } of pages) {
+    const dx = Math.max(box.left - point.x, 0, point.x - (box.left + box.width));
+    const dy = Math.max(box.top - point.y, 0, point.y - (box.top + box.height));
+    const distance = Math.hypot(dx, dy);
+    if (distance < bestDistance || (distance === bestDistance && pageNum === current)) {
+      best = pageNum;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }

@@ -13,6 +13,8 @@ export interface KeyInput {
 export type Shortcut =
   | { readonly kind: 'move'; readonly dx: number; readonly dy: number }
   | { readonly kind: 'resize'; readonly dx: number; readonly dy: number }
+  /** To the next (+1) or previous (-1) page. */
+  | { readonly kind: 'page'; readonly delta: 1 | -1 }
   | { readonly kind: 'delete' | 'undo' | 'redo' | 'copy' | 'cut' | 'paste' | 'selectAll' | 'escape' };
 
 /** Points an arrow key moves or resizes by; with Shift. */
@@ -34,6 +36,10 @@ export function shortcutFor(event: KeyInput): Shortcut | null {
     const step = event.shiftKey ? NUDGE_LARGE : NUDGE;
     // Alt+Right/Down grow the field, Alt+Left/Up shrink it; the top-left corner stays.
     return { kind: event.altKey ? 'resize' : 'move', dx: arrow[0] * step, dy: arrow[1] * step };
+  }
+  if (event.key === 'PageDown' || event.key === 'PageUp') {
+    // Alt+PageDown/PageUp; PageDown/PageUp alone scroll the pages as usual.
+    return event.altKey && !command && !event.shiftKey ? { kind: 'page', delta: event.key === 'PageDown' ? 1 : -1 } : null;
   }
   if (event.key === 'Delete' || event.key === 'Backspace') return command || event.altKey ? null : { kind: 'delete' };
   if (event.key === 'Escape') return { kind: 'escape' };

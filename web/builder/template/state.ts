@@ -1,8 +1,9 @@
 // The template builder's editing state as a pure reducer: the placed fields, the selection, an
-// undo history of snapshots (capped), and the clipboard. Geometry arrives already in PDF rects,
-// or as moves in screen points with the page sizes to keep fields inside their page; ids for new
-// fields come with the action, so the reducer stays deterministic.
-import { boxToRect, clampBox, isInside, rectToBox, translateBox } from './geometry.js';
+// undo history of snapshots (capped), and the clipboard. Geometry arrives already in PDF rects
+// (with the page they are on, after a drag to another page), or as moves in screen points or
+// pages with the page sizes to keep fields inside their page; ids for new fields come with the
+// action, so the reducer stays deterministic.
+import { boxToRect, clampBox, isInside, rectToBox, translateBox, unionBox } from './geometry.js';
 import { MIN_FIELD_SIZE } from './fieldTypes.js';
 import type { Box, PageSize, PlacedField, Rect } from './types.js';
 
@@ -18,7 +19,7 @@ export interface Snapshot {
 }
 
 /** What the last action that changed something was, for the announcement it gets. */
-export type ChangeKind = 'load' | 'add' | 'remove' | 'cut' | 'paste' | 'update' | 'geometry' | 'select' | 'undo' | 'redo' | 'clamp';
+export type ChangeKind = 'load' | 'add' | 'remove' | 'cut' | 'paste' | 'update' | 'geometry' | 'page' | 'select' | 'undo' | 'redo' | 'clamp';
 
 export interface EditorState extends Snapshot {
   readonly past: readonly Snapshot[];
@@ -36,7 +37,10 @@ export type EditorAction =
   | { readonly type: 'add'; readonly fields: readonly PlacedField[] }
   | { readonly type: 'remove'; readonly ids: readonly string[] }
   | { readonly type: 'update'; readonly ids: readonly string[]; readonly patch: FieldPatch }
-  | { readonly type: 'setRects'; readonly rects: Readonly<Record<string, Rect>> }
+  /** New rects for fields; with `pageNum`, the fields are moved to that page too. */
+  | { readonly type: 'setRects'; readonly rects: Readonly<Record<string, Rect>>; readonly pageNum?: number }
+  /** The selection to the next (+1) or previous (-1) page, each field `delta` pages from its own. */
+  | { readonly type: 'shiftPage'; readonly delta: number; readonly pageSizes: readonly PageSize[] }
   | { readonly type: 'nudge'; readonly mode: 'move' | 'resize'; readonly dx: number; readonly dy: number; readonly pageSizes: readonly PageSize[]; readonly at: number }
   | { readonly type: 'select'; readonly ids: readonly string[]; readonly mode: 'replace' | 'add' | 'toggle' }
   | { readonly type: 'selectAll'; readonly pageNum: number }
@@ -81,14 +85,20 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     }
     case 'setRects': {
       let changed = false;
+      let paged = false;
       const fields = state.fields.map((field) => {
         const rect = action.rects[field.id];
-        if (!rect || sameRect(rect, field.rect)) return field;
+        if (!rect) return field;
+        const pageNum = action.pageNum ?? field.pageNum;
+        if (pageNum === field.pageNum && sameRect(rect, field.rect)) return field;
         changed = true;
-        return { ...field, rect };
+        if (pageNum !== field.pageNum) paged = true;
+        return { ...field, pageNum, rect };
       });
-      return changed ? commit(state, fields, state.selection, 'geometry') : state;
+      return changed ? commit(state, fields, state.selection, paged ? 'page' : 'geometry') : state;
     }
+    case 'shiftPage':
+      return shiftPage(state, action);
     case 'nudge':
       return nudge(state, action);
     case 'select': {
@@ -212,6 +222,37 @@ function nudge(state: EditorState, action: Extract<EditorAction, { type: 'nudge'
     return { ...state, fields, coalesce: { key, at: action.at } };
   }
   return commit(state, fields, state.selection, 'geometry', { key, at: action.at });
+}
+
+/** Alt+PageDown/PageUp: every selected field `delta` pages on, at the same place; nothing when one would leave the document. */
+function shiftPage(state: EditorState, action: Extract<EditorAction, { type: 'shiftPage' }>): EditorState {
+  const selected = selectedFields(state).filter((field) => action.pageSizes[field.pageNum]);
+  if (selected.length === 0 || action.delta === 0) return state;
+  if (selected.some((field) => !action.pageSizes[field.pageNum + action.delta])) return state;
+  const moved = new Map<string, PlacedField>();
+  for (const pageNum of new Set(selected.map((field) => field.pageNum))) {
+    const group = selected.filter((field) => field.pageNum === pageNum);
+    for (const field of moveToPage(group, pageNum + action.delta, action.pageSizes)) moved.set(field.id, field);
+  }
+  return commit(state, state.fields.map((field) => moved.get(field.id) ?? field), state.selection, 'page');
+}
+
+/**
+ * `fields` moved to page `pageNum`, each at the same place from the page's top-left corner as on
+ * its own page; when they would not all be inside the new page (a smaller one), the group moves
+ * just enough to be (and a field larger than the page shrinks to it). Fields on no known page,
+ * or a target page that does not exist, leave them as they are.
+ */
+export function moveToPage(fields: readonly PlacedField[], pageNum: number, pageSizes: readonly PageSize[]): PlacedField[] {
+  const page = pageSizes[pageNum];
+  if (!page || fields.some((field) => !pageSizes[field.pageNum])) return [...fields];
+  const boxes = fields.map((field) => rectToBox(field.rect, pageSizes[field.pageNum]!.height));
+  const group = unionBox(boxes);
+  if (!group) return [];
+  const placed = clampBox(group, page);
+  const dx = placed.left - group.left;
+  const dy = placed.top - group.top;
+  return fields.map((field, i) => ({ ...field, pageNum, rect: boxToRect(clampBox(translateBox(boxes[i]!, dx, dy), page), page.height) }));
 }
 
 /** Copies of the clipboard on page `pageNum`, PASTE_OFFSET points right and down of the originals; they become the selection and the clipboard. */

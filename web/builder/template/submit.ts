@@ -1,7 +1,7 @@
 // Saving the template: POST session/cast/fields with the placed fields and the version the
 // builder edits; what a failed save tells the user.
 import { ApiError, type Api } from '../api.js';
-import { toCastFields } from './records.js';
+import { toCastFields, type PageGeometry } from './records.js';
 import type { PlacedField } from './types.js';
 import { missingFieldsMessage } from './validation.js';
 
@@ -10,8 +10,8 @@ export interface SaveResult {
   readonly versionNumber: number;
 }
 
-export function saveFields(api: Api, fields: readonly PlacedField[], versionNumber: number): Promise<SaveResult> {
-  return api.send<SaveResult>('POST', 'cast/fields', { fields: toCastFields(fields), versionNumber });
+export function saveFields(api: Api, fields: readonly PlacedField[], pages: readonly PageGeometry[], versionNumber: number): Promise<SaveResult> {
+  return api.send<SaveResult>('POST', 'cast/fields', { fields: toCastFields(fields, pages), versionNumber });
 }
 
 /** A failed save: the required fields the server says are missing (possibly none) and the message for the user. */

@@ -9,6 +9,7 @@ import { blurFormControl } from './dom.js';
 import { saveFailure, saveFields } from './submit.js';
 import type { PlacedField, Preset } from './types.js';
 import { missingFieldsMessage, missingRequiredFields, orphansMessage } from './validation.js';
+import type { PageGeometry } from './records.js';
 
 export interface Problem {
   readonly missing: readonly string[];
@@ -22,7 +23,7 @@ interface Input {
   readonly messenger: Messenger;
   readonly presets: readonly Preset[];
   /** The fields and the document's page count as they are now. */
-  readonly latest: { readonly current: { readonly fields: readonly PlacedField[]; readonly pageCount: number } };
+  readonly latest: { readonly current: { readonly fields: readonly PlacedField[]; readonly pageCount: number; readonly pageSizes: readonly PageGeometry[] } };
   /** The Cast version the builder edits (a save or a replaced document moves it on). */
   readonly version: { current: number };
   readonly onDone: () => void;
@@ -50,7 +51,7 @@ export function useSubmit({ api, messenger, presets, latest, version, onDone }: 
     messenger.post({ action: 'castEditSubmit' });
     // A name being typed (the parent's command comes without a click that ends it) is part of what is saved.
     if (blurFormControl()) await new Promise((resolve) => setTimeout(resolve, 0));
-    const { fields: current, pageCount } = latest.current;
+    const { fields: current, pageCount, pageSizes } = latest.current;
     const missing = missingRequiredFields(presets, current);
     const beyond = current.filter((field) => field.pageNum >= pageCount);
     if (missing.length > 0 || beyond.length > 0) {
@@ -62,7 +63,7 @@ export function useSubmit({ api, messenger, presets, latest, version, onDone }: 
     setSubmitting(true);
     setProblem(null);
     try {
-      const saved = await saveFields(api, current, version.current);
+      const saved = await saveFields(api, current, pageSizes, version.current);
       version.current = saved.versionNumber;
     } catch (error) {
       busy.current = false;
