@@ -6,7 +6,7 @@
 // by its aliasIds, the official @anvilco/anvil-embed-frame component, a hidden title bar, and a
 // replaced document.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
@@ -426,6 +426,34 @@ describe('template builder', { timeout: 240_000 }, () => {
     expect(version.fields.map((f) => f.aliasId)).toEqual(['email']);
     await parent.close();
   });
+  it("opens with the options of the hosted API's own example, alignment and styling tools shown", async () => {
+    const operations = JSON.parse(readFileSync('../shared/examples/anvil/graphql/api-usage-examples__javascript__embed-pdf-template-builder.operations.json', 'utf8')) as { variables: { options?: Record<string, unknown> } }[];
+    const options = operations.find((operation) => operation.variables.options)!.variables.options!;
+    const castEid = await createCast(suite.server);
+    const { url } = await embedUrl(suite.server, castEid, 'edit-pdf-template', options);
+    const parent = await openParent(suite.browser, suite.site, url);
+    const frame = await builderFrame(parent);
+    await parent.waitForEvent('castEditLoad');
+    await frame.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await frame.getByRole('button', { name: 'Add Full name' }).press('Enter');
+    await parent.waitForEvent('castEditSelectedFieldsChanged');
+    // showFieldAlignmentTools and showFieldStylingTools: the inspector has their controls.
+    await frame.getByRole('combobox', { name: 'Alignment' }).selectOption('right');
+    await frame.getByRole('spinbutton', { name: /Font size/ }).fill('16');
+    expect(await seriousViolations(frame)).toEqual([]);
+    await parent.screenshot('template-builder-example-options');
+    await parent.command('castEditSubmit');
+    let events = await parent.waitForEvent('castEditSubmitError');
+    expect(events.at(-1)!.missingRequiredFields).toEqual(['Email']);
+    await frame.getByRole('button', { name: 'Add Email' }).press('Enter');
+    await parent.waitForEvent('castEditFieldsAdded', 2);
+    await parent.command('castEditSubmit');
+    events = await parent.waitForEvent('castEditComplete');
+    const saved = (await suite.server.store.getCastByEid(castEid))!.fields.find((f) => f.aliasId === 'name');
+    expect(saved).toMatchObject({ alignment: 'right', fontSize: 16 });
+    await parent.close();
+  });
+
   it('stores fields placed on a rotated page in the page\'s own (unrotated) space', async () => {
     const castEid = await createCast(suite.server, await rotatedPdf(), 'Landscape scan');
     const { url } = await embedUrl(suite.server, castEid, 'edit-pdf-template', { mode: 'preset-fields', fields: [PRESETS[0]] });
