@@ -49,13 +49,17 @@ function familyOf(name: string | undefined, warn: (message: string) => void): st
   return DEFAULT_FAMILY;
 }
 
-/** `#rrggbb` → an opaque colour; undefined for anything else. */
+/** `#rrggbb` (or `#rgb`, which a field may store: the builder's checks allow it) → an opaque colour; undefined for anything else. */
 export function parseHexColor(hex: string | undefined): Color | undefined {
-  if (hex === undefined || !HEX_COLOR.test(hex)) return undefined;
+  if (hex === undefined) return undefined;
+  const short = /^#?([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(hex);
+  if (short) hex = `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`;
+  if (!HEX_COLOR.test(hex)) return undefined;
   const value = Number.parseInt(hex.replace('#', ''), 16);
   return { r: (value >> 16) & 0xff, g: (value >> 8) & 0xff, b: value & 0xff, a: 1 };
 }
 
+/** A field's or payload's size: 1–200 pt, the range the builder's and createEmbedURL's checks allow (server/embed/field-checks.ts). */
 function validSize(size: number | undefined): number | undefined {
-  return typeof size === 'number' && size >= 1 && size <= 72 ? size : undefined;
+  return typeof size === 'number' && size >= 1 && size <= 200 ? size : undefined;
 }

@@ -3,8 +3,9 @@
 // undo, copy and paste, moving a field to another page by keyboard and by mouse, submit without
 // and with the required fields — with the exact sequence and content of the events the parent
 // receives, the two commands (and one from another window, ignored), the saved template filled
-// by its aliasIds, the official @anvilco/anvil-embed-frame component, a hidden title bar, and a
-// replaced document.
+// by its aliasIds, the official @anvilco/anvil-embed-frame component, a hidden title bar, a
+// replaced document, a field's style previewed on its box, fields marked on the thumbnails, and
+// the pages scrolling under a drag held near their edge.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -451,6 +452,99 @@ describe('template builder', { timeout: 240_000 }, () => {
     events = await parent.waitForEvent('castEditComplete');
     const saved = (await suite.server.store.getCastByEid(castEid))!.fields.find((f) => f.aliasId === 'name');
     expect(saved).toMatchObject({ alignment: 'right', fontSize: 16 });
+    await parent.close();
+  });
+
+  it('previews a field\'s style on its box, marks the fields on the thumbnails, and scrolls the pages while a drag nears their edge', async () => {
+    const castEid = await createCast(suite.server);
+    const { url } = await embedUrl(suite.server, castEid, 'edit-pdf-template', { mode: 'preset-fields', fields: [PRESETS[0], PRESETS[1]], showFieldAlignmentTools: true, showFieldStylingTools: true });
+    const parent = await openParent(suite.browser, suite.site, url);
+    const frame = await builderFrame(parent);
+    await parent.waitForEvent('castEditLoad');
+    const page0 = frame.locator('.pdf-page[data-page="0"]');
+    await page0.locator('canvas').waitFor();
+    await frame.getByRole('button', { name: 'Add Full name' }).press('Enter');
+    const events = await parent.waitForEvent('castEditFieldsAdded');
+    const id = (events.find((e) => e.action === 'castEditFieldsAdded')!.fieldsAdded as { id: string }[])[0]!.id;
+    const zoom = async () => (await box(page0)).width / 612;
+    const labelStyle = () => frame.evaluate(`(() => {
+      const style = getComputedStyle(document.querySelector('[data-field-id="${id}"] .tb-field-label'));
+      return { textAlign: style.textAlign, fontSize: parseFloat(style.fontSize), fontWeight: style.fontWeight, color: style.color };
+    })()`) as Promise<{ textAlign: string; fontSize: number; fontWeight: string; color: string }>;
+
+    // 1. Alignment and font size set in the inspector show on the field's box, the size in
+    //    points times the zoom; so do the weight and the colour (a light one stays readable).
+    await frame.getByRole('combobox', { name: 'Alignment' }).selectOption('center');
+    const size = frame.getByRole('spinbutton', { name: /Font size/ });
+    await size.fill('16');
+    await size.press('Enter');
+    await expect.poll(labelStyle).toMatchObject({ textAlign: 'center' });
+    await expect.poll(async () => (await labelStyle()).fontSize / (await zoom())).toBeCloseTo(16, 1);
+    await frame.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(zoom).toBeGreaterThan(1.05);
+    await expect.poll(async () => (await labelStyle()).fontSize / (await zoom())).toBeCloseTo(16, 1);
+    await frame.getByRole('combobox', { name: 'Font weight' }).selectOption('bold');
+    await frame.getByLabel('Text colour').fill('#ffee00');
+    await expect.poll(labelStyle).toMatchObject({ fontWeight: '700', color: 'rgb(255, 238, 0)' });
+    expect(await seriousViolations(frame)).toEqual([]);
+
+    // 2. The current page's thumbnail marks the field where it is on the page, selected; a
+    //    second field adds a mark and takes the selection.
+    const marks = frame.locator('.thumbnail[aria-current="page"] .thumbnail-mark');
+    await expect.poll(() => marks.count()).toBe(1);
+    expect(await marks.first().getAttribute('class')).toContain('is-selected');
+    const [mark, thumb, shown, page] = await Promise.all([box(marks.first()), box(frame.locator('.thumbnail[aria-current="page"] .thumbnail-page')), box(field(frame, id)), box(page0)]);
+    expect(Math.abs((mark.x - thumb.x) / thumb.width - (shown.x - page.x) / page.width)).toBeLessThan(0.02);
+    expect(Math.abs((mark.y - thumb.y) / thumb.height - (shown.y - page.y) / page.height)).toBeLessThan(0.02);
+    expect(Math.abs(mark.width / thumb.width - shown.width / page.width)).toBeLessThan(0.02);
+    await frame.getByRole('button', { name: 'Add Email' }).click();
+    await expect.poll(() => marks.count()).toBe(2);
+    await expect.poll(() => frame.locator('.thumbnail[aria-current="page"] .thumbnail-mark.is-selected').count()).toBe(1);
+    await parent.screenshot('template-builder-style-preview');
+
+    // 3. At 125% (the page taller than the view), drag the Full name field to near the bottom of
+    //    the pages' view and hold it there: the view scrolls, the field keeps under the pointer,
+    //    and both stop on release.
+    while ((await frame.getByRole('status', { name: 'Zoom level' }).textContent()) !== '125%') {
+      await frame.getByRole('button', { name: 'Zoom in' }).click();
+    }
+    const scrollTop = () => frame.evaluate(`document.querySelector('.pdf-pages').scrollTop`) as Promise<number>;
+    await frame.evaluate(`document.querySelector('.pdf-pages').scrollTop = 0`);
+    const view = await box(frame.locator('.pdf-pages'));
+    // The bottom of the view, above the horizontal scrollbar a page wider than it brings.
+    const viewHeight = (await frame.evaluate(`(() => { const s = document.querySelector('.pdf-pages'); return s.clientTop + s.clientHeight; })()`)) as number;
+    const start = await box(field(frame, id));
+    const grab = { x: start.x + 20, y: start.y + start.height / 2 };
+    const hold = { x: grab.x, y: view.y + viewHeight - 30 };
+    const mouse = parent.page.mouse;
+    await mouse.move(grab.x, grab.y);
+    await mouse.down();
+    await mouse.move(grab.x, grab.y + 30, { steps: 3 });
+    await mouse.move(hold.x, hold.y, { steps: 8 });
+    await expect.poll(scrollTop).toBeGreaterThan(100);
+    await mouse.up();
+    const scrolled = await scrollTop();
+    await frame.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+    expect(await scrollTop()).toBe(scrolled);
+    const dropped = await box(page0.locator(`[data-field-id="${id}"]`));
+    expect(Math.abs(dropped.x - start.x)).toBeLessThan(3);
+    expect(Math.abs(dropped.y - (hold.y - (grab.y - start.y)))).toBeLessThan(3);
+    await parent.screenshot('template-builder-auto-scrolled');
+    expect(parent.problems).toEqual([]);
+    await parent.close();
+  });
+
+  it('keeps a page zoomed wider than the view reachable from its left edge', async () => {
+    const castEid = await createCast(suite.server);
+    const { url } = await embedUrl(suite.server, castEid, 'edit-pdf-template', { mode: 'preset-fields', fields: [PRESETS[0]] });
+    const parent = await openParent(suite.browser, suite.site, url);
+    const frame = await builderFrame(parent);
+    await parent.waitForEvent('castEditLoad');
+    const zoomIn = frame.getByRole('button', { name: 'Zoom in' });
+    while (await zoomIn.isEnabled()) await zoomIn.click();
+    const scroller = await box(frame.locator('.pdf-pages'));
+    await expect.poll(async () => (await box(frame.locator('.pdf-page[data-page="0"]'))).width).toBeGreaterThan(scroller.width);
+    expect((await box(frame.locator('.pdf-page[data-page="0"]'))).x).toBeGreaterThanOrEqual(scroller.x);
     await parent.close();
   });
 

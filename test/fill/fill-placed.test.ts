@@ -179,6 +179,25 @@ describe('fill: fonts and scripts', () => {
     expect(warnings).toEqual(['font "Roboto" is not available; Noto Sans is used']);
   });
 
+  it('takes every size and colour a builder may store: up to 200 pt, and #rgb as #rrggbb', async () => {
+    const big = field('big', 500, { rect: { x: 50, y: 500, width: 500, height: 110 }, fontSize: 96, textColor: '#f00' });
+    const { pdf, warnings } = await fillPdf(template, [big], { data: { big: 'Big' } });
+    expect(warnings).toEqual([]);
+    const [word] = wordsIn(pageWords(pdf, 1), big.rect!, 842);
+    expect(word!.text).toBe('Big');
+    expect(word!.yMax - word!.yMin).toBeGreaterThan(80);
+    // Red: a pixel inside the word's box.
+    const raster = await renderPage(pdf, 1);
+    let red = 0;
+    for (let y = Math.floor(word!.yMin); y < word!.yMax; y++) {
+      for (let x = Math.floor(word!.xMin); x < word!.xMax; x++) {
+        const [r, g, b] = raster.at(x, y);
+        if (r > 200 && g < 60 && b < 60) red++;
+      }
+    }
+    expect(red).toBeGreaterThan(50);
+  });
+
   it('shrinks a long single line to fit its box', async () => {
     const narrow = field('narrow', 500, { rect: { x: 50, y: 500, width: 80, height: 20 } });
     const { pdf } = await fillPdf(template, [narrow], { data: { narrow: 'A rather long value' } });

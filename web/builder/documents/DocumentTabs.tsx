@@ -1,8 +1,11 @@
 // A packet's (or workflow's) documents as tabs (WAI-ARIA tabs: arrow keys, Home and End move
 // between them), one panel each. A panel opens its PDF when first shown and keeps it, so going
-// back to a tab neither downloads nor redraws from scratch.
+// back to a tab neither downloads nor redraws from scratch. An optional overlay is drawn over
+// each page of each document (the packet builder's fields).
+import type { ComponentChildren } from 'preact';
 import { useId, useRef, useState } from 'preact/hooks';
 import type { Api } from '../api.js';
+import type { PageSize } from '../pdf/document.js';
 import { DocumentView } from './DocumentView.js';
 import './documents.css';
 
@@ -18,9 +21,11 @@ interface Props {
   readonly documents: readonly DocumentItem[];
   /** The tab list's accessible name, e.g. "Documents". */
   readonly label: string;
+  /** Drawn over page `pageIndex` of `doc` (see PdfPages' overlay). */
+  readonly overlay?: ((doc: DocumentItem, pageIndex: number, size: PageSize) => ComponentChildren) | undefined;
 }
 
-export function DocumentTabs({ api, documents, label }: Props) {
+export function DocumentTabs({ api, documents, label, overlay }: Props) {
   const base = useId();
   const [selected, setSelected] = useState(0);
   const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set([0]));
@@ -56,7 +61,7 @@ export function DocumentTabs({ api, documents, label }: Props) {
         <div key={doc.id} role="tabpanel" id={`${base}-panel-${i}`} aria-labelledby={`${base}-tab-${i}`} class="tabpanel" hidden={i !== selected}
           tabIndex={doc.castEid ? undefined : 0}>
           {opened.has(i) && (doc.castEid
-            ? <DocumentView api={api} castEid={doc.castEid} title={doc.title} />
+            ? <DocumentView api={api} castEid={doc.castEid} title={doc.title} overlay={overlay && ((pageIndex, size) => overlay(doc, pageIndex, size))} />
             : <p class="document-status">There is no preview of {doc.title}: its PDF is made later.</p>)}
         </div>
       ))}

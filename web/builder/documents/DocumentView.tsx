@@ -1,8 +1,10 @@
 // One document's pages: its PDF opened once (and closed when the view goes), drawn lazily by
-// PdfPages in a keyboard-scrollable region, with zoom. Used by the packet and workflow builders.
+// PdfPages in a keyboard-scrollable region, with zoom and an optional overlay per page. Used by
+// the packet and workflow builders.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Api } from '../api.js';
-import { openCastPdf, type OpenPdf } from '../pdf/document.js';
+import { openCastPdf, type OpenPdf, type PageSize } from '../pdf/document.js';
 import { PdfPages } from '../pdf/PdfPages.js';
 import { ZOOM_STEPS, ZoomControl } from '../pdf/ZoomControl.js';
 import './documents.css';
@@ -11,11 +13,13 @@ interface Props {
   readonly api: Api;
   readonly castEid: string;
   readonly title: string;
+  /** Drawn over each page (see PdfPages). */
+  readonly overlay?: ((pageIndex: number, size: PageSize) => ComponentChildren) | undefined;
 }
 
 type Loaded = { readonly state: 'loading' } | { readonly state: 'ready'; readonly pdf: OpenPdf } | { readonly state: 'failed'; readonly message: string };
 
-export function DocumentView({ api, castEid, title }: Props) {
+export function DocumentView({ api, castEid, title, overlay }: Props) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [zoom, setZoom] = useState(1);
   const scroller = useRef<HTMLDivElement>(null);
@@ -53,7 +57,7 @@ export function DocumentView({ api, castEid, title }: Props) {
       <div class="document-scroller" ref={scroller} tabIndex={0} role="region" aria-label={`Pages of ${title}`}>
         {loaded.state === 'loading' && <p class="document-status" role="status">Loading {title}…</p>}
         {loaded.state === 'failed' && <p class="alert" role="alert">{title} could not be shown: {loaded.message}</p>}
-        {loaded.state === 'ready' && <PdfPages pdf={loaded.pdf} scale={zoom} />}
+        {loaded.state === 'ready' && <PdfPages pdf={loaded.pdf} scale={zoom} {...(overlay ? { overlay } : {})} />}
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
 // The packet builder (edit-etch-packet): the draft packet's name, its documents (pages drawn
-// lazily), its signers in signing order and the fields each signs. Save writes the draft (PUT
-// session/etch-packet); Send saves first when there are changes, then sends the packet to the
+// lazily, the template's placed fields drawn over them in their signers' colours), its signers
+// in signing order and the fields each signs — chosen from each signer's list, or by pressing a
+// field on the page, which gives it to the active signer (or takes it away). Save writes the
+// draft (PUT session/etch-packet); Send saves first when there are changes, then sends the packet to the
 // first signer (POST session/etch-packet/send), posts `etchPacketSent` and shows the thank-you
 // page — so a second Send is impossible. A packet that is already sent shows only a notice.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -8,18 +10,24 @@ import { ApiError } from '../api.js';
 import { ThankYou } from '../common/ThankYou.js';
 import type { BuilderProps } from '../context.js';
 import { DocumentTabs, type DocumentItem } from '../documents/DocumentTabs.js';
+import type { PageSize } from '../pdf/document.js';
 import { BuilderBar } from '../form/BuilderBar.js';
 import { failureMessage } from '../form/failure.js';
 import { ProblemSummary } from '../form/ProblemSummary.js';
 import { TextInput } from '../form/TextInput.js';
 import { useBusy } from '../form/useBusy.js';
+import { ActiveSigner } from './ActiveSigner.js';
 import type { SignableDocument } from './FieldAssignment.js';
+import { fieldsByPage } from './fieldBoxes.js';
+import { PageFields } from './PageFields.js';
 import { checkPacket, hasProblems, NO_PROBLEMS, problemMessages, serverProblems, withoutEdited, type PacketProblems } from './problems.js';
 import { SignerList } from './SignerList.js';
-import { firstSigner, signersFromPacket, signersPayload, type SignerDraft } from './signers.js';
-import type { Packet, PacketFile, SendResult } from './types.js';
+import { firstSigner, hasField, setField, signersFromPacket, signersPayload, type SignerDraft } from './signers.js';
+import type { Packet, PacketFile, SendResult, SignerField } from './types.js';
 import { useTemplates, type TemplateState } from './useTemplates.js';
 import './packet.css';
+
+const FIELD_HINT_ID = 'page-field-hint';
 
 type Busy = null | 'saving' | 'sending';
 type Done = { readonly kind: 'sent'; readonly to: string } | { readonly kind: 'already-sent'; readonly to: string | null };
@@ -40,6 +48,11 @@ export function PacketBuilder({ api, messenger, loaded }: BuilderProps<Packet>) 
 
   const documents = useMemo(() => files.map((file) => documentOf(file, templates)), [files, templates]);
   const signable = useMemo<SignableDocument[]>(() => documents.map((doc) => ({ fileId: doc.id, title: doc.title, template: doc.castEid ? templates.get(doc.castEid) ?? null : null })), [documents, templates]);
+  // Each file's placed template fields, by page.
+  const placed = useMemo(() => new Map(signable.map((doc) => [doc.fileId, fieldsByPage(doc.template?.state === 'ready' ? doc.template.cast.fields : null)])), [signable]);
+  // The signer a click on a field box assigns the field to: the one chosen, else the first.
+  const [chosenKey, setChosenKey] = useState<string | null>(null);
+  const active = signers.find((signer) => signer.key === chosenKey) ?? signers[0] ?? null;
 
   // After a failed check, focus the first input with a problem (its message is read with it).
   useEffect(() => {
@@ -53,6 +66,10 @@ export function PacketBuilder({ api, messenger, loaded }: BuilderProps<Packet>) 
   const editSigners = (next: SignerDraft[]): void => {
     setProblems((current) => withoutEdited(current, signers, next));
     setSigners(next);
+  };
+  /** A field box on a page was pressed: the active signer gets the field, or loses it. */
+  const toggleOnPage = (field: SignerField): void => {
+    if (active) editSigners(setField(signers, active.key, field, !hasField(active, field)));
   };
   const editName = (next: string): void => {
     setProblems((current) => withoutEdited(current, signers, signers, true));
@@ -134,7 +151,12 @@ export function PacketBuilder({ api, messenger, loaded }: BuilderProps<Packet>) 
       <div class="packet-body">
         <section class="packet-documents" aria-labelledby="documents-heading">
           <h2 id="documents-heading" class="visually-hidden">Documents</h2>
-          <DocumentTabs api={api} documents={documents} label="Documents" />
+          <ActiveSigner signers={signers} activeKey={active?.key ?? null} disabled={locked} hintId={FIELD_HINT_ID} onChange={setChosenKey} />
+          <DocumentTabs api={api} documents={documents} label="Documents"
+            overlay={(doc: DocumentItem, pageIndex: number, size: PageSize) => (
+              <PageFields fileId={doc.id} fields={placed.get(doc.id)?.get(pageIndex) ?? []} size={size} signers={signers} activeKey={active?.key ?? null}
+                disabled={locked} hintId={FIELD_HINT_ID} onToggle={toggleOnPage} />
+            )} />
         </section>
         <section class="packet-signers" aria-labelledby="signers-heading">
           <h2 id="signers-heading">Signers</h2>

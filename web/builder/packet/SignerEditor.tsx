@@ -1,6 +1,8 @@
 // One signer: name, email, its place in the signing order (Move up / Move down), removal, and
-// the fields it signs. Problems show under their input, which points at them (aria-describedby).
+// the fields it signs; its legend shows its colour (that of its fields on the pages). Problems
+// show under their input, which points at them (aria-describedby).
 import { FieldAssignment, type SignableDocument } from './FieldAssignment.js';
+import { signerColour } from './fieldBoxes.js';
 import { TextInput } from '../form/TextInput.js';
 import type { SignerDraft, SignerProblems } from './signers.js';
 import type { SignerField } from './types.js';
@@ -23,7 +25,7 @@ export function SignerEditor({ signer, index, count, documents, problems, disabl
   const id = signer.key;
   return (
     <fieldset class="signer" id={id} data-signer-id={signer.id}>
-      <legend>Signer {index + 1}</legend>
+      <legend><span class="signer-swatch" aria-hidden="true" style={{ background: signerColour(index) }} />Signer {index + 1}</legend>
       {index === 0 && <p class="hint first-signer">Signs first: the packet is sent to this signer.</p>}
       <TextInput id={`${id}-name`} label="Name" value={signer.name} error={problems?.name} disabled={disabled}
         onInput={(name) => onChange({ name })} />

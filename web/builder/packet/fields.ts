@@ -18,8 +18,7 @@ export function fieldChoices(fileId: string, template: readonly TemplateField[] 
     const fieldId = field.aliasId || field.id;
     if (!fieldId || seen.has(fieldId)) continue;
     seen.add(fieldId);
-    const name = field.name?.trim() || fieldId;
-    choices.push({ fieldId, label: name === fieldId ? name : `${name} (${fieldId})`, inTemplate: true });
+    choices.push({ fieldId, label: fieldChoiceLabel(field.name?.trim() || fieldId, fieldId), inTemplate: true });
   }
   for (const field of assigned) {
     if (field.fileId !== fileId || seen.has(field.fieldId)) continue;
@@ -27,4 +26,9 @@ export function fieldChoices(fileId: string, template: readonly TemplateField[] 
     choices.push({ fieldId: field.fieldId, label: `${field.fieldId} (not in the template)`, inTemplate: false });
   }
   return choices;
+}
+
+/** A template field as the builder names it: "Full name (name)", or its id alone when that is its name. */
+export function fieldChoiceLabel(name: string, fieldId: string): string {
+  return name === fieldId ? name : `${name} (${fieldId})`;
 }

@@ -41,7 +41,12 @@ export interface TemplateField {
   readonly aliasId: string;
   readonly name: string;
   readonly type: string;
+  /** 0-based page of a placed field (an AcroForm field's: its first widget's). */
   readonly pageNum?: number;
+  /** Its box on that page, in PDF points in the page's unrotated space, from its bottom-left. */
+  readonly rect?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
+  /** textPerLine: one rect per line. */
+  readonly lines?: readonly { readonly x: number; readonly y: number; readonly width: number; readonly height: number }[];
 }
 
 /** GET session/casts/<castEid>: the file's template. */

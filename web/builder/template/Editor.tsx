@@ -1,6 +1,7 @@
 // The template builder's editing page, once the Cast's PDF is open: the editor state (fields,
-// selection, history), the title bar, toolbar, thumbnails, pages with their field layers and
-// the sidebar, wired to the keyboard, the parent's commands, the events, and saving.
+// selection, history), the title bar, toolbar, thumbnails (the fields marked on them), pages
+// with their field layers and the sidebar, wired to the keyboard, the parent's commands, the
+// events, and saving.
 import type { TargetedKeyboardEvent } from 'preact';
 import { useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import type { Api } from '../api.js';
@@ -247,7 +248,7 @@ export function Editor({ api, messenger, cast, options, initialPdf, onDone }: Pr
         <Thumbnails pdf={pdf} currentPage={currentPage} onSelect={(pageIndex) => {
           if (root.current) scrollToPage(root.current, pageIndex);
           setCurrentPage(pageIndex);
-        }} />
+        }} marks={(pageIndex) => (fieldsByPage.get(pageIndex) ?? []).map((field) => ({ ...field.rect, selected: selection.has(field.id) }))} />
         <main class="tb-main" aria-label="Document">
           <Toolbar drawing={drawing?.name ?? null} canUndo={canUndo(state)} canRedo={canRedo(state)} zoom={zoom} onZoom={setZoom}
             onUndo={() => run({ type: 'undo' }, 'pages')} onRedo={() => run({ type: 'redo' }, 'pages')}

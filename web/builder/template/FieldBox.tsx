@@ -1,8 +1,10 @@
 // One placed field on a page: a focusable element named for screen readers (name, field, page,
-// whether selected), its label, and — when it is the only selected field — eight resize handles
+// whether selected), its label (in the field's alignment, size, weight and colour, as a preview
+// of the filled text), and — when it is the only selected field — eight resize handles
 // (pointer targets only; the keyboard resizes with Alt+Arrow keys). And the copy drawn on
 // another page while a drag would drop the field there.
 import type { TargetedKeyboardEvent } from 'preact';
+import { labelStyle } from './fieldStyle.js';
 import { boxToCss } from './geometry.js';
 import { HANDLES } from './gestures.js';
 import type { Box, PlacedField } from './types.js';
@@ -32,7 +34,7 @@ export function FieldBox({ field, box, scale, selected, showHandles, leaving, de
       aria-label={fieldLabel(field, selected)} aria-describedby={describedBy}
       style={{ left: `${css.left}px`, top: `${css.top}px`, width: `${css.width}px`, height: `${css.height}px` }}
       onFocus={() => onFocus(field.id)} onKeyDown={(event) => onKeyDown(field.id, event)}>
-      <span class="tb-field-label" aria-hidden="true">{field.name}{field.required ? ' *' : ''}</span>
+      <span class="tb-field-label" aria-hidden="true" style={labelStyle(field, scale, css.height)}>{field.name}{field.required ? ' *' : ''}</span>
       {showHandles && HANDLES.map((handle) => <span key={handle} class={`tb-handle tb-handle-${handle}`} data-handle={handle} aria-hidden="true" />)}
     </div>
   );
@@ -44,7 +46,7 @@ export function FieldGhost({ field, box, scale }: { readonly field: PlacedField;
   return (
     <div class={`tb-field tb-field-${field.type} is-selected is-ghost`} aria-hidden="true"
       style={{ left: `${css.left}px`, top: `${css.top}px`, width: `${css.width}px`, height: `${css.height}px` }}>
-      <span class="tb-field-label">{field.name}{field.required ? ' *' : ''}</span>
+      <span class="tb-field-label" style={labelStyle(field, scale, css.height)}>{field.name}{field.required ? ' *' : ''}</span>
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // goes over it —, drag a handle to resize, drag on empty space for a selection marquee (or, with
 // a preset armed, to draw a field), drop a preset from the sidebar. Gestures preview here (a
 // drag to another page, on that page through the DragPreviewChannel) and reach the editor's
-// state once, when they end.
+// state once, when they end. A drag near the top or bottom of the pages' view scrolls it.
 import type { TargetedDragEvent, TargetedKeyboardEvent, TargetedPointerEvent } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { blurFormControl, pageLayers, pointIn } from './dom.js';
@@ -17,12 +17,14 @@ import { drawnBox } from './placement.js';
 import { PRESET_MIME } from './PresetList.js';
 import type { Guide } from './snapping.js';
 import type { Box, PageSize, PlacedField, Preset, Rect } from './types.js';
+import { useAutoScroll } from './useAutoScroll.js';
 
 /** CSS pixels: snapping distance, and how far a press must travel to become a drag. */
 const SNAP_PX = 4;
 const DRAG_PX = 3;
 
 type Point = { readonly x: number; readonly y: number };
+type Pointer = { readonly clientX: number; readonly clientY: number };
 type Gesture =
   | { readonly kind: 'press'; readonly origin: Point; readonly id: string; readonly ids: readonly string[]; readonly collapse: boolean }
   /**
@@ -68,6 +70,11 @@ export function FieldLayer(props: Props) {
   const pointerFocus = useRef(false);
   /** A drag from another page that would drop its fields here. */
   const incoming = useDragPreview(dragPreview, pageIndex);
+  /** The layer and the pointer's last place on screen, for following it while the view scrolls under it. */
+  const pointer = useRef<{ readonly layer: HTMLElement; readonly at: Pointer } | null>(null);
+  const autoScroll = useAutoScroll(() => {
+    if (gestureRef.current && pointer.current) follow(pointer.current.layer, pointer.current.at);
+  });
   const setGesture = (next: Gesture | null): void => {
     const before = gestureRef.current;
     gestureRef.current = next;
@@ -141,7 +148,18 @@ export function FieldLayer(props: Props) {
       finish(); // the button went up where the layer did not hear it
       return;
     }
-    const point = pointIn(event.currentTarget, event, scale);
+    const layer = event.currentTarget;
+    const at = { clientX: event.clientX, clientY: event.clientY };
+    pointer.current = { layer, at };
+    follow(layer, at);
+    if (gestureRef.current && gestureRef.current.kind !== 'press') autoScroll.track(layer, at.clientY);
+  };
+
+  /** The gesture with the pointer at `at` on screen: moved there, or still there while the view scrolls. */
+  const follow = (layer: HTMLElement, at: Pointer): void => {
+    const current = gestureRef.current;
+    if (!current) return;
+    const point = pointIn(layer, at, scale);
     const dx = point.x - current.origin.x;
     const dy = point.y - current.origin.y;
     switch (current.kind) {
@@ -150,11 +168,11 @@ export function FieldLayer(props: Props) {
         const ids = new Set(current.ids);
         const moving = fields.filter((f) => ids.has(f.id));
         const boxes = new Map(moving.map((f) => [f.id, boxOf(f)] as const));
-        setGesture(dragTo({ kind: 'move', origin: current.origin, id: current.id, moving, boxes, pageNum: pageIndex, dx: 0, dy: 0, guides: [] }, event.currentTarget, event));
+        setGesture(dragTo({ kind: 'move', origin: current.origin, id: current.id, moving, boxes, pageNum: pageIndex, dx: 0, dy: 0, guides: [] }, layer, at));
         return;
       }
       case 'move':
-        setGesture(dragTo(current, event.currentTarget, event));
+        setGesture(dragTo(current, layer, at));
         return;
       case 'resize': {
         const resized = resizeBox(current.start, current.handle, dx, dy, current.others, size, threshold);
@@ -173,7 +191,7 @@ export function FieldLayer(props: Props) {
    * none), the fields at the same offset from the pointer as when it went down, snapped to that
    * page's other fields and inside it.
    */
-  const dragTo = (move: Extract<Gesture, { kind: 'move' }>, layer: HTMLElement, event: { clientX: number; clientY: number }): Extract<Gesture, { kind: 'move' }> => {
+  const dragTo = (move: Extract<Gesture, { kind: 'move' }>, layer: HTMLElement, event: Pointer): Extract<Gesture, { kind: 'move' }> => {
     const layers = pageLayers(layer).filter(({ pageNum }) => props.pageSizes[pageNum]);
     const pageNum = pageUnder({ x: event.clientX, y: event.clientY }, layers, move.pageNum);
     const target = layers.find((l) => l.pageNum === pageNum)?.element ?? layer;
@@ -189,7 +207,7 @@ export function FieldLayer(props: Props) {
   const finish = (): void => {
     const done = gestureRef.current;
     if (!done) return;
-    setGesture(null);
+    cancel();
     switch (done.kind) {
       case 'press':
         if (done.collapse) props.onSelect([done.id], 'replace');
@@ -223,6 +241,13 @@ export function FieldLayer(props: Props) {
     }
   };
 
+  /** Ends the gesture with no result. */
+  const cancel = (): void => {
+    autoScroll.stop();
+    pointer.current = null;
+    setGesture(null);
+  };
+
   const onDragOver = (event: TargetedDragEvent<HTMLDivElement>): void => {
     if (!event.dataTransfer?.types.includes(PRESET_MIME)) return;
     event.preventDefault();
@@ -250,7 +275,7 @@ export function FieldLayer(props: Props) {
 
   return (
     <div class={`tb-layer${drawing ? ' is-drawing' : ''}${gesture?.kind === 'move' ? ' is-moving' : ''}${incoming ? ' is-drop-target' : ''}`} role="group" aria-label={`Fields on page ${pageIndex + 1}`}
-      onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={finish} onLostPointerCapture={finish} onPointerCancel={() => setGesture(null)}
+      onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={finish} onLostPointerCapture={finish} onPointerCancel={cancel}
       onDragOver={onDragOver} onDrop={onDrop}>
       {fields.map((field) => (
         <FieldBox key={field.id} field={field} box={previewBox(field)} scale={scale} selected={selection.has(field.id)}

@@ -1,11 +1,20 @@
 // The few places the template builder reads the page's layout: where a page is on screen (and
-// where every page's field layer is, for a drag between pages), which part of it is in view, and
-// moving keyboard focus to a field or the pages.
+// where every page's field layer is, for a drag between pages), which part of it is in view,
+// where the pages' view is (for scrolling it during a drag), and moving keyboard focus to a
+// field or the pages.
 import type { Box } from './types.js';
 
 /** The scrolling element that holds the pages, inside `root`. */
 export function pagesScroller(root: ParentNode | null): HTMLElement | null {
   return root?.querySelector<HTMLElement>('.pdf-pages') ?? null;
+}
+
+/** The pages' scroller that holds `element`, and the top and bottom of its view on screen (inside its borders, above a horizontal scrollbar). */
+export function scrollerView(element: Element): { readonly scroller: HTMLElement; readonly top: number; readonly bottom: number } | null {
+  const scroller = element.closest<HTMLElement>('.pdf-pages');
+  if (!scroller) return null;
+  const top = scroller.getBoundingClientRect().top + scroller.clientTop;
+  return { scroller, top, bottom: top + scroller.clientHeight };
 }
 
 /** The part of page `pageIndex` in view, in points from the page's top-left; null when the page is not on screen. */
