@@ -57,6 +57,15 @@ async function eventsSince(parent: ParentPage, from: number, count: number): Pro
   return (await parent.events()).slice(from);
 }
 
+/** The next three events are a successful submit: castEditSubmit, castEditSubmitSuccess, castEditComplete. */
+async function expectSubmitted(parent: ParentPage, seen: number, base: object): Promise<void> {
+  expect(await eventsSince(parent, seen, 3)).toEqual([
+    { action: 'castEditSubmit', ...base },
+    { action: 'castEditSubmitSuccess', ...base },
+    { action: 'castEditComplete', ...base },
+  ]);
+}
+
 const record = (id: string, preset: (typeof PRESETS)[number], pageNum = 0, name = preset.name) => ({ id, aliasId: preset.aliasId, name, type: preset.type, required: preset.required ?? false, pageNum });
 
 /** The next two events are a field of `preset` added and then selected; its id and record. */
@@ -240,12 +249,7 @@ describe('template builder', { timeout: 240_000 }, () => {
 
     // 12. castEditSubmit from the parent: saved, then complete with the thank-you page.
     await parent.command('castEditSubmit');
-    events = await eventsSince(parent, seen, 3);
-    expect(events).toEqual([
-      { action: 'castEditSubmit', ...base },
-      { action: 'castEditSubmitSuccess', ...base },
-      { action: 'castEditComplete', ...base },
-    ]);
+    await expectSubmitted(parent, seen, base);
     await frame.getByRole('heading', { name: /saved/i }).waitFor();
     // Nothing from the other window was acted on: no second reply, no second submit.
     const all = await parent.events();
@@ -353,12 +357,7 @@ describe('template builder', { timeout: 240_000 }, () => {
 
     // 5. Submitted by command: the saved field is on page 1 (pageNum 0), where it was dropped.
     await parent.command('castEditSubmit');
-    events = await eventsSince(parent, seen, 3);
-    expect(events).toEqual([
-      { action: 'castEditSubmit', ...base },
-      { action: 'castEditSubmitSuccess', ...base },
-      { action: 'castEditComplete', ...base },
-    ]);
+    await expectSubmitted(parent, seen, base);
     expect(parent.problems).toEqual([]);
     await parent.close();
     const saved = (await suite.server.store.getCastByEid(castEid))!.fields.find((f) => f.id === id)!;
