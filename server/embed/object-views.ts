@@ -2,7 +2,7 @@
 // answer of each route that changes it), with the page's title.
 import type { CastRecord, EtchPacketRecord, WeldRecord } from '../store/types.js';
 import type { SessionObject } from './session.js';
-import { signerView, type StoredSigner } from './signers.js';
+import { signerView, type StoredSigner } from '../signers.js';
 
 export function objectTitle(object: SessionObject): string {
   return object.type === 'cast' ? object.record.title || object.record.name : object.record.name;

@@ -8,7 +8,7 @@ import { bodyObject, checkKeys, name } from '../embed/field-checks.js';
 import { packetFileIds, packetSigners, packetView } from '../embed/object-views.js';
 import { organizationSlug, requireSession } from '../embed/session.js';
 import { conflict, sessionRoute } from '../embed/session-reply.js';
-import { checkSigners, firstSigner } from '../embed/signers.js';
+import { checkSigners, firstSigner } from '../signers.js';
 import { invalid } from '../graphql/errors.js';
 import type { EtchPacketChanges } from '../store/types.js';
 
@@ -26,7 +26,7 @@ export function registerEmbedSessionPacketRoutes(app: FastifyInstance, deps: App
     if (packet.status !== 'draft') throw conflict(SENT);
     const updated = await store.updateEtchPacket(packet.id, (current): EtchPacketChanges => ({
       ...(body.name !== undefined ? { name: (body.name as string).trim() } : {}),
-      ...(body.signers !== undefined ? { document: { ...current.document, signers: checkSigners(body.signers, packetFileIds(current), packetSigners(current)) } } : {}),
+      ...(body.signers !== undefined ? { document: { ...current.document, signers: checkSigners(body.signers, { orderKey: 'signerOrder', otherKeys: 'refuse', fileIds: packetFileIds(current), current: packetSigners(current) }) } } : {}),
     }), { status: 'draft' });
     if (!updated) throw conflict(SENT);
     return packetView(updated);

@@ -11,11 +11,9 @@ import { invalid, notFound } from '../errors.js';
 import type { UploadedFile } from '../uploads.js';
 import { ownOrganization, optionalText } from './arguments.js';
 import { ownedCast } from './casts.js';
+import { checkSigners, type StoredSigner } from '../../signers.js';
 
 const MAX_FILES = 50;
-const MAX_SIGNERS = 50;
-const MAX_SIGNER_FIELDS = 1000;
-export const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 interface EtchFileInput {
   id: string;
@@ -46,7 +44,6 @@ interface CreateEtchPacketArgs {
 const KEPT_OPTIONS = ['signatureEmailSubject', 'signatureEmailBody', 'signatureProvider', 'signaturePageOptions', 'webhookURL', 'replyToName', 'replyToEmail', 'enableEmails', 'mergePDFs', 'duplicateCasts', 'createCastTemplatesFromUploads'] as const;
 
 interface StoredFile { id: string; title: string; filename: string; castEid?: string; type: 'pdf' | 'generated'; generate?: JsonObject }
-interface StoredSigner { eid: string; id: string; name: string; email: string; signerType: string; routingOrder: number; fields: { fileId: string; fieldId: string }[]; extra: JsonObject }
 
 export const etchPacketResolvers = {
   Query: {
@@ -65,7 +62,7 @@ export const etchPacketResolvers = {
         if (fileIds.has(file.id)) throw invalid(`files[${i}].id`, `"${file.id}" is the id of another file`);
         fileIds.add(file.id);
       });
-      const signers = checkSigners(args.signers);
+      const signers = checkSigners(args.signers ?? [], { orderKey: 'routingOrder', otherKeys: 'keep' });
       const payloads = checkPayloads(args.data);
 
       // Everything is checked before anything is stored: Casts named exist, uploads are PDFs.
@@ -186,31 +183,6 @@ export async function ownedEtchPacket(context: GraphQLContext, eid: string): Pro
   const packet = await context.deps.store.getEtchPacketByEid(eid);
   if (!packet || packet.organizationId !== context.caller.organization.id) throw notFound(`No EtchPacket ${eid.slice(0, 64)}`);
   return packet;
-}
-
-function checkSigners(value: unknown[] | null | undefined): StoredSigner[] {
-  const signers = value ?? [];
-  if (signers.length > MAX_SIGNERS) throw invalid('signers', `At most ${MAX_SIGNERS} signers`);
-  const ids = new Set<string>();
-  return signers.map((raw, i) => {
-    const at = `signers[${i}]`;
-    if (!isObject(raw)) throw invalid(at, 'Expected a signer { id, name, email, fields }');
-    const { id, name, email, signerType, fields, routingOrder, ...extra } = raw;
-    if (typeof id !== 'string' || id.trim() === '' || id.length > 128) throw invalid(`${at}.id`, 'Expected a non-empty id of at most 128 characters');
-    if (ids.has(id)) throw invalid(`${at}.id`, `"${id}" is the id of another signer`);
-    ids.add(id);
-    if (typeof name !== 'string' || name.trim() === '' || name.length > 500) throw invalid(`${at}.name`, 'Expected the signer\'s name');
-    if (typeof email !== 'string' || email.length > 320 || !EMAIL.test(email)) throw invalid(`${at}.email`, `Expected an email address, received ${JSON.stringify(email)?.slice(0, 80)}`);
-    if (signerType !== undefined && signerType !== 'email' && signerType !== 'embedded') throw invalid(`${at}.signerType`, 'Expected "email" or "embedded"');
-    if (!Array.isArray(fields) || fields.length === 0) throw invalid(`${at}.fields`, 'A signer must be attached to at least one field: [{ fileId, fieldId }]');
-    if (fields.length > MAX_SIGNER_FIELDS) throw invalid(`${at}.fields`, `At most ${MAX_SIGNER_FIELDS} fields`);
-    const attached = fields.map((field: unknown, j) => {
-      if (!isObject(field) || typeof field.fileId !== 'string' || typeof field.fieldId !== 'string') throw invalid(`${at}.fields[${j}]`, 'Expected { fileId, fieldId }');
-      return { fileId: field.fileId, fieldId: field.fieldId };
-    });
-    if (routingOrder !== undefined && (!Number.isInteger(routingOrder) || (routingOrder as number) < 1)) throw invalid(`${at}.routingOrder`, 'Expected a positive integer');
-    return { eid: newEid(), id, name: name.trim(), email, signerType: (signerType as string | undefined) ?? 'email', routingOrder: (routingOrder as number | undefined) ?? i + 1, fields: attached, extra: extra as JsonObject };
-  });
 }
 
 /** `data: { payloads: { <fileId>: { data: { aliasId: value }, fontSize?, textColor? } } }`; data for unknown files or fields is kept. */
