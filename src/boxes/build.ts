@@ -74,8 +74,8 @@ class BoxBuilder {
 
   constructor(private readonly input: BoxBuildInput) {}
 
-  /** `background-image` resolved against the fetched images (gather.ts warned about any it could not have). */
-  readonly backgroundOf: BackgroundOf = (style) => (style.backgroundImage === null ? undefined : this.input.images.get(style.backgroundImage));
+  /** A url `background-image` resolved against the fetched images (gather.ts warned about any it could not have); gradients are painted from the style. */
+  readonly backgroundOf: BackgroundOf = (style) => (typeof style.backgroundImage === 'string' ? this.input.images.get(style.backgroundImage) : undefined);
 
   /** The boxes one element generates (none, one, or several when an inline is split by blocks). */
   element(node: StyledElement, decorations: readonly TextDecoration[]): BuildItem[] {

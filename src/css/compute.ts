@@ -162,6 +162,8 @@ const SIDES = [
 function applyComputedValueRules(s: MutableStyle, blockify: boolean): void {
   // css-backgrounds-3 §4.3: the computed border width is 0 if the style is none or hidden.
   for (const [style, width] of SIDES) if (isNoBorder(s[style])) s[width] = 0;
+  // css-ui-3 §3.2: likewise the outline width when the outline style is none.
+  if (s.outlineStyle === 'none') s.outlineWidth = 0;
   if (s.wordBreak === LEGACY_BREAK_WORD) {
     s.wordBreak = 'normal';
     s.overflowWrap = 'anywhere';

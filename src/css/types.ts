@@ -3,6 +3,32 @@
 // (DESIGN.md invariant 3). Percentages stay symbolic until layout knows the containing block.
 
 import type { DomElement } from '../dom/types.js';
+import type { Gradient } from './values/gradient.js';
+
+/** A painted background image: a url as written (gather.ts fetches it), a gradient, or none. */
+export type BackgroundImage = string | Gradient | null;
+
+/** One `box-shadow` (css-backgrounds-3 §7.1), lengths in pt, colour resolved. */
+export interface BoxShadow {
+  readonly inset: boolean;
+  readonly offsetX: number;
+  readonly offsetY: number;
+  /** The blur radius (≥ 0): the shadow's edge blurs as a Gaussian with σ = blur / 2. */
+  readonly blur: number;
+  readonly spread: number;
+  readonly color: Color;
+}
+
+/**
+ * One 2D transform function (css-transforms-1 §13), angles in degrees; translations keep
+ * percentages, which refer to the border box (the reference box) at paint time.
+ */
+export type TransformFunction =
+  | { readonly kind: 'matrix'; readonly values: readonly [number, number, number, number, number, number] }
+  | { readonly kind: 'translate'; readonly x: LengthPercentage; readonly y: LengthPercentage }
+  | { readonly kind: 'scale'; readonly x: number; readonly y: number }
+  | { readonly kind: 'rotate'; readonly angle: number }
+  | { readonly kind: 'skew'; readonly x: number; readonly y: number };
 
 /** An RGBA colour; r, g, b in 0..255, a in 0..1. */
 export interface Color {
@@ -168,11 +194,26 @@ export interface ComputedStyle {
   readonly overflow: 'visible' | 'hidden';
   readonly visibility: 'visible' | 'hidden' | 'collapse';
   readonly opacity: number;
+  /** css-ui-3 §3: `auto` draws as solid; the width computes to 0 when the style is none. */
+  readonly outlineStyle: BorderStyle | 'auto';
+  readonly outlineWidth: number;
+  readonly outlineColor: Color;
+  readonly outlineOffset: number;
+  /** Shadows in painting order of the list: the first is on top. Empty for none. */
+  readonly boxShadow: readonly BoxShadow[];
+  /**
+   * `transform` (css-transforms-1), applied left to right about transform-origin; null for
+   * none. A box with a transform is a stacking context and the containing block of its
+   * absolutely positioned descendants (§2); it does not affect layout.
+   */
+  readonly transform: readonly TransformFunction[] | null;
+  /** `transform-origin` x and y from the border box's top-left corner (z ignored: 2D only). */
+  readonly transformOrigin: readonly [LengthPercentage, LengthPercentage];
 
   // Backgrounds
   readonly backgroundColor: Color;
-  /** `background-image: url()` (resolved by resources/ in a later issue); null for none. */
-  readonly backgroundImage: string | null;
+  /** The painted `background-image` layer: a url (as written), a gradient, or null for none. */
+  readonly backgroundImage: BackgroundImage;
 
   // Fonts and text (CSS Fonts 3, CSS Text 3)
   readonly color: Color;

@@ -46,6 +46,7 @@ export class PageCanvas {
     await this.images.prepare(items);
     const ctx: PaintContext = {
       canvas: new ContentStream(),
+      context: this.doc.context,
       pageHeight: box.height,
       resources: this.resources,
       fonts: this.fonts,

@@ -2,14 +2,17 @@
 // (§3.6) in the background positioning area (background-origin) and tiled (§3.4) over the
 // background painting area (background-clip), which is clipped to the rounded border box.
 //
-// The image arrives decoded on the box (box generation resolved the URL); this file only does
-// geometry. Each tile is one image display item inside one clip item; the PDF writer embeds
-// the image once however many tiles draw it (pdf/images.ts dedupes by key and content).
-import { backgroundLayerOf, type BackgroundLayer, type BackgroundSize } from '../css/properties/background.js';
+// The image arrives decoded on the box (box generation resolved the URL), or is a gradient
+// from the style; this file only does geometry. Each tile is one image (or gradient) display
+// item inside one clip item; the PDF writer embeds the image (or the gradient's form) once
+// however many tiles draw it (pdf/images.ts dedupes by key and content).
+import { backgroundLayerOf, type BackgroundLayer, type BackgroundSize, type SizeComponent } from '../css/properties/background.js';
 import type { ComputedStyle } from '../css/types.js';
+import type { Gradient } from '../css/values/gradient.js';
+import { resolveGradient } from './gradient.js';
 import { paddingOf } from '../layout/box-model.js';
 import { cornerRadii, type Edges, type Radii } from './borders.js';
-import type { DisplayItem, ImageItem, ImageResource } from './types.js';
+import type { DisplayItem, ImageResource } from './types.js';
 import type { Rect } from '../layout/replaced.js';
 import { PT_PER_PX } from '../css/values/units.js';
 
@@ -138,6 +141,16 @@ function positions(axis: AxisTiles, count: number): number[] {
   return out;
 }
 
+/** What a background layer draws: a decoded image or a gradient. */
+export type BackgroundSource = ImageResource | Gradient;
+
+/** A box's background source: its decoded url image, or the gradient its style names. */
+export function backgroundSourceOf(style: ComputedStyle, image: ImageResource | undefined): BackgroundSource | undefined {
+  if (image) return image;
+  const value = style.backgroundImage;
+  return value !== null && typeof value === 'object' ? value : undefined;
+}
+
 /**
  * A box's background (colour and image) over its border box at (x, y, w, h). `edges` are the
  * edges this fragment draws (box-decoration-break: slice): the boxes shrink only there, and
@@ -151,13 +164,14 @@ export function paintBackground(
   out: DisplayItem[],
 ): void {
   const color = style.backgroundColor;
-  if (w <= 0 || h <= 0 || (color.a <= 0 && !image)) return;
+  const source = backgroundSourceOf(style, image);
+  if (w <= 0 || h <= 0 || (color.a <= 0 && !source)) return;
   const layer = backgroundLayerOf(style);
   const border = { x, y, width: w, height: h };
   const radii = cornerRadii(style, w, h, edges);
   const clip = areaOf(style, border, edges, layer.clip, radii);
   if (color.a > 0) out.push(clip.radii ? { kind: 'rect', ...clip.rect, color, radii: clip.radii } : { kind: 'rect', ...clip.rect, color });
-  if (image) paintBackgroundImage(image, layer, areaOf(style, border, edges, layer.origin, undefined).rect, clip.rect, clip.radii, out);
+  if (source) paintBackgroundImage(source, layer, areaOf(style, border, edges, layer.origin, undefined).rect, clip.rect, clip.radii, out);
 }
 
 /**
@@ -165,20 +179,44 @@ export function paintBackground(
  * placed in `positioning`. Also paints the canvas (paint.ts), whose areas are not one box's.
  */
 export function paintBackgroundImage(
-  image: ImageResource,
+  source: BackgroundSource,
   layer: BackgroundLayer,
   positioning: Rect,
   painting: Rect,
   radii: Radii | undefined,
   out: DisplayItem[],
 ): void {
-  const grid = backgroundTiles({ width: image.pixelWidth * PT_PER_PX, height: image.pixelHeight * PT_PER_PX }, layer, positioning, painting);
+  const image = 'format' in source ? source : null;
+  const gradient = 'format' in source ? null : source;
+  // css-images-3 §4.1: a gradient has no intrinsic size or ratio, so an `auto` size (and
+  // cover, contain) is the positioning area's; the tile size is then fixed before tiling.
+  const grid = image
+    ? backgroundTiles({ width: image.pixelWidth * PT_PER_PX, height: image.pixelHeight * PT_PER_PX }, layer, positioning, painting)
+    : backgroundTiles(gradientTileSize(layer.size, positioning), { ...layer, size: AUTO_SIZE }, positioning, painting);
   if (grid.xs.length === 0 || grid.ys.length === 0) return;
-  const tiles: ImageItem[] = [];
-  for (const ty of grid.ys) for (const tx of grid.xs) tiles.push({ kind: 'image', image, x: tx, y: ty, width: grid.width, height: grid.height });
+  const tiles: DisplayItem[] = [];
+  const fill = gradient && resolveGradient(gradient, grid.width, grid.height);
+  for (const ty of grid.ys) {
+    for (const tx of grid.xs) {
+      const tile = { x: tx, y: ty, width: grid.width, height: grid.height };
+      if (image) tiles.push({ kind: 'image', image, ...tile });
+      else if (!fill) continue;
+      else if ('shading' in fill) tiles.push({ kind: 'gradient', ...tile, shading: fill.shading });
+      else if (fill.color.a > 0) tiles.push({ kind: 'rect', ...tile, color: fill.color });
+    }
+  }
+  if (tiles.length === 0) return;
   out.push(radii ? { kind: 'clip', ...painting, radii, items: tiles } : { kind: 'clip', ...painting, items: tiles });
 }
 
+const AUTO_SIZE: BackgroundSize = { width: 'auto', height: 'auto' };
+
+/** §3.9 for an image without intrinsic dimensions: `auto` (and cover, contain) take the area's side. */
+function gradientTileSize(size: BackgroundSize, area: Rect): { width: number; height: number } {
+  if (size === 'cover' || size === 'contain') return { width: area.width, height: area.height };
+  const side = (v: SizeComponent, basis: number): number => (v === 'auto' ? basis : Math.max(0, v.abs + (v.pct / 100) * basis));
+  return { width: side(size.width, area.width), height: side(size.height, area.height) };
+}
 
 /**
  * The border, padding or content box of a fragment, and its corner radii: inner radii are the

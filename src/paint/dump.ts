@@ -7,6 +7,7 @@ import type { Color } from '../css/types.js';
 import type {
   DisplayItem,
   GlyphRunItem,
+  GradientItem,
   ImageItem,
   LineItem,
   LinkItem,
@@ -33,7 +34,7 @@ export function dumpPages(pages: readonly PageDisplayList[]): string {
 function dumpItems(items: readonly DisplayItem[], depth: number, lines: string[]): void {
   for (const item of items) {
     lines.push(INDENT.repeat(depth) + describeItem(item));
-    if (item.kind === 'clip' || item.kind === 'opacity') dumpItems(item.items, depth + 1, lines);
+    if (item.kind === 'clip' || item.kind === 'opacity' || item.kind === 'transform') dumpItems(item.items, depth + 1, lines);
   }
 }
 
@@ -56,9 +57,13 @@ function describeItem(item: DisplayItem): string {
     case 'bookmark':
       return `bookmark ${item.level} ${JSON.stringify(item.label)} at ${point(item.x, item.y)}`;
     case 'clip':
-      return `clip ${box(item)}${radii(item.radii)}`;
+      return `clip${item.outside ? ' outside' : ''} ${box(item)}${radii(item.radii)}`;
     case 'opacity':
       return `opacity ${num(item.opacity)}`;
+    case 'transform':
+      return `transform ${item.matrix.map(num).join(',')}`;
+    case 'gradient':
+      return describeGradient(item);
   }
 }
 
@@ -87,6 +92,15 @@ function describePath(item: PathItem): string {
   const stroke = item.stroke ? ` stroke=${color(item.stroke.color)} w=${num(item.stroke.width)}${dash}` : '';
   const rule = item.evenOdd ? ' evenodd' : '';
   return `path${fill}${stroke}${rule} ${item.ops.map(pathOp).join(' ')}`;
+}
+
+function describeGradient(item: GradientItem): string {
+  const s = item.shading;
+  const geometry = s.kind === 'linear'
+    ? `linear ${point(s.x0, s.y0)} to ${point(s.x1, s.y1)}`
+    : `radial ${point(s.cx, s.cy)} r=${num(s.r0)}..${num(s.r1)}${s.scaleY === 1 ? '' : ` sy=${num(s.scaleY)}`}`;
+  const stops = s.stops.map((stop) => `${color(stop.color)}@${num(stop.offset)}${stop.exponent === 1 ? '' : `^${num(stop.exponent)}`}`).join(' ');
+  return `gradient ${box(item)} ${geometry} ${stops}`;
 }
 
 function describeImage(item: ImageItem): string {

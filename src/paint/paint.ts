@@ -12,8 +12,11 @@ import { objectFitRect, type Rect } from '../layout/replaced.js';
 import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TableGridFragment, TextFragment } from '../layout/types.js';
 import { bookmarkOf } from './bookmark.js';
 import { paintBorderSegments } from './collapsed-borders.js';
-import { originArea, paintBackground, paintBackgroundImage } from './background.js';
+import { backgroundSourceOf, originArea, paintBackground, paintBackgroundImage } from './background.js';
 import { cornerRadii, paintBorders, roundedRectPath } from './borders.js';
+import { paintBoxShadows } from './box-shadow.js';
+import { paintOutline } from './outline.js';
+import { transformed } from './transform.js';
 import type { DisplayItem, ImageResource, PageDisplayList, PathOp } from './types.js';
 
 /**
@@ -73,13 +76,14 @@ function canvasBackground(root: BlockBox): Canvas | null {
 function paintCanvas(canvas: Canvas, page: LaidOutPage, root: BlockBox, borderBox: Rect, out: DisplayItem[]): void {
   const color = canvas.style.backgroundColor;
   if (color.a > 0) out.push({ kind: 'rect', ...borderBox, color });
-  if (!canvas.image) return;
+  const source = backgroundSourceOf(canvas.style, canvas.image);
+  if (!source) return;
   const layer = backgroundLayerOf(canvas.style);
   const f = page.root;
   const positioning = f
     ? originArea(root.style, { x: page.area.x + f.x, y: page.area.y + f.y, width: f.width, height: f.height }, { top: f.isFirst, right: true, bottom: f.isLast, left: true }, layer.origin)
     : page.area;
-  paintBackgroundImage(canvas.image, layer, positioning, borderBox, undefined, out);
+  paintBackgroundImage(source, layer, positioning, borderBox, undefined, out);
 }
 
 /**
@@ -115,8 +119,11 @@ class Painter {
     const visible = style.visibility === 'visible';
     // A table's wrapper draws nothing itself: the table box (its grid child) has the background and border.
     const decorate = visible && decorated && f.box.kind !== 'table';
+    // Appendix E: outer shadows, background, inset shadows, border.
+    if (decorate) paintBoxShadows(style, x, y, f.width, f.height, edges, false, own);
     // The element whose background became the canvas's does not paint it again; anonymous boxes (element null) always do.
     if (decorate && (f.box.element === null || f.box.element !== this.canvasElement)) paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, own);
+    if (decorate) paintBoxShadows(style, x, y, f.width, f.height, edges, true, own);
     if (decorate) paintBorders(style, x, y, f.width, f.height, edges, own);
     const id = anchorName(f.box.element);
     if (id && f.isFirst) own.push({ kind: 'anchor', name: id, x, y });
@@ -138,9 +145,9 @@ class Painter {
       const clip: DisplayItem = { kind: 'clip', x: x + bdr.left, y: y + (f.isFirst ? bdr.top : 0), width: w, height: h, items: content };
       own.push(radii ? { ...clip, radii } : clip);
     } else own.push(...content);
-    if (style.opacity < 1) {
-      if (style.opacity > 0 && own.length > 0) out.push({ kind: 'opacity', opacity: style.opacity, items: own });
-    } else out.push(...own);
+    if (visible) paintOutline(style, x, y, f.width, f.height, own);
+    const grouped: DisplayItem[] = style.opacity >= 1 ? own : style.opacity > 0 && own.length > 0 ? [{ kind: 'opacity', opacity: style.opacity, items: own }] : [];
+    out.push(...transformed(style, { x, y, width: f.width, height: f.height }, grouped));
   }
 
   /**
@@ -154,7 +161,9 @@ class Painter {
     const y = oy + g.y;
     const edges = { top: g.isFirst, right: true, bottom: g.isLast, left: true };
     if (style.visibility === 'visible') {
+      paintBoxShadows(style, x, y, g.width, g.height, edges, false, out);
       paintBackground(style, g.box.backgroundImage, x, y, g.width, g.height, edges, out);
+      paintBoxShadows(style, x, y, g.width, g.height, edges, true, out);
       if (style.borderCollapse === 'separate') paintBorders(style, x, y, g.width, g.height, edges, out);
     }
     for (const cell of g.cells) {
@@ -171,6 +180,8 @@ class Painter {
     const x = ox + line.x;
     const y = oy + line.y;
     for (const item of line.items) this.lineItem(item, x, y, out);
+    // Inline boxes' outlines go over the line's content (their text follows them in the line).
+    for (const item of line.items) if (item.kind === 'inline-box') this.inlineOutline(item, x, y, out);
   }
 
   lineItem(item: LineItemFragment, x: number, y: number, out: DisplayItem[]): void {
@@ -189,12 +200,21 @@ class Painter {
     const y = oy + f.y + dy;
     const edges = { top: true, right: f.isLast, bottom: true, left: f.isFirst };
     if (style.visibility === 'visible') {
+      paintBoxShadows(style, x, y, f.width, f.height, edges, false, out);
       paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, out);
+      paintBoxShadows(style, x, y, f.width, f.height, edges, true, out);
       paintBorders(style, x, y, f.width, f.height, edges, out);
     }
     const id = anchorName(f.box.element);
     if (id && f.isFirst) out.push({ kind: 'anchor', name: id, x, y });
     if (f.link && f.width > 0) out.push({ kind: 'link', x, y, width: f.width, height: f.height, target: f.link });
+  }
+
+  /** An inline box fragment's outline, after the line's content. */
+  inlineOutline(f: InlineBoxFragment, ox: number, oy: number, out: DisplayItem[]): void {
+    if (f.box.style.visibility !== 'visible') return;
+    const [dx, dy] = relativeOffset(f.box.style);
+    paintOutline(f.box.style, ox + f.x + dx, oy + f.y + dy, f.width, f.height, out);
   }
 }
 

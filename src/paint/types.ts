@@ -124,7 +124,10 @@ export interface BookmarkItem {
   readonly y: number;
 }
 
-/** Items drawn clipped to a rectangle (overflow: hidden), optionally rounded. */
+/**
+ * Items drawn clipped to a rectangle (overflow: hidden), optionally rounded; with `outside`,
+ * clipped to everything outside it instead (an outer box-shadow does not paint under its box).
+ */
 export interface ClipItem {
   readonly kind: 'clip';
   readonly x: number;
@@ -132,7 +135,49 @@ export interface ClipItem {
   readonly width: number;
   readonly height: number;
   readonly radii?: readonly (readonly [number, number])[];
+  readonly outside?: boolean;
   readonly items: readonly DisplayItem[];
+}
+
+/**
+ * Items drawn through a 2D affine transform (css-transforms-1): `matrix` [a b c d e f] maps
+ * the items' page coordinates (x, y) to (a·x + c·y + e, b·x + d·y + f), y down.
+ */
+export interface TransformItem {
+  readonly kind: 'transform';
+  readonly matrix: Matrix;
+  readonly items: readonly DisplayItem[];
+}
+
+/** A 2D affine matrix [a, b, c, d, e, f], as in CSS and SVG. */
+export type Matrix = readonly [number, number, number, number, number, number];
+
+/** A colour stop of a resolved gradient; `exponent` shapes the segment that ends here (a colour hint). */
+export interface ShadingStop {
+  readonly offset: number;
+  readonly color: Color;
+  readonly exponent: number;
+}
+
+/**
+ * A gradient resolved for one tile: stops with offsets 0–1, the first at 0 and the last at 1,
+ * along coordinates relative to the tile's top-left corner. Linear: from (x0, y0) to
+ * (x1, y1). Radial: circles about (cx, cy) from radius r0 to r1, in a space whose y is scaled
+ * by `scaleY` about the centre (an ellipse). Colours before the first and after the last
+ * offset extend (the shading's Extend).
+ */
+export type Shading =
+  | { readonly kind: 'linear'; readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number; readonly stops: readonly ShadingStop[] }
+  | { readonly kind: 'radial'; readonly cx: number; readonly cy: number; readonly r0: number; readonly r1: number; readonly scaleY: number; readonly stops: readonly ShadingStop[] };
+
+/** A rectangle (one background tile) filled with a gradient. */
+export interface GradientItem {
+  readonly kind: 'gradient';
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly shading: Shading;
 }
 
 /** Items drawn with a group opacity. */
@@ -152,7 +197,9 @@ export type DisplayItem =
   | AnchorItem
   | BookmarkItem
   | ClipItem
-  | OpacityItem;
+  | OpacityItem
+  | TransformItem
+  | GradientItem;
 
 /**
  * An image ready for embedding; the PDF writer embeds each distinct image (same bytes) once.

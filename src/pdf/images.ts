@@ -285,7 +285,7 @@ function contentDigest(image: ImageResource): string {
 function imageItemsIn(items: readonly DisplayItem[], out: ImageItem[] = []): ImageItem[] {
   for (const item of items) {
     if (item.kind === 'image') out.push(item);
-    else if (item.kind === 'clip' || item.kind === 'opacity') imageItemsIn(item.items, out);
+    else if (item.kind === 'clip' || item.kind === 'opacity' || item.kind === 'transform') imageItemsIn(item.items, out);
   }
   return out;
 }

@@ -1,7 +1,8 @@
 // What the painters of one page share: the content stream being written, the page height for
 // flipping y, the document's resources, and where links, anchors and bookmarks are collected.
 
-import type { PDFRef } from 'pdf-lib';
+import type { PDFContext, PDFRef } from 'pdf-lib';
+import type { Matrix } from '../paint/types.js';
 import type { ContentStream } from './content-stream.js';
 import type { FontEmbedder } from './font-embed.js';
 import type { ResourceRegistry } from './resources.js';
@@ -30,6 +31,13 @@ export interface PendingBookmark {
 
 export interface PaintContext {
   readonly canvas: ContentStream;
+  /** The document, for objects a painter writes itself (gradient forms). */
+  readonly context: PDFContext;
+  /**
+   * The display-list transform in force (transform items), for link rectangles, anchors and
+   * bookmarks, which are not drawn through `cm`; absent means identity.
+   */
+  readonly matrix?: Matrix;
   /** Page height in pt: display-list y (down from the top) becomes `pageHeight - y`. */
   readonly pageHeight: number;
   readonly resources: ResourceRegistry;

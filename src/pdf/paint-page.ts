@@ -2,11 +2,13 @@
 // every DisplayItem kind. Links, anchors and bookmarks are not drawn; they are collected for
 // annotations, named destinations and the outline, written once every page exists.
 
-import type { ClipItem, DisplayItem, ImageItem, LinkItem, OpacityItem, SvgImage } from '../paint/types.js';
+import { apply, multiply, transformedBounds } from '../paint/transform.js';
+import type { ClipItem, DisplayItem, ImageItem, LinkItem, OpacityItem, SvgImage, TransformItem } from '../paint/types.js';
 import { intrinsicRectInBox, placementTransform } from '../resources/svg/viewport.js';
 import { ContentStream, num } from './content-stream.js';
 import { svgRasterKey, svgRasterSize } from './images.js';
 import type { PaintContext } from './paint-context.js';
+import { paintGradient } from './paint-gradient.js';
 import { appendRectPath, paintLine, paintPath, paintRect } from './paint-shapes.js';
 import { paintGlyphRun } from './paint-text.js';
 import { coordinate } from './svg-operators.js';
@@ -30,25 +32,54 @@ function paintItem(item: DisplayItem, ctx: PaintContext): void {
       return paintImage(item, ctx);
     case 'link':
       return collectLink(item, ctx);
-    case 'anchor':
-      ctx.anchors.push({ name: item.name, x: item.x, y: ctx.pageHeight - item.y });
+    case 'anchor': {
+      const [x, y] = ctx.matrix ? apply(ctx.matrix, item.x, item.y) : [item.x, item.y];
+      ctx.anchors.push({ name: item.name, x, y: ctx.pageHeight - y });
       return;
-    case 'bookmark':
-      ctx.bookmarks.push({ level: item.level, label: item.label, x: item.x, y: ctx.pageHeight - item.y });
+    }
+    case 'bookmark': {
+      const [x, y] = ctx.matrix ? apply(ctx.matrix, item.x, item.y) : [item.x, item.y];
+      ctx.bookmarks.push({ level: item.level, label: item.label, x, y: ctx.pageHeight - y });
       return;
+    }
     case 'clip':
       return paintClip(item, ctx);
     case 'opacity':
       return paintOpacity(item, ctx);
+    case 'transform':
+      return paintTransform(item, ctx);
+    case 'gradient':
+      return paintGradient(item, ctx);
   }
 }
 
-/** §8.5.4: the clipping path (W n) holds until the matching Q. */
+/**
+ * §8.5.4: the clipping path (W n) holds until the matching Q. Clipping outside a rectangle
+ * adds a rectangle far around it and clips with the even-odd rule (W* n), which leaves the
+ * ring between the two.
+ */
 function paintClip(item: ClipItem, ctx: PaintContext): void {
   ctx.canvas.save();
+  if (item.outside) appendRectPath(ctx.canvas, ctx.pageHeight, item.x - FAR, item.y - FAR, item.width + 2 * FAR, item.height + 2 * FAR);
   appendRectPath(ctx.canvas, ctx.pageHeight, item.x, item.y, Math.max(0, item.width), Math.max(0, item.height), item.radii);
-  ctx.canvas.push('W n');
+  ctx.canvas.push(item.outside ? 'W* n' : 'W n');
   paintItems(item.items, ctx);
+  ctx.canvas.restore();
+}
+
+/** How far around its rectangle an `outside` clip reaches, pt: past any page and shadow. */
+const FAR = 20_000;
+
+/**
+ * `cm` with the display-list matrix turned into PDF user space: with F the flip
+ * (x, y) → (x, H − y), the page sees F·M·F.
+ */
+function paintTransform(item: TransformItem, ctx: PaintContext): void {
+  const [a, b, c, d, e, f] = item.matrix;
+  const h = ctx.pageHeight;
+  ctx.canvas.save();
+  ctx.canvas.push(`${[a, -b, -c, d, c * h + e, h - d * h - f].map(coordinate).join(' ')} cm`);
+  paintItems(item.items, { ...ctx, matrix: ctx.matrix ? multiply(ctx.matrix, item.matrix) : item.matrix });
   ctx.canvas.restore();
 }
 
@@ -115,8 +146,10 @@ function paintSvg(item: ImageItem, image: SvgImage, ctx: PaintContext): void {
   ctx.canvas.restore();
 }
 
+/** A link's area; inside a transform, the bounding box of the transformed area. */
 function collectLink(item: LinkItem, ctx: PaintContext): void {
   if (item.width <= 0 || item.height <= 0) return;
-  const bottom = ctx.pageHeight - item.y - item.height;
-  ctx.links.push({ rect: [item.x, bottom, item.x + item.width, bottom + item.height], target: item.target });
+  const area = ctx.matrix ? transformedBounds(ctx.matrix, item) : item;
+  const bottom = ctx.pageHeight - area.y - area.height;
+  ctx.links.push({ rect: [area.x, bottom, area.x + area.width, bottom + area.height], target: item.target });
 }

@@ -2,7 +2,7 @@
 // its own user space (y down, as SVG has it; the page's `cm` flips it), paths as m/l/c/h,
 // fills nonzero or even-odd (f, f*, B, B*), strokes with their caps, joins, miter limit and
 // dashes, clip paths as W n, paint alphas as ExtGStates of the shared registry, group
-// opacity as a transparency group form, gradients as shading patterns (svg-gradient.ts), and
+// opacity as a transparency group form, gradients as shading patterns (shading.ts), and
 // text as glyph runs through the fonts the pages use. Forms share the document's one
 // resource dictionary.
 
@@ -10,7 +10,7 @@ import type { PDFRef } from 'pdf-lib';
 import type { Color } from '../css/types.js';
 import { nodesBounds } from '../resources/svg/bounds.js';
 import type { Rect, SvgClip, SvgDrawing, SvgGlyphRun, SvgNode, SvgShape, SvgStroke } from '../resources/svg/model.js';
-import { gradientForm } from './svg-gradient.js';
+import { gradientForm } from './shading.js';
 import { ContentStream } from './content-stream.js';
 import { flateStream } from './flate.js';
 import type { PaintContext } from './paint-context.js';
@@ -166,6 +166,7 @@ class SvgFormPainter {
   private paintContext(canvas: ContentStream): PaintContext {
     return {
       canvas,
+      context: this.target.context,
       pageHeight: 0,
       resources: this.target.resources,
       fonts: this.target.fonts,

@@ -150,6 +150,7 @@ export class PdfWriter {
   private paint(list: PageDisplayList, collected: Pick<WrittenPage, 'links' | 'anchors' | 'bookmarks'>): string {
     const ctx: PaintContext = {
       canvas: new ContentStream(),
+      context: this.pdf.context,
       pageHeight: list.height,
       resources: this.resources,
       fonts: this.fonts,

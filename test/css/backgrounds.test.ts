@@ -157,8 +157,8 @@ describe('the background shorthand', () => {
     expect(doc.warnings.some((w) => w.includes("invalid value for 'background'"))).toBe(true);
   });
 
-  it('several layers: the first url() image with its own layer\'s parts, and the last layer\'s colour', () => {
-    const t = computed(P, 'p { background: linear-gradient(red, blue) left top / 10px, url(b.png) center / contain no-repeat, url(c.png) repeat-x #0f0 }');
+  it('several layers: the first painted image (url or gradient) with its own layer\'s parts, and the last layer\'s colour', () => {
+    const t = computed(P, 'p { background: conic-gradient(red, blue) left top / 10px, url(b.png) center / contain no-repeat, url(c.png) repeat-x #0f0 }');
     expect(t.backgroundImage).toBe('b.png');
     expect(t.backgroundColor).toEqual(rgb(0, 255, 0));
     expect(t.extra.get('background-size')).toBe('contain');
@@ -166,9 +166,9 @@ describe('the background shorthand', () => {
     expect(t.extra.get('background-position-x')).toBe('50%');
   });
 
-  it('a gradient alone is accepted and paints nothing: the image computes to none', () => {
+  it('a gradient alone is the image, with the colour under it', () => {
     const doc = style(P, 'p { background: linear-gradient(red, blue) #eee }');
-    expect(styleOf(doc, 't').backgroundImage).toBeNull();
+    expect(styleOf(doc, 't').backgroundImage).toMatchObject({ kind: 'linear' });
     expect(styleOf(doc, 't').backgroundColor).toEqual(rgb(238, 238, 238));
     expect(doc.warnings).toEqual([]);
   });

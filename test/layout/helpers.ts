@@ -20,7 +20,7 @@ export async function layout(html: string, css = '', page?: Record<string, strin
 
 /** Every item of a page, nested clip/opacity groups flattened. */
 export function flatten(items: readonly DisplayItem[]): DisplayItem[] {
-  return items.flatMap((i) => (i.kind === 'clip' || i.kind === 'opacity' ? [i, ...flatten(i.items)] : [i]));
+  return items.flatMap((i) => (i.kind === 'clip' || i.kind === 'opacity' || i.kind === 'transform' ? [i, ...flatten(i.items)] : [i]));
 }
 
 export function runs(pages: readonly PageDisplayList[]): Run[] {

@@ -219,7 +219,7 @@ function sideAxis(side: Side, offset: Axis | null): Axis {
   if (side === 'right' || side === 'bottom') {
     return (ctx) => {
       const o = offset ? offset(ctx) : ZERO_PCT;
-      return { abs: -o.abs, pct: 100 - o.pct };
+      return { abs: 0 - o.abs, pct: 100 - o.pct }; // 0 − 0 is +0, unlike −0
     };
   }
   return offset ?? (() => ZERO_PCT);

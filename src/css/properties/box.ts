@@ -1,8 +1,9 @@
 // Box properties: display and positioning (CSS 2.1 §9), the box model (§8, §10), borders
 // and radii (css-backgrounds-3), overflow, visibility, opacity and backgrounds.
-import type { BorderStyle, ComputedStyle, Display, LengthPercentage, LengthPercentageAuto, LengthPercentageNone } from '../types.js';
+import type { BackgroundImage, BorderStyle, ComputedStyle, Display, LengthPercentage, LengthPercentageAuto, LengthPercentageNone } from '../types.js';
 import { parseColor } from '../values/color.js';
-import { isSingleKeyword, keywordOf, type Component } from '../values/components.js';
+import { isSingleKeyword, keywordOf, splitCommas, type Component } from '../values/components.js';
+import { isGradientFunction, parseGradient } from '../values/gradient.js';
 import { constant, type Computer } from '../values/context.js';
 import { parseInteger, parseLength, parseLengthPercentage, parseNumber } from '../values/length.js';
 import { PT_PER_PX } from '../values/units.js';
@@ -140,27 +141,41 @@ function parseOpacity(items: readonly Component[]): Computer<number> | null {
   return n && ((ctx) => Math.min(1, Math.max(0, n(ctx))));
 }
 
-/** `none | <url>`; other images (gradients) are not painted yet and compute to none. */
-export function parseImage(items: readonly Component[]): Computer<string | null> | null {
-  const url = items.length === 1 ? imageUrl(items[0]!) : undefined;
-  return url === undefined ? null : constant(url);
+/** `none | <url> | <gradient>`; image-set() is not painted and computes to none. */
+export function parseImage(items: readonly Component[]): Computer<BackgroundImage> | null {
+  return items.length === 1 ? imageValue(items[0]!) : null;
 }
 
-// The url of an `<image>`, null for none or an image kind we do not paint, undefined if invalid.
-function imageUrl(c: Component): string | null | undefined {
-  if (c.type === 'url') return c.value;
-  if (keywordOf(c) === 'none') return null;
-  if (c.type === 'function' && /gradient$|^image-set$|^-webkit-image-set$/.test(c.name)) return null;
-  return undefined;
+/** `<image>` where only a url is drawn (list-style-image): other images compute to none. */
+export function parseUrlImage(items: readonly Component[]): Computer<string | null> | null {
+  if (items.length !== 1) return null;
+  const c = items[0]!;
+  if (c.type === 'url') return constant(c.value);
+  return imageValue(c) === null ? null : constant(null);
 }
 
-// background-image takes a comma-separated layer list; the first url() layer is the one painted.
-function parseBackgroundImage(items: readonly Component[]): Computer<string | null> | null {
-  const layers = items.filter((c) => !(c.type === 'op' && c.value === ','));
-  if (layers.length === 0) return null;
-  const urls = layers.map(imageUrl);
-  if (urls.includes(undefined)) return null;
-  return constant(urls.find((u) => typeof u === 'string') ?? null);
+/** True for an image the painter draws (a url or a linear or radial gradient), for picking the painted layer. */
+export function isPaintedImage(c: Component): boolean {
+  return c.type === 'url' || (isGradientFunction(c) && !/conic/i.test(c.name));
+}
+
+function imageValue(c: Component): Computer<BackgroundImage> | null {
+  if (c.type === 'url') return constant(c.value);
+  if (keywordOf(c) === 'none') return constant(null);
+  if (isGradientFunction(c)) return parseGradient(c);
+  if (c.type === 'function' && /^image-set$|^-webkit-image-set$/.test(c.name)) return constant(null);
+  return null;
+}
+
+// background-image takes a comma-separated layer list; only one layer is painted (paint draws
+// one image per box): the first, topmost, whose image is one the painter draws.
+function parseBackgroundImage(items: readonly Component[]): Computer<BackgroundImage> | null {
+  const layers = splitCommas(items);
+  if (layers.some((l) => l.length !== 1)) return null;
+  const images = layers.map((l) => imageValue(l[0]!));
+  if (images.some((i) => i === null)) return null;
+  const painted = layers.findIndex((l) => isPaintedImage(l[0]!));
+  return painted < 0 ? constant(null) : images[painted]!;
 }
 
 function colorLonghand(name: string, field: FieldName & `${string}Color`): LonghandDef {

@@ -4,7 +4,7 @@ import type { Content, ContentItem, CounterList, ListStyleType } from '../types.
 import { keywordOf, splitCommas, type Component } from '../values/components.js';
 import { constant, type Computer } from '../values/context.js';
 import { parseInteger } from '../values/length.js';
-import { parseImage } from './box.js';
+import { parseUrlImage } from './box.js';
 import { keywordLonghand, longhand, type LonghandDef } from './registry.js';
 
 export const LIST_STYLE_TYPES: readonly ListStyleType[] = [
@@ -132,7 +132,7 @@ function parseQuotes(items: readonly Component[]): Computer<readonly string[] | 
 export const GENERATED_LONGHANDS: readonly LonghandDef[] = [
   longhand('list-style-type', 'listStyleType', true, parseListStyleType),
   keywordLonghand('list-style-position', 'listStylePosition', true, ['inside', 'outside']),
-  longhand('list-style-image', 'listStyleImage', true, parseImage),
+  longhand('list-style-image', 'listStyleImage', true, parseUrlImage),
   longhand('content', 'content', false, parseContent),
   longhand('counter-reset', 'counterReset', false, parseCounterList(0)),
   longhand('counter-increment', 'counterIncrement', false, parseCounterList(1)),

@@ -2,17 +2,20 @@
 // (legacy and logical names) that map onto them.
 import { BACKGROUND_LONGHANDS, BACKGROUND_SHORTHANDS } from './background.js';
 import { BOX_LONGHANDS } from './box.js';
+import { BOX_SHADOW_LONGHANDS } from './box-shadow.js';
 import { EXTRA_LONGHANDS } from './extra.js';
 import { FONT_LONGHANDS } from './font.js';
 import { FRAGMENTATION_LONGHANDS } from './fragmentation.js';
 import { GENERATED_LONGHANDS } from './generated.js';
 import { OBJECT_LONGHANDS } from './object.js';
+import { OUTLINE_LONGHANDS, OUTLINE_SHORTHANDS } from './outline.js';
 import type { LonghandDef, ShorthandDef } from './registry.js';
 import { BOX_SHORTHANDS } from './shorthands-box.js';
 import { FONT_SHORTHANDS } from './shorthands-font.js';
 import { OTHER_SHORTHANDS } from './shorthands-other.js';
 import { TABLE_LONGHANDS } from './table.js';
 import { TEXT_LONGHANDS } from './text.js';
+import { TRANSFORM_LONGHANDS } from './transform.js';
 
 /**
  * Longhands in the order they are computed: font-size first (em everywhere refers to it),
@@ -28,12 +31,15 @@ export const LONGHANDS: readonly LonghandDef[] = [
   ...EXTRA_LONGHANDS,
   ...OBJECT_LONGHANDS,
   ...BACKGROUND_LONGHANDS,
+  ...OUTLINE_LONGHANDS,
+  ...BOX_SHADOW_LONGHANDS,
+  ...TRANSFORM_LONGHANDS,
 ];
 
 export const LONGHAND_BY_NAME: ReadonlyMap<string, LonghandDef> = new Map(LONGHANDS.map((d) => [d.name, d]));
 
 export const SHORTHAND_BY_NAME: ReadonlyMap<string, ShorthandDef> = new Map(
-  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS, ...BACKGROUND_SHORTHANDS].map((d) => [d.name, d]),
+  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS, ...BACKGROUND_SHORTHANDS, ...OUTLINE_SHORTHANDS].map((d) => [d.name, d]),
 );
 
 /**

@@ -5,7 +5,7 @@ import { keywordOf, splitCommas, type Component } from '../values/components.js'
 import { constant, type Computer } from '../values/context.js';
 import { parseLengthPercentage } from '../values/length.js';
 import { isPositionTerm, parseBackgroundSize, parseBgPosition, parseRepeatStyle } from './background.js';
-import { parseImage } from './box.js';
+import { isPaintedImage, parseImage } from './box.js';
 import { counterStyleName } from './generated.js';
 import { formatAxis } from './object.js';
 import type { Expansion, ShorthandDef } from './registry.js';
@@ -78,8 +78,8 @@ function isSizeTerm(c: Component): boolean {
 }
 
 /**
- * Only one layer is painted: the first whose image is a url() (or the first layer when none
- * is), with the last layer's colour. Its image, position, size, repeat and boxes set the
+ * Only one layer is painted: the first whose image is a url() or a gradient (or the first
+ * layer when none is), with the last layer's colour. Its image, position, size, repeat and boxes set the
  * longhands; omitted parts are reset to their initial values by leaving them out.
  */
 function expandBackground(items: readonly Component[]): Expansion | null {
@@ -91,7 +91,7 @@ function expandBackground(items: readonly Component[]): Expansion | null {
     if (parts === null) return null;
     parsed.push(parts);
   }
-  const painted = parsed.find((p) => p.image?.type === 'url') ?? parsed[0]!;
+  const painted = parsed.find((p) => p.image !== null && isPaintedImage(p.image)) ?? parsed[0]!;
   const color = parsed[parsed.length - 1]!.color;
   const out = new Map<string, Computer<unknown>>([
     ['background-color', color ?? constant({ r: 0, g: 0, b: 0, a: 0 })],
