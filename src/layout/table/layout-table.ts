@@ -7,6 +7,7 @@
 import type { TableBox } from '../../boxes/types.js';
 import type { LengthPercentageAuto } from '../../css/types.js';
 import { blockMargins, borderOf, paddingOf } from '../box-model.js';
+import { endReserve } from '../block-end.js';
 import { isForcedBreak } from '../break-rules.js';
 import { releaseInlineLayout } from '../inline/layout-inline.js';
 import { layoutAtomic, layoutBlockLevel } from '../block.js';
@@ -53,7 +54,8 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   // What must fit below the last row: the footer when not repeated, the bottom edge, the bottom captions.
   const bottomCaptions: ChildFragment[] = [];
   const captionsHeight = placeCaptions(plan, 'bottom', geo.width, 0, bottomCaptions);
-  const tail = (footer && !repeat ? footer.height : 0) + pad.bottom + plan.border.bottom + captionsHeight;
+  // The ancestors' end edges too, when the table ends their content (css-break-3 §4.4).
+  const tail = (footer && !repeat ? footer.height : 0) + pad.bottom + plan.border.bottom + captionsHeight + endReserve(space);
   const body = layoutRows(plan, geo, { from, to: rowsEnd, y: gy, limit, reserve, tail, atStart: space.atFragmentainerStart, incoming: token?.cells ?? [], page: outsidePageFlow(space.page) });
   if (body === 'pushed') return { fragment: null, breakToken: null };
   cells.push(...body.cells);
