@@ -92,6 +92,17 @@ describe('pagination with break tokens', () => {
     expect(runWith(pages, 'H12').page).toBe(1);
   });
 
+  // Chromium's choice (its break appeal): an avoided break is taken only when no earlier break
+  // on the page is free; otherwise the chain goes on whole, however much space it leaves.
+  it('a chain of headings after a code block moves on with its text while the break before it is free, as in Chromium', async () => {
+    const h = (tag: string, text: string) => `<${tag} style="margin:0;font-size:12px;line-height:20px">${text}</${tag}>`;
+    const pre = `<pre style="margin:0;font:12px/20px sans-serif">${Array.from({ length: 11 }, (_, i) => `code ${i + 1}`).join('\n')}</pre>`;
+    // The code ends 80px down page 2; three headings fit, the paragraph's two orphan lines do not.
+    const pages = await layout(`${pre}${h('h2', 'Part')}${h('h3', 'Chapter')}${h('h4', 'Topic')}<p>${lines(4, 'T')}</p>`, 'body { margin: 0; font-size: 12px; line-height: 20px } p { margin: 0 }', { width: '300px', height: '140px', margin: '0' });
+    expect(runWith(pages, 'code 11').page).toBe(1);
+    for (const t of ['Part', 'Chapter', 'Topic', 'T1']) expect(runWith(pages, t).page, t).toBe(2);
+  });
+
   it('content taller than a page still makes progress', async () => {
     const pages = await layout(`<div style="height: 900px; background: #eee">Tall</div><p>After</p>`, base, small);
     expect(pages.length).toBeGreaterThanOrEqual(5);
