@@ -10,6 +10,7 @@ import { layoutInlineContent, releaseInlineLayout } from './inline/layout-inline
 import { intrinsicContentSizes } from './intrinsic.js';
 import { EMPTY_STRUT, collapsedBottom, collapsedTop, collapsesThrough, joinStruts, strutSize, topAdjoinsChild, bottomAdjoinsChild } from './margins.js';
 import type { MarginStrut } from './margins.js';
+import { legacyAlignShift } from './legacy-align.js';
 import { outsideMarker } from './marker.js';
 import { replacedSize } from './replaced.js';
 import { layoutTable } from './table/layout-table.js';
@@ -208,7 +209,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
       if (!placedHere) return { children: out, height: cursor, token: null, pushed: true };
       return breakBefore(box, { children, i, startIndex, starts }, out, cursor, origin, token === null && !atStart);
     }
-    out.push({ ...result.fragment, x: result.fragment.x + origin.x, y: y + origin.y });
+    out.push({ ...result.fragment, x: result.fragment.x + origin.x + legacyAlignShift(box.style, child, result.fragment, width), y: y + origin.y });
     placedHere = true;
     cursor = y + result.fragment.height;
     if (result.breakToken) {
