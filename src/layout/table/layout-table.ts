@@ -1,8 +1,9 @@
 // Table layout with fragmentation (CSS 2.1 §17.5, css-break-3, css-tables-3 §3.10): one call
 // lays out one fragment of a table — captions, the table box with its header group, the body
 // rows that fit, and its footer group — and returns a break token naming the row to resume
-// at. A row that does not fit moves to the next fragment; a row that does not fit at the top
-// of one is split inside its cells. Header and footer groups repeat on every fragment unless
+// at. A row that does not fit starts here and is split inside its cells, as in Chromium,
+// unless it avoids breaking inside or a cell cannot start here: then it moves to the next
+// fragment (at the top of one it is split anyway). Header and footer groups repeat on every fragment unless
 // `-fs-table-paginate: none`; they are laid out once per width and reused.
 import type { TableBox } from '../../boxes/types.js';
 import type { LengthPercentageAuto } from '../../css/types.js';
