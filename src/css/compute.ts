@@ -6,7 +6,7 @@ import { resolvePending, type LonghandValue, type Warn } from './declarations.js
 import { INITIAL_STYLE, MEDIUM_FONT_SIZE } from './initial-style.js';
 import { LONGHANDS, LONGHAND_BY_NAME } from './properties/index.js';
 import type { LonghandDef } from './properties/registry.js';
-import { LEGACY_BREAK_WORD } from './properties/text.js';
+import { isLegacyAlign, LEGACY_BREAK_WORD } from './properties/text.js';
 import type { BorderStyle, ComputedStyle, Display, Viewport } from './types.js';
 import type { ComputeContext } from './values/context.js';
 import type { CustomLookup } from './values/var.js';
@@ -175,6 +175,10 @@ function applyComputedValueRules(s: MutableStyle, blockify: boolean): void {
     block = true;
   } else if (s.float !== 'none') block = true;
   if (block) s.display = blockified(s.display);
+  // Tables do not take the legacy alignment of `align` and <center> (Chromium's StyleAdjuster;
+  // in HTML's quirks mode a table resets text-align altogether): a centred cell's nested table
+  // is centred itself, while its text starts at the start.
+  if ((s.display === 'table' || s.display === 'inline-table') && isLegacyAlign(s.textAlign)) s.textAlign = 'start';
 }
 
 function isNoBorder(style: BorderStyle): boolean {

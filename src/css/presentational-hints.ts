@@ -60,8 +60,12 @@ function alignHints(out: string[], tag: string, align: string | undefined): void
   } else if (tag === 'img' || tag === 'iframe' || tag === 'object' || tag === 'embed') {
     if (value === 'left' || value === 'right') out.push(`float: ${value}`);
     else if (value === 'top' || value === 'middle' || value === 'bottom') out.push(`vertical-align: ${value}`);
-  } else if (TEXT_ALIGN_ELEMENTS.has(tag) && /^(left|right|center|justify)$/.test(value)) {
-    out.push(`text-align: ${value}`);
+  } else if (TEXT_ALIGN_ELEMENTS.has(tag) && /^(left|right|center|middle|justify)$/.test(value)) {
+    // HTML §15.3.3: left, right and center also align block-level descendants (Chromium's
+    // -webkit-* values); a caption and a legend only align their text.
+    const legacy = tag !== 'caption' && tag !== 'legend' && value !== 'justify';
+    const side = value === 'middle' ? 'center' : value;
+    out.push(`text-align: ${legacy ? `-webkit-${side}` : side}`);
   }
 }
 

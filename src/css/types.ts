@@ -85,7 +85,14 @@ export type BorderStyle =
   | 'outset';
 
 export type WhiteSpace = 'normal' | 'pre' | 'nowrap' | 'pre-wrap' | 'pre-line' | 'break-spaces';
-export type TextAlign = 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+/**
+ * text-align, with the legacy values of HTML's `align` attribute and <center> (Chromium's
+ * -webkit-left/-webkit-right/-webkit-center; HTML §15.3.3 "align descendants"): they align
+ * inline content like left/right/center and also the block-level descendants whose inline
+ * margins are not auto. Tables reset them to start (see applyComputedValueRules).
+ */
+export type TextAlign = 'left' | 'right' | 'center' | 'justify' | 'start' | 'end' | LegacyAlign;
+export type LegacyAlign = '-webkit-left' | '-webkit-right' | '-webkit-center';
 export type TextTransform = 'none' | 'uppercase' | 'lowercase' | 'capitalize';
 export type FontStyle = 'normal' | 'italic' | 'oblique';
 export type BreakValue = 'auto' | 'avoid' | 'page' | 'always' | 'left' | 'right' | 'avoid-page' | 'column' | 'recto' | 'verso';

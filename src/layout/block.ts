@@ -3,12 +3,14 @@
 // left in the fragmentainer and returns a break token when the box continues.
 import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineFormattingContext, ReplacedBox } from '../boxes/types.js';
 import { blockMargins, borderOf, hasFixedHeight, horizontalFrame, paddingOf, resolveAuto, resolveContentHeight, solveInlineGeometry } from './box-model.js';
+import { childEndReserve, contentEndReserve, endFits, endReserve, lastInFlowChild } from './block-end.js';
 import { avoidBreakBetween, avoidsBreakInside, forcedBreakBetween } from './break-rules.js';
 import type { AtomicLayout } from './inline/pieces.js';
 import { layoutInlineContent, releaseInlineLayout } from './inline/layout-inline.js';
 import { intrinsicContentSizes } from './intrinsic.js';
 import { EMPTY_STRUT, collapsedBottom, collapsedTop, collapsesThrough, joinStruts, strutSize, topAdjoinsChild, bottomAdjoinsChild } from './margins.js';
 import type { MarginStrut } from './margins.js';
+import { legacyAlignShift } from './legacy-align.js';
 import { outsideMarker } from './marker.js';
 import { replacedSize } from './replaced.js';
 import { layoutTable } from './table/layout-table.js';
@@ -46,10 +48,12 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const contentLimit = space.blockLimit - topEdge;
   // Children are placed relative to this box's border box: offset by the top and left edges.
   const origin = { x: bdr.left + pad.left, y: topEdge };
+  // The content's last piece must leave room for this box's bottom edges and its ancestors'.
+  const contentSpace = { ...space, endReserve: contentEndReserve(space, pad.bottom + bdr.bottom, hasFixedHeight(style)) };
   // Boxes that must not break, or that are taller than the page anyway, are laid out whole.
   const content = box.content.kind === 'inline'
-    ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, space, token as LinesBreakToken | null, origin)
-    : layoutChildren(box, geometry.contentWidth, contentLimit, space, token as BlockBreakToken | null, origin);
+    ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, contentSpace, token as LinesBreakToken | null, origin)
+    : layoutChildren(box, geometry.contentWidth, contentLimit, contentSpace, token as BlockBreakToken | null, origin);
   if (content.pushed && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
 
   const frame = pad.top + pad.bottom + bdr.top + bdr.bottom;
@@ -73,6 +77,8 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const isLast = nextToken === null;
   const height = topEdge + contentHeight + (isLast ? pad.bottom + bdr.bottom : 0);
   const children = content.children;
+  // A box with no content to break before whose end does not fit moves on whole.
+  if (isLast && children.length === 0 && !space.atFragmentainerStart && !endFits(height, endReserve(space), space.blockLimit)) return { fragment: null, breakToken: null };
   const firstBaseline = baselineOf(children, 'first');
   const marker = isFirst && box.marker ? outsideMarker(box.marker, firstBaseline ?? topEdge + pad.top, bdr.left + pad.left) : null;
   const fragment: BoxFragment = {
@@ -129,6 +135,8 @@ function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number,
     if (line.y + line.height - offset > limit + 1e-6 && line.height > 0) break;
     fit++;
   }
+  // All lines fit but not the box's end edges after them: break before the last line.
+  if (fit === remaining && fit > 0 && !endFits(lines[start + fit - 1]!.y + lines[start + fit - 1]!.height - offset, endReserve(space), limit)) fit--;
   let take = fit;
   if (fit < remaining) take = applyOrphansWidows(fit, remaining, box, atStart);
   if (take === 0) return { children: [], height: 0, token: null, pushed: true };
@@ -170,6 +178,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
   let placedHere = false;
   // Where each child's fragments begin in `out`, so that a break can move back several children.
   const starts: number[] = [];
+  const last = lastInFlowChild(children, width);
 
   for (let i = startIndex; i < children.length; i++) {
     const child = children[i]!;
@@ -193,13 +202,14 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
     truncating = false;
     const y = cursor + strutSize(strut);
     const childAtStart = atStart && !placedHere;
-    const result = layoutBlockLevel(child, { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page }, resuming);
+    const reserve = childEndReserve(box, children, i, last, width, endReserve(space));
+    const result = layoutBlockLevel(child, { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page, endReserve: reserve }, resuming);
     const avoidInside = result.breakToken !== null && avoidsBreakInside(child) && !childAtStart;
     if (!result.fragment || avoidInside) {
       if (!placedHere) return { children: out, height: cursor, token: null, pushed: true };
       return breakBefore(box, { children, i, startIndex, starts }, out, cursor, origin, token === null && !atStart);
     }
-    out.push({ ...result.fragment, x: result.fragment.x + origin.x, y: y + origin.y });
+    out.push({ ...result.fragment, x: result.fragment.x + origin.x + legacyAlignShift(box.style, child, result.fragment, width), y: y + origin.y });
     placedHere = true;
     cursor = y + result.fragment.height;
     if (result.breakToken) {
@@ -252,7 +262,7 @@ function layoutReplacedBlock(box: ReplacedBox, space: ConstraintSpace): BlockLay
   const pad = paddingOf(box.style, space.inlineSize);
   const bdr = borderOf(box.style);
   const height = size.height + pad.top + pad.bottom + bdr.top + bdr.bottom;
-  if (height > space.blockLimit + 1e-6 && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
+  if (!endFits(height, endReserve(space), space.blockLimit) && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
   const fragment: BoxFragment = {
     kind: 'box', box, x: geometry.marginLeft, y: 0,
     width: size.width + pad.left + pad.right + bdr.left + bdr.right, height,

@@ -57,17 +57,17 @@ function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): Intri
     return { min, max };
   }
   const pieces = buildPieces(collectInline(box.content.ifc, null), 0, layoutAtomic, null);
-  return inlineSizes(pieces);
+  return inlineSizes(pieces, layoutAtomic);
 }
 
 /** max-content: the longest forced line; min-content: the widest run between wrap opportunities. */
-function inlineSizes(pieces: readonly Piece[]): IntrinsicSizes {
+function inlineSizes(pieces: readonly Piece[], layoutAtomic: AtomicLayout): IntrinsicSizes {
   let min = 0;
   let max = 0;
   let line = 0;
   let word = 0;
   for (const p of pieces) {
-    const widths = atomicImageWidths(p);
+    const widths = atomicWidths(p, layoutAtomic);
     line += widths?.max ?? p.width;
     word += widths?.min ?? p.width;
     max = Math.max(max, line - p.trailingSpace);
@@ -79,13 +79,16 @@ function inlineSizes(pieces: readonly Piece[]): IntrinsicSizes {
 }
 
 /**
- * An inline image's own min- and max-content widths: measured at width 0, a percentage width
- * or max-width would give it none (see replacedContributions); its frame comes along.
+ * An atomic inline's own min- and max-content widths, which its piece (laid out at width 0)
+ * does not show: an image's percentage width or max-width would give it none there (see
+ * replacedContributions), its frame comes along; an inline-block or inline-table laid out at
+ * width 0 is shrunk to its min-content width, while its max-content contribution is wider.
  */
-function atomicImageWidths(p: Piece): IntrinsicSizes | null {
-  if (p.kind !== 'atomic' || p.box.box.kind !== 'replaced') return null;
-  const image = p.box.box;
-  const frame = p.width - replacedSize(image, 0).width;
-  const own = replacedContributions(image);
+function atomicWidths(p: Piece, layoutAtomic: AtomicLayout): IntrinsicSizes | null {
+  if (p.kind !== 'atomic') return null;
+  const inner = p.box.box;
+  if (inner.kind !== 'replaced') return intrinsicContribution(inner, layoutAtomic);
+  const frame = p.width - replacedSize(inner, 0).width;
+  const own = replacedContributions(inner);
   return { min: own.min + frame, max: own.max + frame };
 }

@@ -15,6 +15,12 @@ export interface ConstraintSpace {
   readonly blockLimit: number;
   /** Nothing has been placed before this box in the fragmentainer: the box must make progress here. */
   readonly atFragmentainerStart: boolean;
+  /**
+   * Block space that must stay free below the box when it ends in this fragmentainer: the
+   * bottom padding, borders and margins of the ancestors that end with it (css-break-3 §4.4).
+   * Absent means 0.
+   */
+  readonly endReserve?: number;
   /** The page being laid out; null where no page applies (intrinsic sizing). */
   readonly page: PageContext | null;
 }

@@ -48,7 +48,7 @@ describe('user-agent defaults', () => {
     expect(s('pre').whiteSpace).toBe('pre');
     expect(s('pre').fontFamily).toEqual(['monospace']);
     expect(abs(s('bq').marginLeft)).toBe(px(40));
-    expect(s('center').textAlign).toBe('center');
+    expect(s('center').textAlign).toBe('-webkit-center');
   });
 
   it('phrasing elements', () => {
@@ -121,12 +121,12 @@ describe('presentational hints', () => {
     expect(styleOf(doc, 't').borderTopWidth).toBe(px(2));
     expect(styleOf(doc, 't').borderTopStyle).toBe('outset');
     expect(styleOf(doc, 't').borderSpacing).toEqual([0, 0]);
-    expect(styleOf(doc, 'c').textAlign).toBe('right');
+    expect(styleOf(doc, 'c').textAlign).toBe('-webkit-right');
     expect(styleOf(doc, 'c').verticalAlign).toBe('top');
     expect(styleOf(doc, 'c').whiteSpace).toBe('nowrap');
     expect(styleOf(doc, 'c').paddingTop).toEqual({ abs: px(5), pct: 0 });
     expect(styleOf(doc, 'c').borderTopStyle).toBe('inset');
-    expect(styleOf(doc, 'p').textAlign).toBe('center');
+    expect(styleOf(doc, 'p').textAlign).toBe('-webkit-center');
     expect(styleOf(doc, 'f').color).toEqual(rgb(255, 0, 0));
     expect(styleOf(doc, 'f').fontSize).toBe(px(18));
     expect(styleOf(doc, 'f').fontFamily).toEqual(['Georgia']);

@@ -3,6 +3,7 @@
 // groups, forced breaks, and a long table. Read back from the display lists' text.
 import { describe, expect, it } from 'vitest';
 import type { PageDisplayList, RectItem } from '../../src/paint/types.js';
+import { encodePng } from '../helpers/images.js';
 import { flatten, layout, pageText, PX, runs, runWith, type Run } from './helpers.js';
 
 // 300px × 200px pages without margins, 20px lines: ten lines (or 20px rows) per page.
@@ -59,6 +60,38 @@ describe('breaking between rows', () => {
     expect(runWith(pages, 'X1').page).toBe(0);
     for (const t of ['Y1', 'Y2', 'Y3', 'Z1', 'Z2']) expect(runWith(pages, t).page, t).toBe(1);
     expect(runWith(pages, 'Y1').y).toBeLessThan(20 * PX);
+  });
+
+  it('starts a row taller than the space left on the page there and splits it, as Chromium does', async () => {
+    // Five lines leave 100px; the eight-line row would fit on the next page but can break.
+    const pages = await layout(`<p>${lines(5, 'P')}</p><table><tr><td>${lines(8, 'Y')}</td><td>Z1</td></tr><tr><td>R2</td></tr></table>`, base, small);
+    expect(pages).toHaveLength(2);
+    expect(numbers(pages, 'Y')).toEqual(range(1, 8));
+    for (const t of ['Y1', 'Y5', 'Z1']) expect(runWith(pages, t).page, t).toBe(0);
+    for (const t of ['Y6', 'Y8', 'R2']) expect(runWith(pages, t).page, t).toBe(1);
+    expect(runWith(pages, 'Y6').y).toBeLessThan(20 * PX);
+    expectAllOnPage(pages);
+  });
+
+  it('splits a later row too, after the rows that fit', async () => {
+    const pages = await layout(`<p>${lines(3, 'P')}</p><table><tr><td>R1</td></tr><tr><td>${lines(9, 'Y')}</td></tr></table>`, base, small);
+    expect(runWith(pages, 'R1').page).toBe(0);
+    expect(runWith(pages, 'Y6').page).toBe(0);
+    expect(runWith(pages, 'Y7').page).toBe(1);
+    expect(numbers(pages, 'Y')).toEqual(range(1, 9));
+  });
+
+  it('keeps break-inside: avoid on a row: it moves whole', async () => {
+    const pages = await layout(`<p>${lines(5, 'P')}</p><table><tr style="break-inside: avoid"><td>${lines(8, 'Y')}</td></tr></table>`, base, small);
+    for (const t of ['Y1', 'Y8']) expect(runWith(pages, t).page, t).toBe(1);
+  });
+
+  it('moves a row whole when one of its cells starts with an image that does not fit', async () => {
+    const img = `data:image/png;base64,${Buffer.from(encodePng(4, 4, () => [40, 90, 160])).toString('base64')}`;
+    const pages = await layout(`<p>${lines(5, 'P')}</p><table><tr><td>${lines(8, 'Y')}</td><td><img src="${img}" style="display: block; width: 20px; height: 150px"></td></tr></table>`, base, small);
+    expect(runWith(pages, 'Y1').page).toBe(1);
+    const images = flatten(pages[0]!.items).filter((i) => i.kind === 'image');
+    expect(images).toHaveLength(0);
   });
 
   it('counts the vertical border-spacing: (rows + 1) spacings fit in the page with the rows', async () => {

@@ -543,3 +543,17 @@ describe('table-layout: fixed', () => {
     close(one(pages, 'b').width, 120);
   });
 });
+
+// The e-mail "button": an auto-width table in a centred cell whose cell holds an inline-block
+// link. The inline-block's max-content width counts in the table's max-content width, so the
+// table gets it when it fits (CSS 2.1 §17.5.2.2), not one word per line.
+describe('an inline-block in an auto-width table', () => {
+  it('gives the table its max-content width when that fits', async () => {
+    const html = '<table width="100%"><tr><td align="center"><table cellpadding="0" cellspacing="0"><tr><td>'
+      + '<a href="#" style="display: inline-block; padding: 10px 20px">Click here to pay</a></td></tr></table></td></tr></table>';
+    const pages = await layout(html, 'body { margin: 0; font-size: 12px; line-height: 20px }', { width: '400px', height: '300px', margin: '0' });
+    const click = runWith(pages, 'Click');
+    expect(runWith(pages, 'pay').y).toBeCloseTo(click.y);
+    expect(runWith(pages, 'here').y).toBeCloseTo(click.y);
+  });
+});

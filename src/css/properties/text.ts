@@ -1,22 +1,24 @@
 // Text properties (css-text-3, css-text-decor-3, CSS 2.1 §10.8 vertical-align): colour,
 // alignment, spacing, white space, decoration and line breaking.
-import type { ComputedStyle, TextAlign, TextDecorationLine, VerticalAlign } from '../types.js';
+import type { ComputedStyle, LegacyAlign, TextAlign, TextDecorationLine, VerticalAlign } from '../types.js';
 import { parseColor } from '../values/color.js';
 import { keywordOf, type Component } from '../values/components.js';
 import { constant, type Computer } from '../values/context.js';
 import { parseLength, parseLengthPercentage } from '../values/length.js';
 import { keywordLonghand, longhand, type LonghandDef } from './registry.js';
 
-const TEXT_ALIGN: readonly TextAlign[] = ['left', 'right', 'center', 'justify', 'start', 'end'];
+const TEXT_ALIGN: readonly TextAlign[] = ['left', 'right', 'center', 'justify', 'start', 'end', '-webkit-left', '-webkit-right', '-webkit-center'];
 const TEXT_ALIGN_ALIASES: Readonly<Record<string, TextAlign>> = {
-  '-webkit-center': 'center',
-  '-moz-center': 'center',
-  '-webkit-left': 'left',
-  '-webkit-right': 'right',
+  '-moz-center': '-webkit-center',
   '-webkit-match-parent': 'start',
   'justify-all': 'justify',
   'match-parent': 'start',
 };
+
+/** One of the legacy values that also align block-level descendants. */
+export function isLegacyAlign(value: TextAlign | 'auto'): value is LegacyAlign {
+  return value === '-webkit-left' || value === '-webkit-right' || value === '-webkit-center';
+}
 
 // `color: currentcolor` is the parent's colour: the context's colour is the parent's here.
 function parseColorProperty(items: readonly Component[]): Computer<ComputedStyle['color']> | null {

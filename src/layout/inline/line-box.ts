@@ -261,6 +261,9 @@ function effectiveAlign(style: ComputedStyle, last: boolean): Align {
   const rtl = style.direction === 'rtl';
   if (a === 'start') return rtl ? 'right' : 'left';
   if (a === 'end') return rtl ? 'left' : 'right';
+  if (a === '-webkit-left') return 'left';
+  if (a === '-webkit-right') return 'right';
+  if (a === '-webkit-center') return 'center';
   return a;
 }
 

@@ -1,12 +1,14 @@
 // Table layout with fragmentation (CSS 2.1 §17.5, css-break-3, css-tables-3 §3.10): one call
 // lays out one fragment of a table — captions, the table box with its header group, the body
 // rows that fit, and its footer group — and returns a break token naming the row to resume
-// at. A row that does not fit moves to the next fragment; a row that does not fit at the top
-// of one is split inside its cells. Header and footer groups repeat on every fragment unless
+// at. A row that does not fit starts here and is split inside its cells, as in Chromium,
+// unless it avoids breaking inside or a cell cannot start here: then it moves to the next
+// fragment (at the top of one it is split anyway). Header and footer groups repeat on every fragment unless
 // `-fs-table-paginate: none`; they are laid out once per width and reused.
 import type { TableBox } from '../../boxes/types.js';
 import type { LengthPercentageAuto } from '../../css/types.js';
 import { blockMargins, borderOf, paddingOf } from '../box-model.js';
+import { endReserve } from '../block-end.js';
 import { isForcedBreak } from '../break-rules.js';
 import { releaseInlineLayout } from '../inline/layout-inline.js';
 import { layoutAtomic, layoutBlockLevel } from '../block.js';
@@ -53,7 +55,8 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   // What must fit below the last row: the footer when not repeated, the bottom edge, the bottom captions.
   const bottomCaptions: ChildFragment[] = [];
   const captionsHeight = placeCaptions(plan, 'bottom', geo.width, 0, bottomCaptions);
-  const tail = (footer && !repeat ? footer.height : 0) + pad.bottom + plan.border.bottom + captionsHeight;
+  // The ancestors' end edges too, when the table ends their content (css-break-3 §4.4).
+  const tail = (footer && !repeat ? footer.height : 0) + pad.bottom + plan.border.bottom + captionsHeight + endReserve(space);
   const body = layoutRows(plan, geo, { from, to: rowsEnd, y: gy, limit, reserve, tail, atStart: space.atFragmentainerStart, incoming: token?.cells ?? [], page: outsidePageFlow(space.page) });
   if (body === 'pushed') return { fragment: null, breakToken: null };
   cells.push(...body.cells);
@@ -199,10 +202,15 @@ function layoutRows(plan: TablePlan, geo: TableGeometry, input: RowsInput): Rows
     const metrics = rowMetrics(row, r, y, active);
     const after = input.reserve + (r === input.to - 1 ? input.tail : 0);
     if (y + metrics.height + plan.spacingY + after > input.limit + EPSILON) {
+      // A row that can break starts here and splits, as in Chromium, rather than leave the
+      // space empty; one that avoids breaking inside, a header or footer row (Chromium keeps
+      // those whole), or one whose cells cannot start here (orphans, an image that does not
+      // fit) moves on whole. At the top of a page it splits.
+      const startHere = input.atStart && rows.length === 0;
+      const split = startHere || !avoidsBreakInsideRow(plan, r) ? splitRow(plan, geo, r, y, input, active, cells, rows, startHere) : null;
+      if (split) return split;
       if (rows.length > 0) return { cells, rows, y, next: breakBefore(r, active, cells, geo, y - plan.spacingY, input.page) };
       if (!input.atStart) return 'pushed';
-      const split = splitRow(plan, geo, r, y, input, active, cells, rows);
-      if (split) return split;
     }
     // A row whose height came from `height` or alignment, not content, cannot split: it overflows.
     const used = rows.length === 0 && input.atStart ? rowMetrics(row, r, y, active) : metrics;
@@ -211,6 +219,13 @@ function layoutRows(plan: TablePlan, geo: TableGeometry, input: RowsInput): Rows
     previous = row;
   }
   return { cells, rows, y, next: null };
+}
+
+/** break-inside: avoid on the row or its group (css-break-3 §3.2), or a header or footer row. */
+function avoidsBreakInsideRow(plan: TablePlan, r: number): boolean {
+  const row = plan.rows[r]!;
+  const inRange = (range: { start: number; end: number }) => r >= range.start && r < range.end;
+  return row.box.style.breakInside !== 'auto' || row.group.style.breakInside !== 'auto' || inRange(plan.header) || inRange(plan.footer);
 }
 
 /** A forced break between two rows, from the rows or, where a row group ends, the groups (css-break-3 §3.1). */
@@ -275,8 +290,13 @@ function cellBaseline(f: BoxFragment): number {
 function layoutCell(cell: PlannedCell, geo: TableGeometry, from: BreakToken | 'fresh' | 'done', limit: number, page: PageContext | null): CellContent {
   const width = cellWidth(cell, geo);
   if (from === 'done') return { fragment: emptyPiece(cell, width), token: null };
-  const result = layoutBlockLevel(cell.box, { inlineSize: width, blockLimit: limit, atFragmentainerStart: true, page }, from === 'fresh' ? null : from);
-  return { fragment: result.fragment ?? emptyPiece(cell, width), token: result.breakToken };
+  return layoutCellPiece(cell, geo, from, limit, true, page) ?? { fragment: emptyPiece(cell, width), token: null };
+}
+
+/** The piece of a cell's content that fits in `limit`; null when nothing fits and it need not progress. */
+function layoutCellPiece(cell: PlannedCell, geo: TableGeometry, from: BreakToken | 'fresh', limit: number, atStart: boolean, page: PageContext | null): CellContent | null {
+  const result = layoutBlockLevel(cell.box, { inlineSize: cellWidth(cell, geo), blockLimit: limit, atFragmentainerStart: atStart, page }, from === 'fresh' ? null : from);
+  return result.fragment ? { fragment: result.fragment, token: result.breakToken } : null;
 }
 
 /** A cell spans its columns and the spacing between them. */
@@ -323,19 +343,24 @@ function breakBefore(r: number, active: Map<PlannedCell, ActiveCell>, cells: Tab
 }
 
 /**
- * A row that does not fit at the top of a fragment: its cells are split at the fragment's
- * end (each makes progress), and the row continues on the next one. Null when no cell's
- * content needs splitting.
+ * A row that does not fit in the rest of the fragment: its cells are split at the
+ * fragment's end, and the row continues on the next one. At the fragment's start each cell
+ * makes progress; elsewhere every cell must be able to start here. Null when no cell's
+ * content needs splitting or one cannot start here; the cells are then left as they were.
  */
-function splitRow(plan: TablePlan, geo: TableGeometry, r: number, y: number, input: RowsInput, active: Map<PlannedCell, ActiveCell>, cells: TableCellFragment[], rows: PlacedRow[]): RowsResult | null {
+function splitRow(plan: TablePlan, geo: TableGeometry, r: number, y: number, input: RowsInput, active: Map<PlannedCell, ActiveCell>, cells: TableCellFragment[], rows: PlacedRow[], atStart: boolean): RowsResult | null {
   const height = Math.max(1, input.limit - input.reserve - plan.spacingY - y);
+  const pieces = new Map<ActiveCell, CellContent>();
   let split = false;
   for (const a of active.values()) {
     if (a.from === 'done') continue;
-    a.content = layoutCell(a.cell, geo, a.from, y + height - a.startY, input.page);
-    if (a.content.token) split = true;
+    const piece = layoutCellPiece(a.cell, geo, a.from, y + height - a.startY, atStart, input.page);
+    if (!piece) return null;
+    pieces.set(a, piece);
+    if (piece.token) split = true;
   }
   if (!split) return null;
+  for (const [a, piece] of pieces) a.content = piece;
   rows.push({ row: plan.rows[r]!, y, height, baseline: height });
   const continuing: ContinuingCell[] = [];
   const rowContinues = [...active.values()].some((a) => lastRowOf(a.cell) === r && a.content.token !== null);
