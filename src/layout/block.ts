@@ -292,10 +292,8 @@ export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: n
   const { top: mTop, bottom: mBottom } = blockMargins(s, available);
   const space: ConstraintSpace = { inlineSize: available, blockLimit: Infinity, atFragmentainerStart: true, page: outsidePageFlow(page) };
   let fragment: BoxFragment;
-  if (inner.kind === 'replaced') {
-    fragment = layoutReplacedBlock(inner, space).fragment!;
-  } else if (inner.kind === 'table') {
-    fragment = layoutTable(inner, space, null).fragment!;
+  if (inner.kind !== 'block') {
+    fragment = layoutBlockLevel(inner, space, null).fragment!;
   } else {
     const shrink = (avail: number) => {
       const sizes = intrinsicContentSizes(inner, layoutAtomic);
