@@ -213,7 +213,9 @@ class Painter {
       if (cell.decorated && f.box.style.visibility === 'visible') {
         for (const layer of cell.layers) layers.blockBackgrounds.push({ kind: 'rect', x: x + f.x, y: y + f.y, width: f.width, height: f.height, color: layer.backgroundColor }, chain);
       }
-      this.box(f, x, y, layers, chain, cell.decorated);
+      // A relatively positioned cell without a z-index stays in the table's layers, under the collapsed borders, as browsers paint it.
+      if (f.box.style.position === 'relative' && !createsStackingContext(f.box.style)) this.contents(f, x + f.x + (f.relative?.x ?? 0), y + f.y + (f.relative?.y ?? 0), layers, chain, layers.blockBackgrounds, cell.decorated);
+      else this.box(f, x, y, layers, chain, cell.decorated);
     }
     const borders: DisplayItem[] = [];
     paintBorderSegments(g.borders, x, y, borders);

@@ -52,3 +52,11 @@ function walkLine(line: LineFragment, x: number, y: number, out: Candidate[]): v
     else if (item.kind === 'atomic') enter(item.fragment, x, y, out);
   }
 }
+
+/** True when a fragment's only content is placeholders (a table cell with no in-flow content does not align its static positions). */
+export function holdsOnlyPlaceholders(f: BoxFragment): boolean {
+  return f.children.length > 0 && f.children.every((c) => {
+    if (c.kind === 'line') return c.height === 0 && c.items.every((i) => i.kind === 'inline-box' && i.box.absolute !== undefined);
+    return c.kind === 'box' && c.box.kind === 'block' && c.box.absolute !== undefined;
+  });
+}

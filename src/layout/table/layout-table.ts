@@ -4,6 +4,7 @@
 // at. A row that does not fit moves to the next fragment; a row that does not fit at the top
 // of one is split inside its cells. Header and footer groups repeat on every fragment unless
 // `-fs-table-paginate: none`; they are laid out once per width and reused.
+import { holdsOnlyPlaceholders } from '../positioned/placeholders.js';
 import type { TableBox } from '../../boxes/types.js';
 import type { LengthPercentageAuto } from '../../css/types.js';
 import { blockMargins, borderOf, paddingOf } from '../box-model.js';
@@ -352,7 +353,7 @@ function finishCell(a: ActiveCell, height: number, geo: TableGeometry, rowBaseli
   // Cells are laid out without a block limit, which keeps their lines cached: let them go.
   const content = a.cell.box.content;
   if (a.content.token === null && content.kind === 'inline') releaseInlineLayout(content.ifc);
-  const offset = a.from === 'fresh' && a.content.token === null ? alignOffset(a.cell, f, height, rowBaseline) : 0;
+  const offset = a.from === 'fresh' && a.content.token === null && !holdsOnlyPlaceholders(f) ? alignOffset(a.cell, f, height, rowBaseline) : 0;
   const children = offset === 0 ? f.children : f.children.map((c) => ({ ...c, y: c.y + offset }));
   const fragment: BoxFragment = {
     ...f,
