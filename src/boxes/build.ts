@@ -46,7 +46,7 @@ const PX = 0.75;
 
 /** Builds the box tree of a styled document. */
 export function buildBoxTree(doc: StyledDocument, input: BoxBuildInput): BoxTree {
-  const builder = new BoxBuilder(input);
+  const builder = new BoxBuilder(input, doc.root.element);
   const boxes = builder.element(doc.root, []);
   const root = rootBlock(doc.root, boxes, builder.backgroundOf);
   return { root, fixed: builder.fixed, needsPageTotals: builder.needsPageTotals, warnings: builder.warnings };
@@ -57,6 +57,17 @@ function rootBlock(root: StyledElement, boxes: readonly BuildItem[], backgroundO
   const only = boxes.length === 1 ? boxes[0] : undefined;
   if (only && only.kind === 'block' && only.element === root.element) return { ...only, establishesBfc: true };
   return makeBlock(root.style, root.element, boxes, null, true, backgroundOf(root.style));
+}
+
+/** An out-of-flow element's boxes as one block container that establishes a BFC. */
+function outOfFlowBlock(node: StyledElement, items: readonly BuildItem[]): BlockBox {
+  const only = items.length === 1 ? items[0] : undefined;
+  if (only && only.kind === 'block' && only.element === node.element) return { ...only, establishesBfc: true };
+  return makeBlock(anonymousStyle(node.style), null, items, null, true);
+}
+
+function isInlineLevelDisplay(display: ComputedStyle['display']): boolean {
+  return display === 'inline' || display === 'inline-block' || display === 'inline-table' || display === 'inline-flex';
 }
 
 function isBlockLevel(box: LevelBox): box is BlockLevelBox {
@@ -72,7 +83,7 @@ class BoxBuilder {
   private quoteDepth = 0;
   private runningDepth = 0;
 
-  constructor(private readonly input: BoxBuildInput) {}
+  constructor(private readonly input: BoxBuildInput, private readonly rootElement: DomElement) {}
 
   /** A url `background-image` resolved against the fetched images (gather.ts warned about any it could not have); gradients are painted from the style. */
   readonly backgroundOf: BackgroundOf = (style) => (typeof style.backgroundImage === 'string' ? this.input.images.get(style.backgroundImage) : undefined);
@@ -82,11 +93,13 @@ class BoxBuilder {
     const { style } = node;
     if (style.display === 'none') return [];
     if (typeof style.position === 'object') return [this.runningAnchor(node, style.position.running)];
-    if (style.position === 'fixed') {
+    // A positioned root is placed by the page loop: it has no flow to leave.
+    if (style.position === 'fixed' && node.element !== this.rootElement) {
       // Out of flow and shown on every page (css-position-3 §3.4 in paged media): decorations do not propagate into it.
       this.fixed.push(this.outOfFlow(node));
       return [];
     }
+    if (style.position === 'absolute' && node.element !== this.rootElement) return [this.absolutePlaceholder(node)];
     return this.principal(node, decorations);
   }
 
@@ -96,19 +109,32 @@ class BoxBuilder {
    */
   private runningAnchor(node: StyledElement, name: string): BuildItem {
     this.runningDepth++;
-    const running = { name, box: this.outOfFlow(node) };
+    const running = { name, box: outOfFlowBlock(node, this.principal(node, [])) };
     this.runningDepth--;
     const style = anonymousStyle(node.style, node.style.display === 'inline' ? 'inline' : 'block');
     if (style.display === 'inline') return { kind: 'inline', style, element: null, children: [], link: null, running };
     return { kind: 'block', style, element: null, content: { kind: 'blocks', children: [] }, marker: null, establishesBfc: false, running };
   }
 
-  /** An out-of-flow element's boxes as one block container. */
-  private outOfFlow(node: StyledElement): BlockBox {
+  /**
+   * An absolutely positioned element leaves the flow (CSS 2.1 §9.6) and leaves an empty
+   * placeholder where it was, inline-level when the element was inline-level before
+   * blockification, from which layout takes its static position.
+   */
+  private absolutePlaceholder(node: StyledElement): BuildItem {
+    const absolute = this.outOfFlow(node);
+    if (isInlineLevelDisplay(node.style.originalDisplay)) {
+      return { kind: 'inline', style: anonymousStyle(node.style, 'inline'), element: null, children: [], link: null, absolute };
+    }
+    return { kind: 'block', style: anonymousStyle(node.style), element: null, content: { kind: 'blocks', children: [] }, marker: null, establishesBfc: false, absolute };
+  }
+
+  /** An out-of-flow element's boxes as one block-level box: an image or a table stays itself. */
+  private outOfFlow(node: StyledElement): BlockLevelBox {
     const items = this.principal(node, []);
     const only = items.length === 1 ? items[0] : undefined;
-    if (only && only.kind === 'block' && only.element === node.element) return { ...only, establishesBfc: true };
-    return makeBlock(anonymousStyle(node.style), null, items, null, true);
+    if (only && (only.kind === 'replaced' || only.kind === 'table') && only.element === node.element) return only;
+    return outOfFlowBlock(node, items);
   }
 
   private principal(node: StyledElement, decorations: readonly TextDecoration[]): BuildItem[] {
@@ -414,6 +440,11 @@ function makeBlock(
     if (run.length > 0 && !isCollapsibleWhiteSpaceOnly(run)) {
       const anon = anonymousStyle(style);
       children.push({ kind: 'block', style: anon, element: null, content: { kind: 'inline', ifc: { children: processWhiteSpace(run) } }, marker: null, establishesBfc: false });
+    } else {
+      // Between blocks, with no line to sit on, an inline-level placeholder takes a block-level static position.
+      for (const absolute of placeholdersIn(run)) {
+        children.push({ kind: 'block', style: anonymousStyle(style), element: null, content: { kind: 'blocks', children: [] }, marker: null, establishesBfc: false, absolute });
+      }
     }
     run = [];
   };
@@ -427,10 +458,20 @@ function makeBlock(
   return { kind: 'block', style, element, content: { kind: 'blocks', children }, marker, establishesBfc: bfc, ...own };
 }
 
+/** The absolutely positioned boxes of the inline placeholders in `items`, in tree order. */
+function placeholdersIn(items: readonly InlineLevelBox[], out: BlockLevelBox[] = []): BlockLevelBox[] {
+  for (const item of items) {
+    if (item.kind !== 'inline') continue;
+    if (item.absolute) out.push(item.absolute);
+    else placeholdersIn(item.children, out);
+  }
+  return out;
+}
+
 function isCollapsibleWhiteSpaceOnly(items: readonly InlineLevelBox[]): boolean {
   return items.every((item) => {
     if (item.kind === 'text') return isCollapsibleSpace(item);
-    if (item.kind === 'inline') return item.children.length === 0 ? false : isCollapsibleWhiteSpaceOnly(item.children);
+    if (item.kind === 'inline') return item.absolute !== undefined || (item.children.length > 0 && isCollapsibleWhiteSpaceOnly(item.children));
     return false;
   });
 }

@@ -33,6 +33,8 @@ export interface BlockBox extends BoxBase {
   readonly establishesBfc: boolean;
   /** Set on the empty box left in the flow where a running element was: the page it lands on starts showing it. */
   readonly running?: RunningElement;
+  /** Set on the placeholder left where a block-level absolutely positioned box was: its static position (CSS 2.1 §10.3.7). */
+  readonly absolute?: BlockLevelBox;
 }
 
 /** A running element (css-gcpm-3 §2.2): out of the flow; `element(name)` shows it in margin boxes. */
@@ -116,6 +118,8 @@ export interface InlineBox extends BoxBase {
   readonly link: LinkTarget | null;
   /** Set on the empty inline box left where an inline-level running element was. */
   readonly running?: RunningElement;
+  /** Set on the placeholder left where an absolutely positioned box that was inline-level was: its static position is on the line. */
+  readonly absolute?: BlockLevelBox;
 }
 
 /** A run of text after white-space collapsing and text-transform (CSS Text 3 §4). */

@@ -169,6 +169,7 @@ function applyComputedValueRules(s: MutableStyle, blockify: boolean): void {
     s.overflowWrap = 'anywhere';
   }
   // CSS 2.1 §9.7: absolute positioning wins over float; both blockify the box.
+  s.originalDisplay = s.display;
   let block = blockify;
   if (s.position === 'absolute' || s.position === 'fixed') {
     s.float = 'none';

@@ -23,6 +23,8 @@ export const INITIAL_STYLE: ComputedStyle = {
   bottom: 'auto',
   left: 'auto',
   zIndex: 'auto',
+  originalDisplay: 'inline',
+  clip: 'auto',
   marginTop: ZERO,
   marginRight: ZERO,
   marginBottom: ZERO,

@@ -152,6 +152,14 @@ export interface TextDecorationLine {
   readonly lineThrough: boolean;
 }
 
+/** `clip: rect(top, right, bottom, left)`: offsets from the border box's top-left corner, pt. */
+export interface ClipRect {
+  readonly top: number | 'auto';
+  readonly right: number | 'auto';
+  readonly bottom: number | 'auto';
+  readonly left: number | 'auto';
+}
+
 /** The computed style of one element or pseudo-element. All lengths in pt. */
 export interface ComputedStyle {
   readonly display: Display;
@@ -163,6 +171,13 @@ export interface ComputedStyle {
   readonly bottom: LengthPercentageAuto;
   readonly left: LengthPercentageAuto;
   readonly zIndex: number | 'auto';
+  /**
+   * `display` before blockification (CSS 2.1 §9.7): an absolutely positioned box that was
+   * inline-level takes its static position from the line it would have been on (§10.3.7).
+   */
+  readonly originalDisplay: Display;
+  /** `clip` (CSS 2.1 §11.1.2), for absolutely positioned boxes; an `auto` side is the border edge. */
+  readonly clip: ClipRect | 'auto';
 
   // Box model (CSS 2.1 chapter 8, 10)
   readonly marginTop: LengthPercentageAuto;

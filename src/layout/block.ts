@@ -2,7 +2,7 @@
 // (css-break-3): each call lays out one fragment of a block-level box into the block space
 // left in the fragmentainer and returns a break token when the box continues.
 import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineFormattingContext, ReplacedBox } from '../boxes/types.js';
-import { blockMargins, borderOf, hasFixedHeight, horizontalFrame, paddingOf, resolveAuto, resolveContentHeight, solveInlineGeometry } from './box-model.js';
+import { blockMargins, borderOf, definiteContentHeight, horizontalFrame, paddingOf, resolveAuto, resolveContentHeight, solveInlineGeometry } from './box-model.js';
 import { childEndReserve, contentEndReserve, endFits, endReserve, lastInFlowChild } from './block-end.js';
 import { avoidBreakBetween, avoidsBreakInside, forcedBreakBetween } from './break-rules.js';
 import type { AtomicLayout } from './inline/pieces.js';
@@ -15,13 +15,15 @@ import { outsideMarker } from './marker.js';
 import { replacedSize } from './replaced.js';
 import { layoutTable } from './table/layout-table.js';
 import { outsidePageFlow } from './page/page-names.js';
+import { isContainingBlock, layoutPositioned } from './positioned/containing-block.js';
+import { relativeOffset } from './positioned/relative.js';
 import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, LineFragment, LinesBreakToken, PageContext, TableBreakToken } from './types.js';
 
 /** One block-level box, one fragment. The fragment's x is its left margin; the parent sets y. */
 export function layoutBlockLevel(box: BlockLevelBox, space: ConstraintSpace, token: BreakToken | null): BlockLayoutResult {
   switch (box.kind) {
-    case 'replaced': return layoutReplacedBlock(box, space);
-    case 'table': return layoutTable(box, space, token as TableBreakToken | null);
+    case 'replaced': return withPositioned(layoutReplacedBlock(box, space), space);
+    case 'table': return withPositioned(layoutTable(box, space, token as TableBreakToken | null), space);
     default: return layoutBlockBox(box, space, token);
   }
 }
@@ -39,9 +41,13 @@ interface ContentResult {
 function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken | null): BlockLayoutResult {
   const style = box.style;
   const cb = space.inlineSize;
-  const geometry = solveInlineGeometry(style, cb);
+  const geometry = space.fixedInlineSize === undefined ? solveInlineGeometry(style, cb) : { marginLeft: 0, marginRight: 0, contentWidth: space.fixedInlineSize };
   const pad = paddingOf(style, cb);
   const bdr = borderOf(style);
+  const frame = pad.top + pad.bottom + bdr.top + bdr.bottom;
+  const percentageBase = space.percentageBlockSize ?? null;
+  // A height that does not depend on the content: also what percentages inside resolve against.
+  const ownHeight = space.fixedBlockSize ?? definiteContentHeight(style, frame, percentageBase);
   const isFirst = token === null;
   const consumed = token?.consumedBlockSize ?? 0;
   const topEdge = isFirst ? bdr.top + pad.top : 0;
@@ -49,25 +55,24 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   // Children are placed relative to this box's border box: offset by the top and left edges.
   const origin = { x: bdr.left + pad.left, y: topEdge };
   // The content's last piece must leave room for this box's bottom edges and its ancestors'.
-  const contentSpace = { ...space, endReserve: contentEndReserve(space, pad.bottom + bdr.bottom, hasFixedHeight(style)) };
+  const contentSpace = { ...space, endReserve: contentEndReserve(space, pad.bottom + bdr.bottom, ownHeight !== null) };
   // Boxes that must not break, or that are taller than the page anyway, are laid out whole.
   const content = box.content.kind === 'inline'
     ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, contentSpace, token as LinesBreakToken | null, origin)
-    : layoutChildren(box, geometry.contentWidth, contentLimit, contentSpace, token as BlockBreakToken | null, origin);
+    : layoutChildren(box, geometry.contentWidth, contentLimit, contentSpace, token as BlockBreakToken | null, origin, ownHeight);
   if (content.pushed && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
 
-  const frame = pad.top + pad.bottom + bdr.top + bdr.bottom;
   let contentHeight = content.height;
   let nextToken = content.token;
   if (nextToken) {
     // A box that breaks inside fills the rest of the fragmentainer (css-break-3 §4.4).
-    contentHeight = Math.max(contentHeight, Math.min(contentLimit, hasFixedHeight(style) ? resolveContentHeight(style, 0, frame) - consumed : contentLimit));
+    contentHeight = Math.max(contentHeight, Math.min(contentLimit, ownHeight !== null ? ownHeight - consumed : contentLimit));
     nextToken = { ...nextToken, consumedBlockSize: consumed + contentHeight } as BreakToken;
   } else {
-    const total = resolveContentHeight(style, consumed + contentHeight, frame);
+    const total = ownHeight ?? resolveContentHeight(style, consumed + contentHeight, frame, percentageBase);
     contentHeight = Math.max(0, total - consumed);
     const bottomEdge = pad.bottom + bdr.bottom;
-    if (contentHeight + bottomEdge > contentLimit && hasFixedHeight(style) && contentLimit > 0 && Number.isFinite(contentLimit)) {
+    if (contentHeight + bottomEdge > contentLimit && ownHeight !== null && contentLimit > 0 && Number.isFinite(contentLimit)) {
       // A fixed height taller than the space left continues on the next page.
       const used = Math.max(contentLimit, 1);
       nextToken = { kind: 'block', box, childIndex: childCount(box), child: null, consumedBlockSize: consumed + used, forced: false };
@@ -95,7 +100,22 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
     firstBaseline,
     lastBaseline: baselineOf(children, 'last'),
   };
-  return { fragment, breakToken: nextToken };
+  return withPositioned({ fragment, breakToken: nextToken }, space);
+}
+
+/**
+ * A positioned box's finishing touches: a containing block lays out the absolutely
+ * positioned boxes whose placeholders it holds (CSS 2.1 §10.1), a relatively positioned box
+ * gets its offset against its containing block (§9.4.3).
+ */
+function withPositioned(result: BlockLayoutResult, space: ConstraintSpace): BlockLayoutResult {
+  const f = result.fragment;
+  if (!f || !isContainingBlock(f.box.style)) return result;
+  const positioned = layoutPositioned(f, space.page);
+  const style = f.box.style;
+  const relative = style.position === 'relative' ? relativeOffset(style, space.inlineSize, space.percentageBlockSize ?? null) : null;
+  if (positioned.length === 0 && relative === null) return result;
+  return { ...result, fragment: { ...f, ...(positioned.length > 0 ? { positioned } : {}), ...(relative ? { relative } : {}) } };
 }
 
 function childCount(box: BlockBox): number {
@@ -162,7 +182,7 @@ function applyOrphansWidows(fit: number, remaining: number, box: BlockBox, atSta
 }
 
 /** Block-level children: margin collapsing, forced and avoided breaks, break tokens. */
-function layoutChildren(box: BlockBox, width: number, limit: number, space: ConstraintSpace, token: BlockBreakToken | null, origin: Origin): ContentResult {
+function layoutChildren(box: BlockBox, width: number, limit: number, space: ConstraintSpace, token: BlockBreakToken | null, origin: Origin, percentageBlockSize: number | null): ContentResult {
   if (box.content.kind !== 'blocks') throw new Error('layoutChildren needs block content');
   const atStart = space.atFragmentainerStart;
   const names = space.page?.pageNames ?? null;
@@ -193,7 +213,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
       if (!absorbing && !truncating) strut = joinStruts(strut, top);
       if (collapsesThrough(child, width)) {
         strut = joinStruts(strut, collapsedBottom(child, width));
-        const empty = layoutBlockLevel(child, { inlineSize: width, blockLimit: Infinity, atFragmentainerStart: false, page: space.page }, null).fragment;
+        const empty = layoutBlockLevel(child, { inlineSize: width, blockLimit: Infinity, atFragmentainerStart: false, page: space.page, percentageBlockSize }, null).fragment;
         if (empty) out.push({ ...empty, x: empty.x + origin.x, y: cursor + strutSize(strut) + origin.y });
         continue;
       }
@@ -203,7 +223,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
     const y = cursor + strutSize(strut);
     const childAtStart = atStart && !placedHere;
     const reserve = childEndReserve(box, children, i, last, width, endReserve(space));
-    const result = layoutBlockLevel(child, { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page, endReserve: reserve }, resuming);
+    const result = layoutBlockLevel(child, { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page, endReserve: reserve, percentageBlockSize }, resuming);
     const avoidInside = result.breakToken !== null && avoidsBreakInside(child) && !childAtStart;
     if (!result.fragment || avoidInside) {
       if (!placedHere) return { children: out, height: cursor, token: null, pushed: true };
@@ -257,8 +277,9 @@ function breakBefore(
 
 /** A block-level image: monolithic, so it moves to the next page whole unless it starts one. */
 function layoutReplacedBlock(box: ReplacedBox, space: ConstraintSpace): BlockLayoutResult {
-  const size = replacedSize(box, space.inlineSize);
-  const geometry = solveInlineGeometry(box.style, space.inlineSize, () => size.width);
+  const natural = replacedSize(box, space.inlineSize);
+  const size = { width: space.fixedInlineSize ?? natural.width, height: space.fixedBlockSize ?? natural.height };
+  const geometry = space.fixedInlineSize === undefined ? solveInlineGeometry(box.style, space.inlineSize, () => size.width) : { marginLeft: 0 };
   const pad = paddingOf(box.style, space.inlineSize);
   const bdr = borderOf(box.style);
   const height = size.height + pad.top + pad.bottom + bdr.top + bdr.bottom;
@@ -281,10 +302,8 @@ export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: n
   const { top: mTop, bottom: mBottom } = blockMargins(s, available);
   const space: ConstraintSpace = { inlineSize: available, blockLimit: Infinity, atFragmentainerStart: true, page: outsidePageFlow(page) };
   let fragment: BoxFragment;
-  if (inner.kind === 'replaced') {
-    fragment = layoutReplacedBlock(inner, space).fragment!;
-  } else if (inner.kind === 'table') {
-    fragment = layoutTable(inner, space, null).fragment!;
+  if (inner.kind !== 'block') {
+    fragment = layoutBlockLevel(inner, space, null).fragment!;
   } else {
     const shrink = (avail: number) => {
       const sizes = intrinsicContentSizes(inner, layoutAtomic);

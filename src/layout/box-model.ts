@@ -101,19 +101,42 @@ function solveMargins(ml: number | null, mr: number | null, space: number, width
   return { marginLeft: ml, marginRight: space - ml };
 }
 
-/** Used content height from `height`, `min-height`, `max-height` and the content's own height. */
-export function resolveContentHeight(style: ComputedStyle, contentHeight: number, frame: number): number {
+/**
+ * A height, min-height or max-height in pt: a percentage resolves against the containing
+ * block's definite height `base` (CSS 2.1 §10.5), or is null when that height is not definite.
+ */
+function resolveHeight(value: LengthPercentage, base: number | null): number | null {
+  if (value.pct === 0) return value.abs;
+  return base === null ? null : resolveLength(value, base);
+}
+
+/**
+ * Used content height from `height`, `min-height` and `max-height` and the content's own
+ * height. `percentageBase` is the containing block's definite height, null when it has none:
+ * then percentages act as auto (none for max-height, 0 for min-height).
+ */
+export function resolveContentHeight(style: ComputedStyle, contentHeight: number, frame: number, percentageBase: number | null = null): number {
   const toContent = (h: number) => (style.boxSizing === 'border-box' ? Math.max(0, h - frame) : h);
-  // Percentage heights need a definite containing-block height, which flow layout does not have: treat as auto.
-  const h = style.height === 'auto' || style.height.pct !== 0 ? null : style.height.abs;
+  const h = style.height === 'auto' ? null : resolveHeight(style.height, percentageBase);
   let height = h === null ? contentHeight : toContent(h);
-  const max = style.maxHeight === 'none' || style.maxHeight.pct !== 0 ? Infinity : toContent(style.maxHeight.abs);
-  const min = style.minHeight.pct !== 0 ? 0 : toContent(style.minHeight.abs);
+  const maxValue = style.maxHeight === 'none' ? null : resolveHeight(style.maxHeight, percentageBase);
+  const max = maxValue === null ? Infinity : toContent(maxValue);
+  const minValue = resolveHeight(style.minHeight, percentageBase);
+  const min = minValue === null ? 0 : toContent(minValue);
   height = Math.max(min, Math.min(height, max));
   return height;
 }
 
+/**
+ * The content height when it does not depend on the content (a length, or a percentage of a
+ * definite height), after min/max; null when it does. Percentages inside resolve against it.
+ */
+export function definiteContentHeight(style: ComputedStyle, frame: number, percentageBase: number | null): number | null {
+  if (style.height === 'auto' || resolveHeight(style.height, percentageBase) === null) return null;
+  return resolveContentHeight(style, 0, frame, percentageBase);
+}
+
 /** True when the box's height does not depend on its content. */
-export function hasFixedHeight(style: ComputedStyle): boolean {
-  return style.height !== 'auto' && style.height.pct === 0;
+export function hasFixedHeight(style: ComputedStyle, percentageBase: number | null = null): boolean {
+  return style.height !== 'auto' && resolveHeight(style.height, percentageBase) !== null;
 }

@@ -23,6 +23,15 @@ export interface ConstraintSpace {
   readonly endReserve?: number;
   /** The page being laid out; null where no page applies (intrinsic sizing). */
   readonly page: PageContext | null;
+  /**
+   * The containing block's height when it is definite, for percentage heights (CSS 2.1
+   * §10.5); absent or null when it depends on content, and percentages then act as auto.
+   */
+  readonly percentageBlockSize?: number | null;
+  /** A content-box width decided by the parent (an absolutely positioned box's solved width, §10.3.7): used as is, margins 0. */
+  readonly fixedInlineSize?: number;
+  /** A content-box height decided by the parent (an absolutely positioned box's solved height, §10.6.4). */
+  readonly fixedBlockSize?: number;
 }
 
 /** What layout knows about the page it fills and the document's other pages. */
@@ -105,6 +114,13 @@ export interface BoxFragment extends BoxPiece {
   /** Baseline of the last line box inside, relative to this fragment's top; null when none. */
   readonly lastBaseline: number | null;
   readonly firstBaseline: number | null;
+  /**
+   * Absolutely positioned boxes whose containing block this box is (CSS 2.1 §10.1), laid out
+   * when its fragment was finished; relative to this fragment, in tree order.
+   */
+  readonly positioned?: readonly BoxFragment[];
+  /** The shift of a relatively positioned box (CSS 2.1 §9.4.3), applied when painting. */
+  readonly relative?: { readonly x: number; readonly y: number };
 }
 
 export type ChildFragment = BoxFragment | LineFragment | TableGridFragment;

@@ -1,13 +1,14 @@
-// Paint: one page's fragment tree → its display list, in CSS 2.1 Appendix E order for
-// normal flow (backgrounds and borders, then content, in tree order), with clipping for
-// overflow: hidden, opacity groups, text decorations, links and named destinations.
+// Paint: one page's fragment tree → its display list, in CSS 2.1 Appendix E order (the
+// layers of each stacking context: stacking.ts), with clipping for overflow: hidden and
+// clip: rect(), opacity groups, text decorations, links and named destinations.
 import type { BlockBox, ReplacedBox, TextDecoration } from '../boxes/types.js';
 import { backgroundLayerOf } from '../css/properties/background.js';
 import { objectFitOf, objectPositionOf } from '../css/properties/object.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
-import { borderOf, paddingOf, resolveAuto } from '../layout/box-model.js';
+import { borderOf, paddingOf } from '../layout/box-model.js';
 import type { LaidOutPage } from '../layout/page/paginate.js';
+import { relativeOffset } from '../layout/positioned/relative.js';
 import { objectFitRect, type Rect } from '../layout/replaced.js';
 import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TableGridFragment, TextFragment } from '../layout/types.js';
 import { bookmarkOf } from './bookmark.js';
@@ -18,6 +19,7 @@ import { paintBoxShadows } from './box-shadow.js';
 import { paintOutline } from './outline.js';
 import { transformed } from './transform.js';
 import type { DisplayItem, ImageResource, PageDisplayList, PathOp } from './types.js';
+import { createsStackingContext, isPositioned, Sink, stackLevel, StackingLayers, wrapInClips, type ClipChain } from './stacking.js';
 
 /**
  * Paints one laid-out page (css-page-3 §3.4 painting order): the page background over the
@@ -33,8 +35,14 @@ export function paintPage(page: LaidOutPage, root: BlockBox): PageDisplayList {
   const canvas = canvasBackground(root);
   if (canvas) paintCanvas(canvas, page, root, borderBox, items);
   const painter = new Painter(canvas?.element ?? null);
-  if (page.root) painter.box(page.root, area.x, area.y, items);
-  for (const f of page.fixed) painter.box(f, area.x, area.y, items);
+  // Fixed boxes stack in the root's context, as positioned boxes of the page area.
+  const layers = new StackingLayers(null);
+  if (page.root) painter.contextRoot(page.root, area.x, area.y, layers);
+  for (const f of page.fixed) painter.box(f, area.x, area.y, layers, null);
+  const content = layers.flatten();
+  const opacity = page.root?.box.style.opacity ?? 1;
+  if (opacity >= 1) items.push(...content);
+  else if (opacity > 0 && content.length > 0) items.push({ kind: 'opacity', opacity, items: content });
   return { width: style.width, height: style.height, items };
 }
 
@@ -42,7 +50,12 @@ export function paintPage(page: LaidOutPage, root: BlockBox): PageDisplayList {
 export function paintMarginBoxes(boxes: readonly BoxFragment[]): DisplayItem[] {
   const items: DisplayItem[] = [];
   const painter = new Painter(null);
-  for (const f of boxes) painter.box(f, 0, 0, items);
+  for (const f of boxes) {
+    // Each margin box paints as a stacking context of its own.
+    const layers = new StackingLayers(null);
+    painter.box(f, 0, 0, layers, null);
+    items.push(...layers.flatten());
+  }
   return items;
 }
 
@@ -108,12 +121,53 @@ function paintReplaced(box: ReplacedBox, x: number, y: number, width: number, he
 class Painter {
   constructor(private readonly canvasElement: DomElement | null) {}
 
-  /** A block-level box; `decorated` false skips its background and border (empty-cells: hide). */
-  box(f: BoxFragment, ox: number, oy: number, out: DisplayItem[], decorated = true): void {
+  /** The root box of a stacking context that is not painted through box() (the page's root, a margin box). */
+  contextRoot(f: BoxFragment, ox: number, oy: number, layers: StackingLayers): void {
+    this.contents(f, ox + f.x + (f.relative?.x ?? 0), oy + f.y + (f.relative?.y ?? 0), layers, null, layers.background, true);
+  }
+
+  /**
+   * A block-level box at (ox, oy) plus its offset, into the layers of the stacking context
+   * it paints in; `decorated` false skips its background and border (empty-cells: hide).
+   * A box that makes a stacking context, a positioned box and a float paint atomically in
+   * their layer; other boxes add to the context's layers as they go (Appendix E).
+   */
+  box(f: BoxFragment, ox: number, oy: number, layers: StackingLayers, chain: ClipChain | null, decorated = true): void {
     const style = f.box.style;
-    const [dx, dy] = relativeOffset(style);
-    const x = ox + f.x + dx;
-    const y = oy + f.y + dy;
+    // The relative offset was resolved by layout against the containing block.
+    const x = ox + f.x + (f.relative?.x ?? 0);
+    const y = oy + f.y + (f.relative?.y ?? 0);
+    const positioned = isPositioned(style);
+    if (!positioned && !createsStackingContext(style) && style.float === 'none') {
+      this.contents(f, x, y, layers, chain, layers.blockBackgrounds, decorated);
+      return;
+    }
+    const clipped = positioned && style.position !== 'relative' ? withClipRect(chain, style, x, y, f.width, f.height) : chain;
+    if (createsStackingContext(style)) {
+      const entry = layers.reserve(stackLevel(style));
+      const own = new StackingLayers(null);
+      this.contents(f, x, y, own, null, own.background, decorated);
+      const items = own.flatten();
+      const grouped: DisplayItem[] = style.opacity >= 1 ? items : style.opacity > 0 && items.length > 0 ? [{ kind: 'opacity', opacity: style.opacity, items }] : [];
+      // The transform applies inside the clips of the ancestors (css-transforms-1 §6).
+      entry.items = wrapInClips(clipped, transformed(style, { x, y, width: f.width, height: f.height }, grouped));
+      return;
+    }
+    // Painted as if it made a context, but what would be in that context's lists stays in ours.
+    const pseudo = new StackingLayers(layers);
+    if (positioned) {
+      const entry = layers.reserve(0);
+      this.contents(f, x, y, pseudo, clipped, pseudo.blockBackgrounds, decorated);
+      entry.items = pseudo.ownItems();
+    } else {
+      this.contents(f, x, y, pseudo, clipped, pseudo.blockBackgrounds, decorated);
+      layers.floats.pushAll(pseudo.ownItems(), null);
+    }
+  }
+
+  /** A box's background, border and content at its final position; `decor` is the sink for its own decorations. */
+  private contents(f: BoxFragment, x: number, y: number, layers: StackingLayers, chain: ClipChain | null, decor: Sink, decorated: boolean): void {
+    const style = f.box.style;
     const own: DisplayItem[] = [];
     const edges = { top: f.isFirst, right: true, bottom: f.isLast, left: true };
     const visible = style.visibility === 'visible';
@@ -129,25 +183,27 @@ class Painter {
     if (id && f.isFirst) own.push({ kind: 'anchor', name: id, x, y });
     const bookmark = f.isFirst ? bookmarkOf(f.box.element, style) : null;
     if (bookmark) own.push({ kind: 'bookmark', ...bookmark, x, y });
-    if (f.box.kind === 'replaced' && visible) paintReplaced(f.box, x, y, f.width, f.height, own);
-    if (f.marker) this.lineItem(f.marker, x, y, own);
-    const content: DisplayItem[] = [];
-    for (const child of f.children) {
-      if (child.kind === 'box') this.box(child, x, y, content);
-      else if (child.kind === 'table-grid') this.tableGrid(child, x, y, content);
-      else this.line(child, x, y, content);
+    decor.pushAll(own, chain);
+    if (f.box.kind === 'replaced' && visible) {
+      const image: DisplayItem[] = [];
+      paintReplaced(f.box, x, y, f.width, f.height, image);
+      layers.inlines.pushAll(image, chain);
     }
-    if (style.overflow === 'hidden' && content.length > 0) {
-      const bdr = borderOf(style);
-      const w = f.width - bdr.left - bdr.right;
-      const h = f.height - (f.isFirst ? bdr.top : 0) - (f.isLast ? bdr.bottom : 0);
-      const radii = cornerRadii(style, f.width, f.height, edges);
-      const clip: DisplayItem = { kind: 'clip', x: x + bdr.left, y: y + (f.isFirst ? bdr.top : 0), width: w, height: h, items: content };
-      own.push(radii ? { ...clip, radii } : clip);
-    } else own.push(...content);
-    if (visible) paintOutline(style, x, y, f.width, f.height, own);
-    const grouped: DisplayItem[] = style.opacity >= 1 ? own : style.opacity > 0 && own.length > 0 ? [{ kind: 'opacity', opacity: style.opacity, items: own }] : [];
-    out.push(...transformed(style, { x, y, width: f.width, height: f.height }, grouped));
+    if (f.marker) this.lineItem(f.marker, x, y, layers, chain);
+    const inner = style.overflow === 'hidden' ? withOverflowClip(chain, style, f, x, y) : chain;
+    for (const child of f.children) {
+      if (child.kind === 'box') this.box(child, x, y, layers, inner);
+      else if (child.kind === 'table-grid') this.tableGrid(child, x, y, layers, inner);
+      else this.line(child, x, y, layers, inner);
+    }
+    // Absolutely positioned boxes whose containing block this is: clipped by its overflow (CSS 2.1 §11.1.1).
+    for (const p of f.positioned ?? []) this.box(p, x, y, layers, inner);
+    // The outline goes over the box's content (css-ui-3 §4: after the content it surrounds).
+    if (visible) {
+      const outline: DisplayItem[] = [];
+      paintOutline(style, x, y, f.width, f.height, outline);
+      layers.inlines.pushAll(outline, chain);
+    }
   }
 
   /**
@@ -155,47 +211,68 @@ class Painter {
    * column group, column, row group and row backgrounds under it, the cell itself, and the
    * collapsed borders over all of them.
    */
-  tableGrid(g: TableGridFragment, ox: number, oy: number, out: DisplayItem[]): void {
+  tableGrid(g: TableGridFragment, ox: number, oy: number, layers: StackingLayers, chain: ClipChain | null): void {
     const style = g.box.style;
     const x = ox + g.x;
     const y = oy + g.y;
     const edges = { top: g.isFirst, right: true, bottom: g.isLast, left: true };
+    const out: DisplayItem[] = [];
     if (style.visibility === 'visible') {
       paintBoxShadows(style, x, y, g.width, g.height, edges, false, out);
       paintBackground(style, g.box.backgroundImage, x, y, g.width, g.height, edges, out);
       paintBoxShadows(style, x, y, g.width, g.height, edges, true, out);
       if (style.borderCollapse === 'separate') paintBorders(style, x, y, g.width, g.height, edges, out);
     }
+    layers.blockBackgrounds.pushAll(out, chain);
     for (const cell of g.cells) {
       const f = cell.fragment;
       if (cell.decorated && f.box.style.visibility === 'visible') {
-        for (const layer of cell.layers) out.push({ kind: 'rect', x: x + f.x, y: y + f.y, width: f.width, height: f.height, color: layer.backgroundColor });
+        for (const layer of cell.layers) layers.blockBackgrounds.push({ kind: 'rect', x: x + f.x, y: y + f.y, width: f.width, height: f.height, color: layer.backgroundColor }, chain);
       }
-      this.box(f, x, y, out, cell.decorated);
+      // A relatively positioned cell without a z-index stays in the table's layers, under the collapsed borders, as browsers paint it.
+      if (f.box.style.position === 'relative' && !createsStackingContext(f.box.style)) this.contents(f, x + f.x + (f.relative?.x ?? 0), y + f.y + (f.relative?.y ?? 0), layers, chain, layers.blockBackgrounds, cell.decorated);
+      else this.box(f, x, y, layers, chain, cell.decorated);
     }
-    paintBorderSegments(g.borders, x, y, out);
+    const borders: DisplayItem[] = [];
+    paintBorderSegments(g.borders, x, y, borders);
+    layers.blockBackgrounds.pushAll(borders, chain);
   }
 
-  line(line: LineFragment, ox: number, oy: number, out: DisplayItem[]): void {
+  line(line: LineFragment, ox: number, oy: number, layers: StackingLayers, chain: ClipChain | null): void {
     const x = ox + line.x;
     const y = oy + line.y;
-    for (const item of line.items) this.lineItem(item, x, y, out);
+    for (const item of line.items) this.lineItem(item, x, y, layers, chain);
     // Inline boxes' outlines go over the line's content (their text follows them in the line).
-    for (const item of line.items) if (item.kind === 'inline-box') this.inlineOutline(item, x, y, out);
+    const outlines: DisplayItem[] = [];
+    for (const item of line.items) if (item.kind === 'inline-box') this.inlineOutline(item, x, y, outlines);
+    layers.inlines.pushAll(outlines, chain);
   }
 
-  lineItem(item: LineItemFragment, x: number, y: number, out: DisplayItem[]): void {
+  lineItem(item: LineItemFragment, x: number, y: number, layers: StackingLayers, chain: ClipChain | null): void {
+    const out: DisplayItem[] = [];
     switch (item.kind) {
       case 'text': paintText(item, x, y, out); break;
       case 'inline-box': this.inlineBox(item, x, y, out); break;
-      case 'atomic': this.box(item.fragment, x, y, out); break;
       case 'bullet': paintBullet(item, x, y, out); break;
+      case 'atomic': {
+        // An inline-block paints atomically in the inline layer, unless it is positioned or makes a context.
+        const style = item.fragment.box.style;
+        if (isPositioned(style) || createsStackingContext(style)) this.box(item.fragment, x, y, layers, chain);
+        else {
+          const pseudo = new StackingLayers(layers);
+          this.contents(item.fragment, x + item.fragment.x, y + item.fragment.y, pseudo, chain, pseudo.blockBackgrounds, true);
+          layers.inlines.pushAll(pseudo.ownItems(), null);
+        }
+        return;
+      }
     }
+    layers.inlines.pushAll(out, chain);
   }
 
   inlineBox(f: InlineBoxFragment, ox: number, oy: number, out: DisplayItem[]): void {
     const style = f.box.style;
-    const [dx, dy] = relativeOffset(style);
+    // An inline box's percentages have no containing block here: they count as 0.
+    const { x: dx, y: dy } = style.position === 'relative' ? relativeOffset(style, 0, 0) : { x: 0, y: 0 };
     const x = ox + f.x + dx;
     const y = oy + f.y + dy;
     const edges = { top: true, right: f.isLast, bottom: true, left: f.isFirst };
@@ -213,19 +290,33 @@ class Painter {
   /** An inline box fragment's outline, after the line's content. */
   inlineOutline(f: InlineBoxFragment, ox: number, oy: number, out: DisplayItem[]): void {
     if (f.box.style.visibility !== 'visible') return;
-    const [dx, dy] = relativeOffset(f.box.style);
-    paintOutline(f.box.style, ox + f.x + dx, oy + f.y + dy, f.width, f.height, out);
+    const style = f.box.style;
+    // As inlineBox does: an inline box's percentages have no containing block here.
+    const { x: dx, y: dy } = style.position === 'relative' ? relativeOffset(style, 0, 0) : { x: 0, y: 0 };
+    paintOutline(style, ox + f.x + dx, oy + f.y + dy, f.width, f.height, out);
   }
 }
 
-/** `position: relative` offsets (CSS 2.1 §9.4.3); left wins over right, top over bottom. */
-function relativeOffset(style: ComputedStyle): [number, number] {
-  if (style.position !== 'relative') return [0, 0];
-  const left = resolveAuto(style.left, 0);
-  const right = resolveAuto(style.right, 0);
-  const top = resolveAuto(style.top, 0);
-  const bottom = resolveAuto(style.bottom, 0);
-  return [left ?? (right !== null ? -right : 0), top ?? (bottom !== null ? -bottom : 0)];
+/** overflow: hidden clips the content to the padding box, rounded by the border radii. */
+function withOverflowClip(chain: ClipChain | null, style: ComputedStyle, f: BoxFragment, x: number, y: number): ClipChain {
+  const bdr = borderOf(style);
+  const edges = { top: f.isFirst, right: true, bottom: f.isLast, left: true };
+  const w = f.width - bdr.left - bdr.right;
+  const h = f.height - (f.isFirst ? bdr.top : 0) - (f.isLast ? bdr.bottom : 0);
+  const radii = cornerRadii(style, f.width, f.height, edges);
+  const clip = { kind: 'clip' as const, x: x + bdr.left, y: y + (f.isFirst ? bdr.top : 0), width: w, height: h };
+  return { clip: radii ? { ...clip, radii } : clip, parent: chain };
+}
+
+/** `clip: rect()` on an absolutely positioned box (CSS 2.1 §11.1.2): auto sides are its border box edges. */
+function withClipRect(chain: ClipChain | null, style: ComputedStyle, x: number, y: number, width: number, height: number): ClipChain | null {
+  const c = style.clip;
+  if (c === 'auto') return chain;
+  const left = c.left === 'auto' ? 0 : c.left;
+  const top = c.top === 'auto' ? 0 : c.top;
+  const right = c.right === 'auto' ? width : c.right;
+  const bottom = c.bottom === 'auto' ? height : c.bottom;
+  return { clip: { kind: 'clip', x: x + left, y: y + top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) }, parent: chain };
 }
 
 /** Elements reachable by `#fragment` links: any id, and `<a name>`. */

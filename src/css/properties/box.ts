@@ -124,6 +124,27 @@ function parseZIndex(items: readonly Component[]): Computer<number | 'auto'> | n
   return n === null ? null : constant(n);
 }
 
+// CSS 2.1 §11.1.2: `rect(<top>, <right>, <bottom>, <left>)`, each a length or auto; the
+// commas may be left out, as browsers allow.
+function parseClip(items: readonly Component[]): Computer<ComputedStyle['clip']> | null {
+  if (isSingleKeyword(items, 'auto')) return constant('auto');
+  const c = items.length === 1 ? items[0]! : null;
+  if (c?.type !== 'function' || c.name.toLowerCase() !== 'rect') return null;
+  const groups = c.args.some((a) => a.type === 'op') ? splitCommas(c.args) : c.args.map((a) => [a]);
+  if (groups.length !== 4 || groups.some((g) => g.length !== 1)) return null;
+  const sides: (Computer<number> | 'auto')[] = [];
+  for (const [g] of groups) {
+    const length = keywordOf(g) === 'auto' ? 'auto' : parseLength(g, { negative: true });
+    if (length === null) return null;
+    sides.push(length);
+  }
+  const side = (i: number, ctx: Parameters<Computer<number>>[0]): number | 'auto' => {
+    const v = sides[i]!;
+    return v === 'auto' ? 'auto' : v(ctx);
+  };
+  return (ctx) => ({ top: side(0, ctx), right: side(1, ctx), bottom: side(2, ctx), left: side(3, ctx) });
+}
+
 // css-overflow-3: a paged engine never scrolls, so every non-visible value clips.
 function parseOverflow(items: readonly Component[]): Computer<'visible' | 'hidden'> | null {
   if (items.length < 1 || items.length > 2) return null;
@@ -211,6 +232,7 @@ export const BOX_LONGHANDS: readonly LonghandDef[] = [
   keywordLonghand('float', 'float', false, ['none', 'left', 'right'], { 'inline-start': 'left', 'inline-end': 'right' }),
   keywordLonghand('clear', 'clear', false, ['none', 'left', 'right', 'both'], { 'inline-start': 'left', 'inline-end': 'right' }),
   longhand('z-index', 'zIndex', false, parseZIndex),
+  longhand('clip', 'clip', false, parseClip),
   ...sideLonghands(),
   ...CORNERS.map(([corner, field]) => longhand(`border-${corner}-radius`, field, false, parseRadius)),
   longhand('width', 'width', false, sizeAuto),

@@ -33,10 +33,22 @@ interface Vertical {
 /** Builds one line box at `ctx.y`. */
 export function buildLineBox(range: LineRange, ctx: LineContext): LineFragment {
   const { pieces } = range;
-  if (!hasContent(range)) return { kind: 'line', x: 0, y: ctx.y, width: ctx.width, height: 0, baseline: 0, items: [] };
+  if (!hasContent(range)) return { kind: 'line', x: 0, y: ctx.y, width: ctx.width, height: 0, baseline: 0, items: placeholdersOf(pieces) };
   const v = alignVertically(pieces, ctx.blockStyle);
   const items = placeHorizontally(range, ctx, v);
   return { kind: 'line', x: 0, y: ctx.y, width: ctx.width, height: v.height, baseline: v.baseline, items };
+}
+
+/**
+ * The placeholders of absolutely positioned boxes on an empty line, at its start: their
+ * static position (CSS 2.1 §10.3.7) even where the line has no height.
+ */
+function placeholdersOf(pieces: LineRange['pieces']): LineItemFragment[] {
+  const out: LineItemFragment[] = [];
+  for (const p of pieces) {
+    if (p.kind === 'open' && p.box.absolute) out.push({ kind: 'inline-box', box: p.box, x: 0, y: 0, width: 0, height: 0, isFirst: true, isLast: true, link: null });
+  }
+  return out;
 }
 
 /**

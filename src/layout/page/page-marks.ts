@@ -62,6 +62,7 @@ class MarkWalker {
     if (f.isFirst) this.element(f.box.element, f.box.style);
     if (f.box.kind === 'replaced') this.contentSeen = true;
     for (const child of f.children) this.child(child);
+    for (const p of f.positioned ?? []) this.box(p);
   }
 
   private child(c: ChildFragment): void {

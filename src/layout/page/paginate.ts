@@ -10,6 +10,7 @@ import { layoutBlockLevel } from '../block.js';
 import { borderOf, paddingOf } from '../box-model.js';
 import { forcedBreakSide } from '../break-rules.js';
 import type { BoxFragment, BreakToken, PageContext } from '../types.js';
+import { withInitialContainingBlock } from '../positioned/containing-block.js';
 import { layoutFixed } from './fixed.js';
 import { collectPageMarks, type PageMarks } from './page-marks.js';
 import { pageNamesOf } from './page-names.js';
@@ -114,25 +115,37 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: BreakToken | 
   const { area } = frame;
   const targetPage = (id: string) => totals?.targets.get(id) ?? null;
   const context = (pageNumber: number): PageContext => ({ pageNumber, pageCount: totals?.pageCount ?? null, targetPage, pageNames: names });
-  const layOutFixed = (page: PageContext) => input.fixed.flatMap((box) => layoutFixed(box, area.width, area.height, page) ?? []);
+  const layOutFixed = (page: PageContext) => input.fixed.map((box) => layoutFixed(box, area.width, area.height, page));
   let number = frame.number;
   if (frame.blank) {
     const fixed = layOutFixed(context(number));
     return { ...frame, root: null, fixed, marks: collectPageMarks(null, fixed), startToken: token, endToken: token };
   }
-  const space = { inlineSize: Math.max(1, area.width), blockLimit: Math.max(1, area.height), atFragmentainerStart: true };
-  let result = layoutBlockLevel(input.root, { ...space, page: context(number) }, token);
+  // The initial containing block is the page area: percentage heights of the root resolve against it (CSS 2.1 §10.5).
+  const space = { inlineSize: Math.max(1, area.width), blockLimit: Math.max(1, area.height), atFragmentainerStart: true, percentageBlockSize: area.height };
+  // Boxes positioned against the initial containing block are laid out on the page where their placeholder falls.
+  const layOutRoot = (page: PageContext) => {
+    // An absolutely positioned root is laid out whole against the page area, on the first page.
+    if (isOutOfFlow(input.root.style)) return { fragment: layoutFixed(input.root, area.width, area.height, page), breakToken: null };
+    const laid = layoutBlockLevel(input.root, { ...space, page }, token);
+    return { fragment: laid.fragment && withInitialContainingBlock(laid.fragment, area.width, area.height, page), breakToken: laid.breakToken };
+  };
+  let result = layOutRoot(context(number));
   let marks = collectPageMarks(result.fragment);
   if (marks.pageReset !== null && marks.pageReset !== number) {
     // An element on this page resets the page counter: the page is laid out again with its
     // number, so that counter(page) in its content agrees (rare, and at most once per page).
     number = marks.pageReset;
-    result = layoutBlockLevel(input.root, { ...space, page: context(number) }, token);
+    result = layOutRoot(context(number));
     marks = collectPageMarks(result.fragment);
   }
   const fixed = layOutFixed(context(number));
   if (fixed.length > 0) marks = { ...marks, usesTotals: collectPageMarks(null, fixed).usesTotals || marks.usesTotals };
   return { ...frame, number, root: result.fragment, fixed, marks, startToken: token, endToken: result.breakToken };
+}
+
+function isOutOfFlow(style: ComputedStyle): boolean {
+  return style.position === 'absolute' || style.position === 'fixed';
 }
 
 /**

@@ -5,6 +5,7 @@
 // unless it avoids breaking inside or a cell cannot start here: then it moves to the next
 // fragment (at the top of one it is split anyway). Header and footer groups repeat on every fragment unless
 // `-fs-table-paginate: none`; they are laid out once per width and reused.
+import { holdsOnlyPlaceholders } from '../positioned/placeholders.js';
 import type { TableBox } from '../../boxes/types.js';
 import type { LengthPercentageAuto } from '../../css/types.js';
 import { blockMargins, borderOf, paddingOf } from '../box-model.js';
@@ -377,7 +378,7 @@ function finishCell(a: ActiveCell, height: number, geo: TableGeometry, rowBaseli
   // Cells are laid out without a block limit, which keeps their lines cached: let them go.
   const content = a.cell.box.content;
   if (a.content.token === null && content.kind === 'inline') releaseInlineLayout(content.ifc);
-  const offset = a.from === 'fresh' && a.content.token === null ? alignOffset(a.cell, f, height, rowBaseline) : 0;
+  const offset = a.from === 'fresh' && a.content.token === null && !holdsOnlyPlaceholders(f) ? alignOffset(a.cell, f, height, rowBaseline) : 0;
   const children = offset === 0 ? f.children : f.children.map((c) => ({ ...c, y: c.y + offset }));
   const fragment: BoxFragment = {
     ...f,

@@ -1,0 +1,107 @@
+// Laying out one absolutely positioned box against its containing block (CSS 2.1 §10.3.7,
+// §10.6.4; §10.3.8 and §10.6.5 for replaced elements): the width is solved first (auto
+// widths shrink to fit), the box is laid out at that width, then its height and vertical
+// offset are solved, laying out again only when the solved height differs from the content's.
+// The box is monolithic: laid out whole, never split by the fragmentainer.
+import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
+import type { ComputedStyle, LengthPercentage, LengthPercentageAuto, LengthPercentageNone } from '../../css/types.js';
+import { layoutAtomic, layoutBlockLevel } from '../block.js';
+import { borderOf, paddingOf, resolveAuto, resolveLength } from '../box-model.js';
+import { intrinsicContentSizes } from '../intrinsic.js';
+import { outsidePageFlow } from '../page/page-names.js';
+import { replacedSize } from '../replaced.js';
+import type { BoxFragment, ConstraintSpace, PageContext } from '../types.js';
+import { solveAxis, type AxisInput } from './axis.js';
+
+/** A containing block's padding box size (pt). */
+export interface ContainingBlockSize {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A static position (margin edge), relative to the containing block's padding box. */
+export interface StaticPosition {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Lays out `box`; the fragment's x and y place its border box relative to the containing block's padding box. */
+export function layoutAbsolute(box: BlockLevelBox, cb: ContainingBlockSize, staticPosition: StaticPosition, page: PageContext | null): BoxFragment {
+  const s = box.style;
+  const pad = paddingOf(s, cb.width);
+  const bdr = borderOf(s);
+  const inner = outsidePageFlow(page);
+  const layout = (width: number | undefined, height: number | undefined): BoxFragment => {
+    const space: ConstraintSpace = {
+      inlineSize: cb.width, blockLimit: Infinity, atFragmentainerStart: true, page: inner,
+      percentageBlockSize: cb.height, fixedInlineSize: width, fixedBlockSize: height,
+    };
+    return layoutBlockLevel(box, space, null).fragment!;
+  };
+
+  if (box.kind === 'table') {
+    // A table sizes its own border box (auto width: at most the containing block's); only its offsets are solved.
+    const table = layout(undefined, undefined);
+    const h = solveAxis(axis(s, 'x', cb, staticPosition.x, { frame: 0, size: table.width, min: 0, max: Infinity }), () => table.width);
+    const v = solveAxis(axis(s, 'y', cb, staticPosition.y, { frame: 0, size: table.height, min: 0, max: Infinity }), () => table.height);
+    return { ...table, x: h.start + h.marginStart, y: v.start + v.marginStart };
+  }
+
+  const frameX = pad.left + pad.right + bdr.left + bdr.right;
+  const frameY = pad.top + pad.bottom + bdr.top + bdr.bottom;
+  const sizes = box.kind === 'replaced' ? replacedSize(box, cb.width) : null;
+  const x = axis(s, 'x', cb, staticPosition.x, sizes
+    ? { frame: frameX, size: sizes.width, min: 0, max: Infinity }
+    : { frame: frameX, ...sizeLimits(s.width, s.minWidth, s.maxWidth, cb.width, frameX, s) });
+  const h = solveAxis(x, (available) => shrinkToFit(box as BlockBox, available));
+
+  let laid: BoxFragment | null = null;
+  const contentHeight = () => {
+    laid = layout(h.size, undefined);
+    return laid.height - frameY;
+  };
+  const y = axis(s, 'y', cb, staticPosition.y, sizes
+    ? { frame: frameY, size: sizes.height, min: 0, max: Infinity }
+    : { frame: frameY, ...sizeLimits(s.height, s.minHeight, s.maxHeight, cb.height, frameY, s) });
+  const v = solveAxis(y, contentHeight);
+  const fragment: BoxFragment = laid !== null && Math.abs((laid as BoxFragment).height - frameY - v.size) < 1e-6 ? laid : layout(h.size, v.size);
+  return { ...fragment, x: h.start + h.marginStart, y: v.start + v.marginStart };
+}
+
+/** Shrink-to-fit (§10.3.7): min(max(min-content, available), max-content). */
+function shrinkToFit(box: BlockBox, available: number): number {
+  const sizes = intrinsicContentSizes(box, layoutAtomic);
+  return Math.min(Math.max(sizes.min, available), sizes.max);
+}
+
+/** Specified size and min/max as content-box lengths; percentages of the containing block's padding box. */
+function sizeLimits(size: LengthPercentageAuto, min: LengthPercentage, max: LengthPercentageNone, base: number, frame: number, s: ComputedStyle): { size: number | null; min: number; max: number } {
+  const toContent = (v: number) => (s.boxSizing === 'border-box' ? Math.max(0, v - frame) : v);
+  const specified = resolveAuto(size, base);
+  return {
+    size: specified === null ? null : toContent(specified),
+    min: toContent(resolveLength(min, base)),
+    max: max === 'none' ? Infinity : toContent(resolveLength(max, base)),
+  };
+}
+
+/** The equation's terms along one axis; margins resolve against the containing block's width on both axes (§8.3). */
+function axis(
+  s: ComputedStyle,
+  which: 'x' | 'y',
+  cb: ContainingBlockSize,
+  staticStart: number,
+  box: { frame: number; size: number | null; min: number; max: number },
+): AxisInput {
+  const base = which === 'x' ? cb.width : cb.height;
+  return {
+    start: resolveAuto(which === 'x' ? s.left : s.top, base),
+    end: resolveAuto(which === 'x' ? s.right : s.bottom, base),
+    marginStart: resolveAuto(which === 'x' ? s.marginLeft : s.marginTop, cb.width),
+    marginEnd: resolveAuto(which === 'x' ? s.marginRight : s.marginBottom, cb.width),
+    containingBlock: base,
+    staticStart,
+    inline: which === 'x',
+    ...box,
+  };
+}

@@ -1,0 +1,136 @@
+// Absolute positioning (CSS 2.1 §9.6, §10.3.7, §10.6.4): geometry read back from the painted
+// rectangles (a box's background is its border box). Pages are 400×300pt with no margin, so
+// the page area is the page; 1px = 0.75pt, so lengths are given in pt.
+import { describe, expect, it } from 'vitest';
+import type { ClipItem, DisplayItem, RectItem } from '../../src/paint/types.js';
+import { flatten, layout, runWith } from './helpers.js';
+
+const PAGE = { width: '400pt', height: '300pt', margin: '0' };
+
+async function pages(html: string, css = '') {
+  return layout(html, `body { margin: 0 } p { margin: 0 } ${css}`, PAGE);
+}
+
+/** The border box of the box painted with background `rgb(r, g, b)` on `page`. */
+function rectOf(list: readonly { items: readonly DisplayItem[] }[], r: number, g: number, b: number, page = 0): [number, number, number, number] {
+  const found = flatten(list[page]!.items).find((i): i is RectItem => i.kind === 'rect' && i.color.r === r && i.color.g === g && i.color.b === b);
+  if (!found) throw new Error(`no rect rgb(${r}, ${g}, ${b}) on page ${page + 1}`);
+  return [found.x, found.y, found.width, found.height].map((n) => Math.round(n * 100) / 100) as [number, number, number, number];
+}
+
+const RED = [255, 0, 0] as const;
+const BLUE = [0, 0, 255] as const;
+
+/** A relatively positioned containing block at (0, 0): 200×100pt content, 10pt padding, 5pt border. */
+const CB = 'position: relative; width: 200pt; height: 100pt; padding: 10pt; border: 5pt solid black';
+
+describe('absolutely positioned boxes', () => {
+  it('offsets from the containing block\'s padding edge', async () => {
+    const p = await pages(`<div style="${CB}"><div style="position: absolute; left: 20pt; top: 30pt; width: 40pt; height: 10pt; background: red"></div></div>`);
+    expect(rectOf(p, ...RED)).toEqual([25, 35, 40, 10]);
+  });
+
+  it('right and bottom place the far edges', async () => {
+    const p = await pages(`<div style="${CB}"><div style="position: absolute; right: 20pt; bottom: 30pt; width: 40pt; height: 10pt; background: red"></div></div>`);
+    // Padding box 220×120 at (5, 5): right edge 225 - 20 = 205, bottom edge 125 - 30 = 95.
+    expect(rectOf(p, ...RED)).toEqual([165, 85, 40, 10]);
+  });
+
+  it('stretches an auto width and height between both offsets', async () => {
+    const p = await pages(`<div style="${CB}"><div style="position: absolute; left: 10pt; right: 20pt; top: 10pt; bottom: 20pt; padding: 5pt; background: red"></div></div>`);
+    expect(rectOf(p, ...RED)).toEqual([15, 15, 190, 90]);
+  });
+
+  it('centres with auto margins when the offsets and size are all set', async () => {
+    const p = await pages(`<div style="${CB}"><div style="position: absolute; left: 0; right: 0; top: 0; bottom: 0; margin: auto; width: 100pt; height: 20pt; background: red"></div></div>`);
+    expect(rectOf(p, ...RED)).toEqual([65, 55, 100, 20]);
+  });
+
+  it('ignores right when over-constrained (ltr) and bottom likewise', async () => {
+    const p = await pages(`<div style="${CB}"><div style="position: absolute; left: 10pt; right: 10pt; top: 5pt; bottom: 5pt; width: 50pt; height: 20pt; background: red"></div></div>`);
+    expect(rectOf(p, ...RED)).toEqual([15, 10, 50, 20]);
+  });
+
+  it('shrinks an auto width to fit its content, and clamps by min-width and max-width', async () => {
+    const p = await pages(`<div style="${CB}">
+      <div style="position: absolute; left: 0; top: 0; background: red">Hi</div>
+      <div style="position: absolute; left: 0; top: 40pt; min-width: 150pt; background: blue">Hi</div>
+      <div style="position: absolute; left: 0; top: 80pt; max-width: 30pt; background: rgb(0, 128, 0)">Hello hello hello</div></div>`);
+    const [, , w] = rectOf(p, ...RED);
+    expect(w).toBeGreaterThan(5);
+    expect(w).toBeLessThan(30);
+    expect(rectOf(p, ...BLUE)[2]).toBe(150);
+    expect(rectOf(p, 0, 128, 0)[2]).toBe(30);
+  });
+
+  it('takes a block-level static position and does not push the content after it', async () => {
+    const p = await pages(`<div style="${CB}; line-height: 20pt"><p>First</p><div style="position: absolute; left: 50pt; width: 10pt; height: 10pt; background: red"></div><p>Second</p></div>`);
+    // Static top: right after the first line (5 + 10 + 20); left is set.
+    expect(rectOf(p, ...RED)).toEqual([55, 35, 10, 10]);
+    const first = runWith(p, 'First');
+    expect(runWith(p, 'Second').y - first.y).toBeCloseTo(20, 5);
+  });
+
+  it('takes an inline static position on its line from an element that was inline', async () => {
+    const p = await pages(`<div style="${CB}; line-height: 20pt">Before <span style="position: absolute; width: 10pt; height: 10pt; background: red"></span>after</div>`);
+    const before = runWith(p, 'Before');
+    const [x, y] = rectOf(p, ...RED);
+    expect(x).toBeGreaterThan(before.x + 20);
+    expect(y).toBe(15);
+    // The text after the placeholder continues where it would have without the box.
+    expect(runWith(p, 'after').y).toBe(before.y);
+  });
+
+  it('is positioned against the nearest positioned ancestor, not a static parent', async () => {
+    const p = await pages(`<div style="${CB}"><div style="margin: 30pt; width: 50pt; height: 50pt"><div style="position: absolute; left: 0; top: 0; width: 10pt; height: 10pt; background: red"></div></div></div>`);
+    expect(rectOf(p, ...RED)).toEqual([5, 5, 10, 10]);
+  });
+
+  it('uses the page area as the initial containing block without a positioned ancestor', async () => {
+    const p = await pages(`<div style="margin: 40pt; border: 5pt solid black"><div style="position: absolute; right: 0; bottom: 0; width: 10pt; height: 10pt; background: red"></div></div>`);
+    expect(rectOf(p, ...RED)).toEqual([390, 290, 10, 10]);
+  });
+
+  it('lands on the page where its placeholder falls', async () => {
+    const p = await pages(`<div style="height: 280pt"></div><p style="line-height: 40pt">Next</p><div style="position: absolute; left: 5pt; width: 10pt; height: 10pt; background: red"></div>`);
+    expect(p).toHaveLength(2);
+    expect(rectOf(p, ...RED, 1)).toEqual([5, 40, 10, 10]);
+  });
+
+  it('sizes a replaced element by its intrinsic size and positions it', async () => {
+    const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/>')}`;
+    const p = await pages(`<div style="${CB}"><img src="${svg}" style="position: absolute; right: 0; bottom: 0; background: red"></div>`);
+    expect(rectOf(p, ...RED)).toEqual([195, 110, 30, 15]);
+  });
+});
+
+describe('percentage heights (CSS 2.1 §10.5)', () => {
+  it('resolve against a containing block with a definite height', async () => {
+    const p = await pages(`<div style="height: 200pt"><div style="height: 25%; background: red"></div></div>`);
+    expect(rectOf(p, ...RED)[3]).toBe(50);
+  });
+
+  it('act as auto when the containing block height depends on the content', async () => {
+    const p = await pages(`<div><div style="height: 25%; min-height: 10pt; background: red"></div></div>`);
+    expect(rectOf(p, ...RED)[3]).toBe(10);
+  });
+
+  it('resolve down the root and body chain against the page area', async () => {
+    const p = await pages(`<div style="height: 50%; background: red"></div>`, 'html, body { height: 100% }');
+    expect(rectOf(p, ...RED)[3]).toBe(150);
+  });
+
+  it('resolve against an absolutely positioned box\'s padding box', async () => {
+    const p = await pages(`<div style="${CB}"><div style="position: absolute; top: 0; height: 50%; width: 10pt; background: red"></div></div>`);
+    expect(rectOf(p, ...RED)[3]).toBe(60);
+  });
+});
+
+describe('clip (CSS 2.1 §11.1.2)', () => {
+  it('clips an absolutely positioned box to rect(), auto sides at the border box edges', async () => {
+    const p = await pages(`<div style="position: absolute; left: 10pt; top: 20pt; width: 100pt; height: 50pt; clip: rect(5pt, auto, 30pt, 10pt); background: red"></div>`);
+    const clip = flatten(p[0]!.items).find((i): i is ClipItem => i.kind === 'clip');
+    expect(clip && [clip.x, clip.y, clip.width, clip.height]).toEqual([20, 25, 90, 25]);
+    expect(clip!.items.some((i) => i.kind === 'rect')).toBe(true);
+  });
+});
