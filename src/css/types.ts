@@ -50,6 +50,8 @@ export interface LengthPercentage {
 
 export type LengthPercentageAuto = LengthPercentage | 'auto';
 export type LengthPercentageNone = LengthPercentage | 'none';
+/** The intrinsic size keywords of css-sizing-3 §3.1, for widths: content-box sizes from the box's content. */
+export type IntrinsicSizeKeyword = 'min-content' | 'max-content' | 'fit-content';
 
 export type Display =
   | 'none'
@@ -206,11 +208,11 @@ export interface ComputedStyle {
   readonly borderTopRightRadius: readonly [LengthPercentage, LengthPercentage];
   readonly borderBottomRightRadius: readonly [LengthPercentage, LengthPercentage];
   readonly borderBottomLeftRadius: readonly [LengthPercentage, LengthPercentage];
-  readonly width: LengthPercentageAuto;
+  readonly width: LengthPercentageAuto | IntrinsicSizeKeyword;
   readonly height: LengthPercentageAuto;
-  readonly minWidth: LengthPercentage;
+  readonly minWidth: LengthPercentage | IntrinsicSizeKeyword;
   readonly minHeight: LengthPercentage;
-  readonly maxWidth: LengthPercentageNone;
+  readonly maxWidth: LengthPercentageNone | IntrinsicSizeKeyword;
   readonly maxHeight: LengthPercentageNone;
   readonly boxSizing: 'content-box' | 'border-box';
   readonly overflow: 'visible' | 'hidden';

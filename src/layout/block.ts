@@ -2,7 +2,7 @@
 // (css-break-3): each call lays out one fragment of a block-level box into the block space
 // left in the fragmentainer and returns a break token when the box continues.
 import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineFormattingContext, ReplacedBox } from '../boxes/types.js';
-import { blockMargins, borderOf, definiteContentHeight, horizontalFrame, paddingOf, resolveAuto, resolveContentHeight, solveInlineGeometry } from './box-model.js';
+import { blockMargins, borderOf, definiteContentHeight, horizontalFrame, intrinsicWidth, paddingOf, resolveAuto, resolveContentHeight, solveInlineGeometry } from './box-model.js';
 import { childEndReserve, contentEndReserve, endFits, endReserve, lastInFlowChild } from './block-end.js';
 import { avoidBreakBetween, avoidsBreakInside, forcedBreakBetween } from './break-rules.js';
 import type { AtomicLayout } from './inline/pieces.js';
@@ -41,7 +41,8 @@ interface ContentResult {
 function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken | null): BlockLayoutResult {
   const style = box.style;
   const cb = space.inlineSize;
-  const geometry = space.fixedInlineSize === undefined ? solveInlineGeometry(style, cb) : { marginLeft: 0, marginRight: 0, contentWidth: space.fixedInlineSize };
+  const intrinsic = () => intrinsicContentSizes(box, layoutAtomic);
+  const geometry = space.fixedInlineSize === undefined ? solveInlineGeometry(style, cb, undefined, intrinsic) : { marginLeft: 0, marginRight: 0, contentWidth: space.fixedInlineSize };
   const pad = paddingOf(style, cb);
   const bdr = borderOf(style);
   const frame = pad.top + pad.bottom + bdr.top + bdr.bottom;
@@ -75,7 +76,9 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
     if (contentHeight + bottomEdge > contentLimit && ownHeight !== null && contentLimit > 0 && Number.isFinite(contentLimit)) {
       // A fixed height taller than the space left continues on the next page.
       const used = Math.max(contentLimit, 1);
-      nextToken = { kind: 'block', box, childIndex: childCount(box), child: null, consumedBlockSize: consumed + used, forced: false };
+      nextToken = box.content.kind === 'inline'
+        ? { kind: 'lines', box, lineIndex: ((token as LinesBreakToken | null)?.lineIndex ?? 0) + content.children.length, consumedBlockSize: consumed + used }
+        : { kind: 'block', box, childIndex: childCount(box), child: null, consumedBlockSize: consumed + used, forced: false };
       contentHeight = used;
     }
   }
@@ -149,6 +152,8 @@ function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number,
   const start = token?.lineIndex ?? 0;
   const offset = start < lines.length ? lines[start]!.y : 0;
   const remaining = lines.length - start;
+  // A box with a fixed height can continue after its last line: nothing is left to place.
+  if (remaining <= 0) return { children: [], height: 0, token: null, pushed: false };
   let fit = 0;
   while (fit < remaining) {
     const line = lines[start + fit]!;
@@ -204,7 +209,8 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
     const child = children[i]!;
     starts.push(out.length);
     const resuming = i === startIndex && token?.child ? token.child : null;
-    const forced = i > startIndex && (forcedBreakBetween(children[i - 1]!, child) || (names !== null && names.changeBetween(children[i - 1]!, child)));
+    // Without a fragmentainer (an unfragmented layout: intrinsic sizes, monolithic boxes) no break is forced.
+    const forced = i > startIndex && Number.isFinite(limit) && (forcedBreakBetween(children[i - 1]!, child) || (names !== null && names.changeBetween(children[i - 1]!, child)));
     if (forced && (placedHere || !atStart)) {
       return broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: true });
     }
@@ -305,11 +311,9 @@ export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: n
   if (inner.kind !== 'block') {
     fragment = layoutBlockLevel(inner, space, null).fragment!;
   } else {
-    const shrink = (avail: number) => {
-      const sizes = intrinsicContentSizes(inner, layoutAtomic);
-      return Math.min(Math.max(sizes.min, avail), sizes.max);
-    };
-    const geometry = solveInlineGeometry(s, available, shrink);
+    const intrinsic = () => intrinsicContentSizes(inner, layoutAtomic);
+    const shrink = (avail: number) => intrinsicWidth('fit-content', intrinsic(), avail);
+    const geometry = solveInlineGeometry(s, available, shrink, intrinsic);
     const fixedSpace = { ...space, inlineSize: geometry.contentWidth + horizontalFrame(inner.style, available) + geometry.marginLeft + geometry.marginRight };
     fragment = layoutBlockBox({ ...inner, style: s }, fixedSpace, null).fragment!;
     fragment = { ...fragment, width: geometry.contentWidth + horizontalFrame(inner.style, available), x: geometry.marginLeft };

@@ -1,6 +1,7 @@
 // Box model arithmetic (CSS 2.1 chapter 8 and §10.3.3): padding, borders, margins and the
 // used width of block-level boxes in normal flow.
-import type { ComputedStyle, LengthPercentage, LengthPercentageAuto, LengthPercentageNone } from '../css/types.js';
+import type { ComputedStyle, IntrinsicSizeKeyword, LengthPercentage, LengthPercentageAuto, LengthPercentageNone } from '../css/types.js';
+import type { IntrinsicSizes } from './intrinsic.js';
 
 export interface Edges {
   readonly top: number;
@@ -22,6 +23,33 @@ export function resolveAuto(value: LengthPercentageAuto, base: number): number |
 
 export function resolveNone(value: LengthPercentageNone, base: number): number {
   return value === 'none' ? Infinity : resolveLength(value, base);
+}
+
+/** True for min-content, max-content and fit-content. */
+export function isIntrinsicKeyword(value: LengthPercentage | 'auto' | 'none' | IntrinsicSizeKeyword): value is IntrinsicSizeKeyword {
+  return value === 'min-content' || value === 'max-content' || value === 'fit-content';
+}
+
+/** An intrinsic keyword's content-box width (css-sizing-3 §3.1): fit-content is the content's size fitted to `available`. */
+export function intrinsicWidth(keyword: IntrinsicSizeKeyword, sizes: IntrinsicSizes, available: number): number {
+  if (keyword === 'min-content') return sizes.min;
+  if (keyword === 'max-content') return sizes.max;
+  return Math.min(Math.max(sizes.min, available), sizes.max);
+}
+
+/** A width where intrinsic keywords do not apply (tables, replaced boxes, margin boxes): they act as auto. */
+export function widthOrAuto(value: LengthPercentageAuto | IntrinsicSizeKeyword): LengthPercentageAuto {
+  return isIntrinsicKeyword(value) ? 'auto' : value;
+}
+
+/** A min-width where intrinsic keywords do not apply: 0 (as auto). */
+export function minWidthOrZero(value: LengthPercentage | IntrinsicSizeKeyword): LengthPercentage {
+  return isIntrinsicKeyword(value) ? { abs: 0, pct: 0 } : value;
+}
+
+/** A max-width where intrinsic keywords do not apply: none. */
+export function maxWidthOrNone(value: LengthPercentageNone | IntrinsicSizeKeyword): LengthPercentageNone {
+  return isIntrinsicKeyword(value) ? 'none' : value;
 }
 
 export function paddingOf(style: ComputedStyle, cbWidth: number): Edges {
@@ -64,12 +92,15 @@ export interface InlineGeometry {
 /**
  * CSS 2.1 §10.3.3 (and §10.4 for min/max): solve margin-left + border + padding + width +
  * margin-right = containing block width. `autoWidth` gives the width when `width: auto` for
- * boxes that shrink to fit (inline-blocks) instead of filling the line.
+ * boxes that shrink to fit (inline-blocks) instead of filling the line. `intrinsic` gives the
+ * content's min- and max-content widths, which the keywords of css-sizing-3 §3.1 stand for;
+ * without it they act as auto (none, 0 for the limits).
  */
 export function solveInlineGeometry(
   style: ComputedStyle,
   cbWidth: number,
   autoWidth?: (available: number) => number,
+  intrinsic?: () => IntrinsicSizes,
 ): InlineGeometry {
   const pad = paddingOf(style, cbWidth);
   const bdr = borderOf(style);
@@ -77,20 +108,25 @@ export function solveInlineGeometry(
   const toContent = (w: number) => (style.boxSizing === 'border-box' ? Math.max(0, w - frame) : w);
   const ml = resolveAuto(style.marginLeft, cbWidth);
   const mr = resolveAuto(style.marginRight, cbWidth);
-  const specified = resolveAuto(style.width, cbWidth);
+  const available = Math.max(0, cbWidth - (ml ?? 0) - (mr ?? 0) - frame);
+  // Keywords are content-box sizes already: box-sizing does not apply to them.
+  const keyword = (k: IntrinsicSizeKeyword) => (intrinsic ? intrinsicWidth(k, intrinsic(), available) : null);
+  const specified = isIntrinsicKeyword(style.width) ? keyword(style.width) : mapNull(resolveAuto(style.width, cbWidth), toContent);
   let width: number;
   // Auto margins are 0 when the width fills the line or shrinks to fit (CSS 2.1 §10.3.3, §10.3.9).
   let marginsAreZero = specified === null;
-  if (specified === null) {
-    const available = Math.max(0, cbWidth - (ml ?? 0) - (mr ?? 0) - frame);
-    width = autoWidth ? Math.min(autoWidth(available), available) : available;
-  } else width = toContent(specified);
-  const max = resolveNone(style.maxWidth, cbWidth);
-  const min = resolveLength(style.minWidth, cbWidth);
-  const clamped = Math.max(toContent(min), Math.min(width, max === Infinity ? Infinity : toContent(max)));
+  if (specified === null) width = autoWidth ? Math.min(autoWidth(available), available) : available;
+  else width = specified;
+  const max = isIntrinsicKeyword(style.maxWidth) ? keyword(style.maxWidth) ?? Infinity : toContent(resolveNone(style.maxWidth, cbWidth));
+  const min = isIntrinsicKeyword(style.minWidth) ? keyword(style.minWidth) ?? 0 : toContent(resolveLength(style.minWidth, cbWidth));
+  const clamped = Math.max(min, Math.min(width, max));
   if (clamped !== width && !autoWidth) marginsAreZero = false;
   width = clamped;
   return { ...solveMargins(ml, mr, cbWidth - width - frame, marginsAreZero), contentWidth: width };
+}
+
+function mapNull(v: number | null, f: (v: number) => number): number | null {
+  return v === null ? null : f(v);
 }
 
 /** Distributes the inline space left over between auto margins; over-constrained → margin-right gives. */

@@ -1,7 +1,7 @@
 // Intrinsic inline sizes (CSS Sizing 3 §5): min-content and max-content contributions, used
 // to shrink-to-fit inline-blocks and to size table columns.
 import type { BlockBox, BlockLevelBox, ReplacedBox } from '../boxes/types.js';
-import { borderOf, paddingOf, resolveAuto } from './box-model.js';
+import { borderOf, paddingOf, resolveAuto, widthOrAuto } from './box-model.js';
 import { collectInline } from './inline/collect.js';
 import type { AtomicLayout, Piece } from './inline/pieces.js';
 import { buildPieces } from './inline/pieces.js';
@@ -38,9 +38,15 @@ export function intrinsicContribution(box: BlockLevelBox, layoutAtomic: AtomicLa
   const p = paddingOf(s, 0);
   const b = borderOf(s);
   const frame = p.left + p.right + b.left + b.right + margins;
-  const fixed = s.width !== 'auto' && s.width.pct === 0 ? s.width.abs - (s.boxSizing === 'border-box' ? p.left + p.right + b.left + b.right : 0) : null;
+  const width = widthOrAuto(s.width);
+  const fixed = width !== 'auto' && width.pct === 0 ? width.abs - (s.boxSizing === 'border-box' ? p.left + p.right + b.left + b.right : 0) : null;
   if (fixed !== null) return { min: fixed + frame, max: fixed + frame };
   const inner = intrinsicContentSizes(box, layoutAtomic);
+  // width: min-content or max-content contributes that size whatever the space (css-sizing-3 §5.1); fit-content is auto's.
+  if (s.width === 'min-content' || s.width === 'max-content') {
+    const size = (s.width === 'min-content' ? inner.min : inner.max) + frame;
+    return { min: size, max: size };
+  }
   return { min: inner.min + frame, max: inner.max + frame };
 }
 

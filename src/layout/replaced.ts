@@ -7,7 +7,7 @@
 // height: auto` keeps the image's ratio).
 import type { ReplacedBox } from '../boxes/types.js';
 import type { ObjectFit, ObjectPosition } from '../css/properties/object.js';
-import { horizontalFrame, resolveAuto, resolveLength, resolveNone, verticalFrame } from './box-model.js';
+import { horizontalFrame, maxWidthOrNone, minWidthOrZero, resolveAuto, resolveLength, resolveNone, verticalFrame, widthOrAuto } from './box-model.js';
 
 /** Used content-box size of a replaced box in a containing block `cbWidth` wide. */
 export function replacedSize(box: ReplacedBox, cbWidth: number): { width: number; height: number } {
@@ -16,13 +16,14 @@ export function replacedSize(box: ReplacedBox, cbWidth: number): { width: number
   const frameW = borderBox ? horizontalFrame(s, cbWidth) : 0;
   const frameH = borderBox ? verticalFrame(box.style, cbWidth) : 0;
   const content = (value: number, frame: number) => Math.max(0, value - frame);
-  const cssW = resolveAuto(s.width, cbWidth);
+  // A replaced box's min- and max-content widths are its natural width: keywords act as auto.
+  const cssW = resolveAuto(widthOrAuto(s.width), cbWidth);
   // A percentage height against the (indefinite) containing block height behaves as auto.
   const cssH = s.height === 'auto' || s.height.pct !== 0 ? null : s.height.abs;
   const specW = cssW !== null ? content(cssW, frameW) : null;
   const specH = cssH !== null ? content(cssH, frameH) : null;
-  const minW = content(resolveLength(s.minWidth, cbWidth), frameW);
-  const maxW = Math.max(minW, content(resolveNone(s.maxWidth, cbWidth), frameW));
+  const minW = content(resolveLength(minWidthOrZero(s.minWidth), cbWidth), frameW);
+  const maxW = Math.max(minW, content(resolveNone(maxWidthOrNone(s.maxWidth), cbWidth), frameW));
   const minH = s.minHeight.pct !== 0 ? 0 : content(s.minHeight.abs, frameH);
   const maxH = Math.max(minH, s.maxHeight === 'none' || s.maxHeight.pct !== 0 ? Infinity : content(s.maxHeight.abs, frameH));
   const clampW = (w: number) => Math.min(Math.max(w, minW), maxW);
@@ -53,8 +54,10 @@ export function replacedSize(box: ReplacedBox, cbWidth: number): { width: number
  */
 export function replacedContributions(box: ReplacedBox): { min: number; max: number } {
   const s = box.style;
-  const pctWidth = s.width !== 'auto' && s.width.pct !== 0;
-  const pctMax = s.maxWidth !== 'none' && s.maxWidth.pct !== 0;
+  const width = widthOrAuto(s.width);
+  const maxWidth = maxWidthOrNone(s.maxWidth);
+  const pctWidth = width !== 'auto' && width.pct !== 0;
+  const pctMax = maxWidth !== 'none' && maxWidth.pct !== 0;
   if (!pctWidth && !pctMax) {
     const { width } = replacedSize(box, 0);
     return { min: width, max: width };

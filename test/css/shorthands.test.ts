@@ -238,7 +238,9 @@ describe('other longhands', () => {
 
   it('sizes: auto, intrinsic keywords, none, min-width auto', () => {
     const t = computed(P, 'p { width: max-content; max-height: none; min-width: auto; height: 50%; max-width: 10em }');
-    expect(t.width).toBe('auto');
+    expect(t.width).toBe('max-content');
+    // Heights have no intrinsic sizing: the keywords act as auto.
+    expect(computed(P, 'p { height: min-content; min-width: fit-content; max-width: min-content }')).toMatchObject({ height: 'auto', minWidth: 'fit-content', maxWidth: 'min-content' });
     expect(t.maxHeight).toBe('none');
     expect(t.minWidth).toEqual({ abs: 0, pct: 0 });
     expect(t.height).toEqual({ abs: 0, pct: 50 });

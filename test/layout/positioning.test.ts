@@ -3,7 +3,7 @@
 // the page area is the page; 1px = 0.75pt, so lengths are given in pt.
 import { describe, expect, it } from 'vitest';
 import type { ClipItem, DisplayItem, RectItem } from '../../src/paint/types.js';
-import { flatten, layout, runWith } from './helpers.js';
+import { flatten, layout, pageText, runWith } from './helpers.js';
 
 const PAGE = { width: '400pt', height: '300pt', margin: '0' };
 
@@ -101,6 +101,74 @@ describe('absolutely positioned boxes', () => {
     const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/>')}`;
     const p = await pages(`<div style="${CB}"><img src="${svg}" style="position: absolute; right: 0; bottom: 0; background: red"></div>`);
     expect(rectOf(p, ...RED)).toEqual([195, 110, 30, 15]);
+  });
+});
+
+describe('absolutely positioned boxes across pages (css-break-3, the initial containing block)', () => {
+  it('splits a box taller than the space left below its top, and continues at the next page area\'s top', async () => {
+    const p = await pages(`<div style="position: absolute; top: 100pt; left: 10pt; width: 50pt; height: 550pt; background: red"></div>`);
+    expect(p).toHaveLength(3);
+    expect(rectOf(p, ...RED, 0)).toEqual([10, 100, 50, 200]);
+    expect(rectOf(p, ...RED, 1)).toEqual([10, 0, 50, 300]);
+    expect(rectOf(p, ...RED, 2)).toEqual([10, 0, 50, 50]);
+  });
+
+  it('breaks its content like a block and keeps the document going while it continues', async () => {
+    const p = await pages(`<p>Flow</p><div style="position: absolute; top: 0; background: red"><div style="height: 270pt">One</div><p style="line-height: 20pt">Two</p><p style="line-height: 20pt">Three</p></div>`);
+    expect(p).toHaveLength(2);
+    expect(runWith(p, 'Three').page).toBe(1);
+    expect(runWith(p, 'Three').y).toBeLessThan(20);
+    // Its first fragment fills the page below its top (css-break-3 §4.4).
+    expect(rectOf(p, ...RED, 0)[3]).toBe(300);
+  });
+
+  it('breaks before a child with break-before: page inside it', async () => {
+    const p = await pages(`<div style="position: absolute; top: 10pt; border: 5pt solid black; background: red">One<div style="break-before: page">Two</div></div>`);
+    expect(p).toHaveLength(2);
+    expect(runWith(p, 'One').page).toBe(0);
+    expect(runWith(p, 'Two').page).toBe(1);
+    const [, top, , height] = rectOf(p, ...RED, 0);
+    expect(top + height).toBe(300);
+    expect(rectOf(p, ...RED, 1)[1]).toBe(0);
+  });
+
+  it('starts on a later page when its top lies below the page', async () => {
+    const p = await pages(`<div style="position: absolute; top: 350pt; width: 10pt; height: 10pt; background: red"></div>`);
+    expect(p).toHaveLength(2);
+    expect(rectOf(p, ...RED, 1)).toEqual([0, 50, 10, 10]);
+  });
+
+  it('continues the lines of a fixed-height box only once', async () => {
+    const p = await pages(`<div style="position: absolute; height: 700pt"><p>Once</p></div>`);
+    expect(p).toHaveLength(3);
+    expect(p.map((_, i) => pageText(p, i))).toEqual(['Once', '', '']);
+  });
+});
+
+describe('intrinsic width keywords (css-sizing-3 §3.1)', () => {
+  const TEXT = '<span style="display: inline-block; width: 40pt; height: 10pt"></span> <span style="display: inline-block; width: 60pt; height: 10pt"></span>';
+
+  it('size a block box to its max-content, min-content or fit-content width', async () => {
+    const p = await pages(`<div style="width: max-content; background: red">${TEXT}</div><div style="width: min-content; background: blue">${TEXT}</div><div style="width: fit-content; margin-left: auto; background: rgb(0, 255, 0)">${TEXT}</div>`);
+    const [, , maxWidth] = rectOf(p, ...RED);
+    expect(maxWidth).toBeGreaterThan(100);
+    expect(maxWidth).toBeLessThan(110);
+    expect(rectOf(p, ...BLUE)[2]).toBe(60);
+    // fit-content is a width: an auto margin takes the rest of the line.
+    const [x, , w] = rectOf(p, 0, 255, 0);
+    expect(w).toBe(maxWidth);
+    expect(x + w).toBe(400);
+  });
+
+  it('apply to an absolutely positioned box with both offsets set, and to min-width and max-width', async () => {
+    const p = await pages(`<div style="position: absolute; left: 0; right: 0; width: min-content; background: red">${TEXT}</div><div style="position: absolute; top: 50pt; max-width: min-content; background: blue">${TEXT}</div>`);
+    expect(rectOf(p, ...RED)[2]).toBe(60);
+    expect(rectOf(p, ...BLUE)[2]).toBe(60);
+  });
+
+  it('size an inline-block', async () => {
+    const p = await pages(`<div style="width: 50pt"><span style="display: inline-block; width: max-content; background: red">${TEXT}</span></div>`);
+    expect(rectOf(p, ...RED)[2]).toBeGreaterThan(100);
   });
 });
 

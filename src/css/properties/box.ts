@@ -1,6 +1,6 @@
 // Box properties: display and positioning (CSS 2.1 §9), the box model (§8, §10), borders
 // and radii (css-backgrounds-3), overflow, visibility, opacity and backgrounds.
-import type { BackgroundImage, BorderStyle, ComputedStyle, Display, LengthPercentage, LengthPercentageAuto, LengthPercentageNone } from '../types.js';
+import type { BackgroundImage, BorderStyle, ComputedStyle, Display, IntrinsicSizeKeyword, LengthPercentage, LengthPercentageAuto, LengthPercentageNone } from '../types.js';
 import { parseColor } from '../values/color.js';
 import { isSingleKeyword, keywordOf, splitCommas, type Component } from '../values/components.js';
 import { isGradientFunction, parseGradient } from '../values/gradient.js';
@@ -72,10 +72,32 @@ function lpAuto(negative: boolean): (items: readonly Component[]) => Computer<Le
   };
 }
 
-// css-sizing-3 intrinsic keywords: layout has no intrinsic sizing for them yet, so they act as auto.
+// css-sizing-3 keywords: heights have no intrinsic sizing (they act as auto), nor has `stretch` yet.
 function sizeAuto(items: readonly Component[]): Computer<LengthPercentageAuto> | null {
   if (isSingleKeyword(items, 'min-content', 'max-content', 'fit-content', '-webkit-fill-available', 'stretch')) return constant('auto');
   return lpAuto(false)(items);
+}
+
+const INTRINSIC_KEYWORDS = ['min-content', 'max-content', 'fit-content'] as const;
+
+/** An intrinsic size keyword (css-sizing-3 §3.1), or null. */
+function intrinsicKeyword(items: readonly Component[]): IntrinsicSizeKeyword | null {
+  return INTRINSIC_KEYWORDS.find((k) => isSingleKeyword(items, k)) ?? null;
+}
+
+function widthSize(items: readonly Component[]): Computer<LengthPercentageAuto | IntrinsicSizeKeyword> | null {
+  const keyword = intrinsicKeyword(items);
+  return keyword ? constant(keyword) : sizeAuto(items);
+}
+
+function minWidthSize(items: readonly Component[]): Computer<LengthPercentage | IntrinsicSizeKeyword> | null {
+  const keyword = intrinsicKeyword(items);
+  return keyword ? constant(keyword) : minSize(items);
+}
+
+function maxWidthSize(items: readonly Component[]): Computer<LengthPercentageNone | IntrinsicSizeKeyword> | null {
+  const keyword = intrinsicKeyword(items);
+  return keyword ? constant(keyword) : maxSize(items);
 }
 
 function lpNonNegative(items: readonly Component[]): Computer<LengthPercentage> | null {
@@ -235,11 +257,11 @@ export const BOX_LONGHANDS: readonly LonghandDef[] = [
   longhand('clip', 'clip', false, parseClip),
   ...sideLonghands(),
   ...CORNERS.map(([corner, field]) => longhand(`border-${corner}-radius`, field, false, parseRadius)),
-  longhand('width', 'width', false, sizeAuto),
+  longhand('width', 'width', false, widthSize),
   longhand('height', 'height', false, sizeAuto),
-  longhand('min-width', 'minWidth', false, minSize),
+  longhand('min-width', 'minWidth', false, minWidthSize),
   longhand('min-height', 'minHeight', false, minSize),
-  longhand('max-width', 'maxWidth', false, maxSize),
+  longhand('max-width', 'maxWidth', false, maxWidthSize),
   longhand('max-height', 'maxHeight', false, maxSize),
   keywordLonghand('box-sizing', 'boxSizing', false, ['content-box', 'border-box']),
   longhand('overflow', 'overflow', false, parseOverflow),

@@ -7,7 +7,7 @@ import { formatCounter } from '../../boxes/counter-style.js';
 import { processWhiteSpace } from '../../boxes/white-space.js';
 import type { ComputedStyle, ContentItem, PageStyle } from '../../css/types.js';
 import { layoutBlockLevel, layoutAtomic } from '../block.js';
-import { blockMargins, horizontalFrame, resolveAuto, verticalFrame } from '../box-model.js';
+import { blockMargins, horizontalFrame, resolveAuto, verticalFrame, widthOrAuto } from '../box-model.js';
 import { intrinsicContentSizes } from '../intrinsic.js';
 import type { BoxFragment, PageContext } from '../types.js';
 import { parseCarryArgs, runningOnPage, stringOnPage, type PageValues } from './carried-values.js';
@@ -92,13 +92,14 @@ function edgeInput(name: MarginBoxName, box: BlockBox, page: PageStyle, ctx: Pag
     return { generated: true, specified: null, minContent: h, maxContent: h };
   }
   const frame = horizontalFrame(s, 0) + (resolveAuto(s.marginLeft, 0) ?? 0) + (resolveAuto(s.marginRight, 0) ?? 0);
-  if (s.width !== 'auto' && s.width.pct === 0) {
-    const inner = s.boxSizing === 'border-box' ? s.width.abs - horizontalFrame(s, 0) : s.width.abs;
+  const width = widthOrAuto(s.width);
+  if (width !== 'auto' && width.pct === 0) {
+    const inner = s.boxSizing === 'border-box' ? width.abs - horizontalFrame(s, 0) : width.abs;
     return { generated: true, specified: Math.max(0, inner) + frame, minContent: 0, maxContent: 0 };
   }
-  if (s.width !== 'auto') {
+  if (width !== 'auto') {
     const span = page.width - page.marginLeft - page.marginRight;
-    return { generated: true, specified: (s.width.abs + (s.width.pct / 100) * span) + frame, minContent: 0, maxContent: 0 };
+    return { generated: true, specified: (width.abs + (width.pct / 100) * span) + frame, minContent: 0, maxContent: 0 };
   }
   const sizes = intrinsicContentSizes(box, layoutAtomic);
   return { generated: true, specified: null, minContent: sizes.min + frame, maxContent: sizes.max + frame };

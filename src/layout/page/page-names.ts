@@ -67,6 +67,8 @@ export class PageNames {
   private walk(box: BlockLevelBox, parentUsed: string | null): boolean {
     const used = box.style.page === 'auto' ? parentUsed : box.style.page;
     let named = used !== null;
+    // An absolutely positioned box fragments in the page flow (initial-containing-block.ts): names inside it break it too.
+    if (box.kind === 'block' && box.absolute) named = this.walk(box.absolute, used) || named;
     if (box.kind === 'block' && box.content.kind === 'blocks' && box.content.children.length > 0) {
       const children = box.content.children;
       for (const child of children) named = this.walk(child, used) || named;

@@ -2,7 +2,9 @@
 // the root box from the previous page's break token into that page's page area. Each page
 // gets its name from the content that starts it (css-page-3 §4.3), its styles from the
 // @page rules that match, its number from the page counter, and a blank page is inserted
-// where a forced left/right break needs one (§3.3 :blank).
+// where a forced left/right break needs one (§3.3 :blank). Absolutely positioned boxes of
+// the initial containing block that do not end on their page go on with the next pages, so
+// pages continue until both the root and they are done.
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import type { PageResolver } from '../../css/page-context.js';
 import type { ComputedStyle, PageStyle } from '../../css/types.js';
@@ -10,7 +12,7 @@ import { layoutBlockLevel } from '../block.js';
 import { borderOf, paddingOf } from '../box-model.js';
 import { forcedBreakSide } from '../break-rules.js';
 import type { BoxFragment, BreakToken, PageContext } from '../types.js';
-import { withInitialContainingBlock } from '../positioned/containing-block.js';
+import { layoutInitialContainingBlock, type PositionedBreakToken } from '../positioned/initial-containing-block.js';
 import { layoutFixed } from './fixed.js';
 import { collectPageMarks, type PageMarks } from './page-marks.js';
 import { pageNamesOf } from './page-names.js';
@@ -42,8 +44,15 @@ export interface LaidOutPage {
   readonly fixed: readonly BoxFragment[];
   readonly marks: PageMarks;
   /** Where the page's content starts and where the next page's starts (null: the document's start, or end). */
-  readonly startToken: BreakToken | null;
-  readonly endToken: BreakToken | null;
+  readonly startToken: PageBreakToken | null;
+  readonly endToken: PageBreakToken | null;
+}
+
+/** Where a page's content starts: in the root box and in the positioned boxes continued from earlier pages. */
+export interface PageBreakToken {
+  /** The root box's break token; null when the root ended on an earlier page. */
+  readonly flow: BreakToken | null;
+  readonly positioned: readonly PositionedBreakToken[];
 }
 
 /** What a previous pass learned about the pages: their total and where elements with ids start. */
@@ -73,12 +82,14 @@ export const DEFAULT_MAX_PAGES = 20_000;
 export function* paginate(input: PaginateInput): Generator<LaidOutPage, void, undefined> {
   const maxPages = input.maxPages ?? DEFAULT_MAX_PAGES;
   const names = pageNamesOf(input.root);
-  let token: BreakToken | null = null;
+  let token: PageBreakToken | null = null;
   let number = 0;
+  let name: string | null = null;
   for (let index = 0; index < maxPages; index++) {
-    const name = names.at(input.root, token);
+    // Pages that only continue positioned boxes keep the last page's name.
+    if (token === null || token.flow !== null) name = names.at(input.root, token?.flow ?? null);
     // A forced break to a left or right page that lands on the wrong side leaves a blank page.
-    const side = token === null ? null : forcedBreakSide(token);
+    const side = token?.flow ? forcedBreakSide(token.flow) : null;
     const blank = side !== null && side !== (index % 2 === 0 ? 'right' : 'left');
     const resolved = input.pages.resolve({ index, name, blank });
     number = nextPageNumber(number, resolved.context);
@@ -88,7 +99,7 @@ export function* paginate(input: PaginateInput): Generator<LaidOutPage, void, un
     number = page.number;
     if (blank) continue;
     if (!page.endToken) return;
-    if (token && sameBreakToken(token, page.endToken)) {
+    if (token && samePageBreakToken(token, page.endToken)) {
       input.onWarning?.(`layout made no progress on page ${index + 1}; the rest of the document was dropped`);
       return;
     }
@@ -104,13 +115,13 @@ export function* paginate(input: PaginateInput): Generator<LaidOutPage, void, un
  */
 export function layOutPageAgain(input: PaginateInput, page: LaidOutPage, totals: PageTotals): LaidOutPage | null {
   const again = layOutPage(input, page, page.startToken, totals);
-  return sameBreakToken(again.endToken, page.endToken) && again.number === page.number ? again : null;
+  return samePageBreakToken(again.endToken, page.endToken) && again.number === page.number ? again : null;
 }
 
 /** A page's box, styles and number: everything its layout needs besides the content. */
 type PageFrame = Omit<LaidOutPage, 'root' | 'fixed' | 'marks' | 'startToken' | 'endToken'>;
 
-function layOutPage(input: PaginateInput, frame: PageFrame, token: BreakToken | null, totals: PageTotals | null): LaidOutPage {
+function layOutPage(input: PaginateInput, frame: PageFrame, token: PageBreakToken | null, totals: PageTotals | null): LaidOutPage {
   const names = pageNamesOf(input.root);
   const { area } = frame;
   const targetPage = (id: string) => totals?.targets.get(id) ?? null;
@@ -124,11 +135,16 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: BreakToken | 
   // The initial containing block is the page area: percentage heights of the root resolve against it (CSS 2.1 §10.5).
   const space = { inlineSize: Math.max(1, area.width), blockLimit: Math.max(1, area.height), atFragmentainerStart: true, percentageBlockSize: area.height };
   // Boxes positioned against the initial containing block are laid out on the page where their placeholder falls.
-  const layOutRoot = (page: PageContext) => {
+  const layOutRoot = (page: PageContext): { fragment: BoxFragment | null; breakToken: PageBreakToken | null } => {
     // An absolutely positioned root is laid out whole against the page area, on the first page.
     if (isOutOfFlow(input.root.style)) return { fragment: layoutFixed(input.root, area.width, area.height, page), breakToken: null };
-    const laid = layoutBlockLevel(input.root, { ...space, page }, token);
-    return { fragment: laid.fragment && withInitialContainingBlock(laid.fragment, area.width, area.height, page), breakToken: laid.breakToken };
+    const flowEnded = token !== null && token.flow === null;
+    const laid = flowEnded ? { fragment: null, breakToken: null } : layoutBlockLevel(input.root, { ...space, page }, token?.flow ?? null);
+    const icb = layoutInitialContainingBlock(laid.fragment, token?.positioned ?? [], { width: area.width, height: space.blockLimit }, page);
+    const holder = laid.fragment ?? (icb.fragments.length > 0 ? emptyRoot(input.root, area.width) : null);
+    const fragment = holder && withPositioned(holder, icb.fragments);
+    const breakToken = laid.breakToken !== null || icb.continuing.length > 0 ? { flow: laid.breakToken, positioned: icb.continuing } : null;
+    return { fragment, breakToken };
   };
   let result = layOutRoot(context(number));
   let marks = collectPageMarks(result.fragment);
@@ -142,6 +158,18 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: BreakToken | 
   const fixed = layOutFixed(context(number));
   if (fixed.length > 0) marks = { ...marks, usesTotals: collectPageMarks(null, fixed).usesTotals || marks.usesTotals };
   return { ...frame, number, root: result.fragment, fixed, marks, startToken: token, endToken: result.breakToken };
+}
+
+/** The root fragment with boxes placed against the page area added to its positioned boxes (they paint in its stacking context). */
+function withPositioned(root: BoxFragment, placed: readonly BoxFragment[]): BoxFragment {
+  if (placed.length === 0) return root;
+  const positioned = placed.map((f) => ({ ...f, x: f.x - root.x, y: f.y - root.y }));
+  return { ...root, positioned: [...(root.positioned ?? []), ...positioned] };
+}
+
+/** The root's place on a page after its own content ended, holding only positioned boxes that go on: no edges, no height. */
+function emptyRoot(root: BlockBox, width: number): BoxFragment {
+  return { kind: 'box', box: root, x: 0, y: 0, width, height: 0, isFirst: false, isLast: false, children: [], marker: null, firstBaseline: null, lastBaseline: null };
 }
 
 function isOutOfFlow(style: ComputedStyle): boolean {
@@ -169,6 +197,16 @@ function pageAreaOf(box: PageStyle, context: ComputedStyle): PageArea {
     width: Math.max(0, box.width - x - box.marginRight - border.right - padding.right),
     height: Math.max(0, box.height - y - box.marginBottom - border.bottom - padding.bottom),
   };
+}
+
+/** Structural equality of page break tokens. */
+export function samePageBreakToken(a: PageBreakToken | null, b: PageBreakToken | null): boolean {
+  if (a === null || b === null) return a === b;
+  return sameBreakToken(a.flow, b.flow) && a.positioned.length === b.positioned.length
+    && a.positioned.every((p, i) => {
+      const q = b.positioned[i]!;
+      return p.box === q.box && p.y === q.y && sameBreakToken(p.token, q.token);
+    });
 }
 
 /** Structural equality of break tokens: the same place in the same box tree. */

@@ -1,7 +1,7 @@
 // Absolutely positioned boxes are laid out by their containing block (CSS 2.1 §10.1) once its
 // fragment is finished: against its padding box, from the static positions of the
 // placeholders in it. Boxes with no positioned ancestor belong to the initial containing
-// block, which in paged media is the page area of the page where the placeholder falls.
+// block (initial-containing-block.ts).
 import { borderOf } from '../box-model.js';
 import type { BoxFragment, PageContext } from '../types.js';
 import { layoutAbsolute } from './absolute.js';
@@ -21,19 +21,4 @@ export function layoutPositioned(f: BoxFragment, page: PageContext | null): BoxF
     const laid = layoutAbsolute(c.box, cb, { x: c.x - bdr.left, y: c.y - top }, page);
     return { ...laid, x: laid.x + bdr.left, y: laid.y + top };
   });
-}
-
-/**
- * The page's root fragment (placed in a page area `width` × `height`) with the absolutely
- * positioned boxes of the initial containing block added to its `positioned` list.
- */
-export function withInitialContainingBlock(root: BoxFragment, width: number, height: number, page: PageContext): BoxFragment {
-  if (isContainingBlock(root.box.style)) return root;
-  const candidates = candidatesIn(root);
-  if (candidates.length === 0) return root;
-  const positioned = candidates.map((c) => {
-    const laid = layoutAbsolute(c.box, { width, height }, { x: root.x + c.x, y: root.y + c.y }, page);
-    return { ...laid, x: laid.x - root.x, y: laid.y - root.y };
-  });
-  return { ...root, positioned: [...(root.positioned ?? []), ...positioned] };
 }

@@ -3,9 +3,9 @@
 // widths, spanning cells spread over their columns; then the table's used width, and the
 // columns' share of it. `table-layout: fixed` uses the columns and the first row only.
 import type { AtomicLayout } from '../inline/pieces.js';
-import { horizontalFrame, resolveAuto, resolveLength, resolveNone } from '../box-model.js';
+import { horizontalFrame, maxWidthOrNone, minWidthOrZero, resolveAuto, resolveLength, resolveNone, widthOrAuto } from '../box-model.js';
 import { intrinsicContentSizes, intrinsicContribution } from '../intrinsic.js';
-import type { ComputedStyle, LengthPercentageAuto } from '../../css/types.js';
+import type { ComputedStyle, IntrinsicSizeKeyword, LengthPercentageAuto } from '../../css/types.js';
 import { tablePadding, type PlannedCell, type TablePlan } from './plan.js';
 
 export interface ColumnMetrics {
@@ -42,13 +42,15 @@ function cellWidths(cell: PlannedCell, layoutAtomic: AtomicLayout): { min: numbe
   return { min, max, fixed, pct };
 }
 
-/** An absolute width as a border-box width; null for auto and percentages. */
-function fixedWidth(width: LengthPercentageAuto, style: ComputedStyle, frame: number): number | null {
+/** An absolute width as a border-box width; null for auto and percentages (and intrinsic keywords, which tables do not size by). */
+function fixedWidth(value: LengthPercentageAuto | IntrinsicSizeKeyword, style: ComputedStyle, frame: number): number | null {
+  const width = widthOrAuto(value);
   if (width === 'auto' || width.pct !== 0) return null;
   return style.boxSizing === 'border-box' ? Math.max(width.abs, frame) : width.abs + frame;
 }
 
-function percentOf(width: LengthPercentageAuto): number {
+function percentOf(value: LengthPercentageAuto | IntrinsicSizeKeyword): number {
+  const width = widthOrAuto(value);
   return width !== 'auto' && width.pct > 0 && width.abs === 0 ? width.pct : 0;
 }
 
@@ -189,7 +191,7 @@ function computeGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: AtomicL
   const extras = gridExtras(plan, cbWidth);
   const ml = resolveAuto(style.marginLeft, cbWidth);
   const mr = resolveAuto(style.marginRight, cbWidth);
-  const specified = resolveAuto(style.width, cbWidth);
+  const specified = resolveAuto(widthOrAuto(style.width), cbWidth);
   const specifiedBorderBox = specified === null ? null : style.boxSizing === 'border-box' ? specified : specified + frame;
   const fixedLayout = style.tableLayout === 'fixed' && specifiedBorderBox !== null;
 
@@ -204,8 +206,8 @@ function computeGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: AtomicL
     const grid = gridWidths(m, extras);
     const available = Math.max(0, cbWidth - (ml ?? 0) - (mr ?? 0));
     width = specifiedBorderBox ?? Math.min(grid.max, available);
-    const maxWidth = resolveNone(style.maxWidth, cbWidth);
-    const minWidth = resolveLength(style.minWidth, cbWidth);
+    const maxWidth = resolveNone(maxWidthOrNone(style.maxWidth), cbWidth);
+    const minWidth = resolveLength(minWidthOrZero(style.minWidth), cbWidth);
     width = Math.max(grid.min, captionMin(plan, layoutAtomic), minWidth, Math.min(width, maxWidth));
     columnWidths = distribute(m, width - extras);
   }
@@ -295,11 +297,12 @@ function fixedColumnWidths(plan: TablePlan, target: number): number[] {
   const widths: (number | null)[] = new Array(n).fill(null);
   plan.box.columns.slice(0, n).forEach((col, c) => {
     const style = col.style ?? col.group?.style;
-    if (style && style.width !== 'auto') widths[c] = resolveLength(style.width, target);
+    const width = style ? widthOrAuto(style.width) : 'auto';
+    if (width !== 'auto') widths[c] = resolveLength(width, target);
   });
   const first = plan.rows.find((r) => !r.collapsed);
   for (const cell of first?.cells ?? []) {
-    const w = cell.specified.width;
+    const w = widthOrAuto(cell.specified.width);
     if (w === 'auto') continue;
     // Percentages give the column's share as is; lengths are content-box unless box-sizing says otherwise.
     const frame = w.pct !== 0 || cell.specified.boxSizing === 'border-box' ? 0 : horizontalFrame(cell.box.style, 0);
