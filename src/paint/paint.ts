@@ -1,7 +1,7 @@
 // Paint: one page's fragment tree → its display list, in CSS 2.1 Appendix E order (the
 // layers of each stacking context: stacking.ts), with clipping for overflow: hidden and
 // clip: rect(), opacity groups, text decorations, links and named destinations.
-import type { BlockBox, ReplacedBox, TextDecoration } from '../boxes/types.js';
+import type { BlockBox, BlockLevelBox, ReplacedBox, TextDecoration } from '../boxes/types.js';
 import { backgroundLayerOf } from '../css/properties/background.js';
 import { objectFitOf, objectPositionOf } from '../css/properties/object.js';
 import type { Color, ComputedStyle } from '../css/types.js';
@@ -118,7 +118,17 @@ function paintReplaced(box: ReplacedBox, x: number, y: number, width: number, he
   out.push(inside ? image : { kind: 'clip', x: cx, y: cy, width: cw, height: ch, items: [image] });
 }
 
+/** An absolutely positioned box laid out by its containing block, painted where its placeholder is met. */
+type PendingPositioned = (layers: StackingLayers) => void;
+
 class Painter {
+  /**
+   * Absolutely positioned boxes of the containing blocks being painted, by box: each paints in
+   * the stacking context (and opacity group) of its placeholder, in tree order among the
+   * positioned boxes there (CSS 2.1 Appendix E), and with its containing block's clips.
+   */
+  private readonly pending = new Map<BlockLevelBox, PendingPositioned>();
+
   constructor(private readonly canvasElement: DomElement | null) {}
 
   /** The root box of a stacking context that is not painted through box() (the page's root, a margin box). */
@@ -191,13 +201,18 @@ class Painter {
     }
     if (f.marker) this.lineItem(f.marker, x, y, layers, chain);
     const inner = style.overflow === 'hidden' ? withOverflowClip(chain, style, f, x, y) : chain;
+    // Absolutely positioned boxes whose containing block this is: clipped by its overflow (CSS 2.1 §11.1.1).
+    const positioned = f.positioned ?? [];
+    for (const p of positioned) this.pending.set(p.box, (at) => this.box(p, x, y, at, inner));
     for (const child of f.children) {
-      if (child.kind === 'box') this.box(child, x, y, layers, inner);
-      else if (child.kind === 'table-grid') this.tableGrid(child, x, y, layers, inner);
+      if (child.kind === 'box') {
+        if (child.box.kind === 'block' && child.box.absolute) this.placeholder(child.box.absolute, layers);
+        this.box(child, x, y, layers, inner);
+      } else if (child.kind === 'table-grid') this.tableGrid(child, x, y, layers, inner);
       else this.line(child, x, y, layers, inner);
     }
-    // Absolutely positioned boxes whose containing block this is: clipped by its overflow (CSS 2.1 §11.1.1).
-    for (const p of f.positioned ?? []) this.box(p, x, y, layers, inner);
+    // Those whose placeholder is on another page (a box continued from an earlier one) paint after the content.
+    for (const p of positioned) this.placeholder(p.box, layers);
     // The outline goes over the box's content (css-ui-3 §4: after the content it surrounds).
     if (visible) {
       const outline: DisplayItem[] = [];
@@ -248,8 +263,17 @@ class Painter {
     layers.inlines.pushAll(outlines, chain);
   }
 
+  /** Paints the absolutely positioned box whose placeholder is met here, once. */
+  private placeholder(box: BlockLevelBox, layers: StackingLayers): void {
+    const paint = this.pending.get(box);
+    if (!paint) return;
+    this.pending.delete(box);
+    paint(layers);
+  }
+
   lineItem(item: LineItemFragment, x: number, y: number, layers: StackingLayers, chain: ClipChain | null): void {
     const out: DisplayItem[] = [];
+    if (item.kind === 'inline-box' && item.box.absolute) this.placeholder(item.box.absolute, layers);
     switch (item.kind) {
       case 'text': paintText(item, x, y, out); break;
       case 'inline-box': this.inlineBox(item, x, y, out); break;

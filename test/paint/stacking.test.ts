@@ -53,6 +53,18 @@ describe('stacking contexts', () => {
     expect(blue).toBeGreaterThan(group);
   });
 
+  it('paints an absolutely positioned box in tree order among the positioned boxes, not after its containing block\'s content', async () => {
+    // The later relatively positioned sibling paints over the earlier absolutely positioned box (CSS 2.1 Appendix E, step 8).
+    const html = `<div style="position: relative">${square('red', 'auto')}<div style="position: relative; height: 50pt; background: blue"></div></div>`;
+    expect(await order(html)).toEqual(['red', 'blue']);
+  });
+
+  it('paints an absolutely positioned box inside the opacity group of a non-positioned ancestor between it and its containing block', async () => {
+    const pages = await layout(`<div style="position: relative"><div style="opacity: 0.5">${square('red', 'auto')}</div></div>`, 'body { margin: 0 }', PAGE);
+    const group = pages[0]!.items.find((i): i is Extract<DisplayItem, { kind: 'opacity' }> => i.kind === 'opacity');
+    expect(group && flatten(group.items).some((i) => i.kind === 'rect' && i.color.r === 255)).toBe(true);
+  });
+
   it('a positioned descendant of a z-index: auto box joins the enclosing context', async () => {
     const html = `<div style="position: relative">${square('red', 2)}</div>${square('blue', 1)}`;
     expect(await order(html)).toEqual(['blue', 'red']);
