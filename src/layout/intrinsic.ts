@@ -49,24 +49,36 @@ function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): Intri
   if (box.content.kind === 'blocks') {
     let min = 0;
     let max = 0;
+    // Floats in a row sit side by side: their widths add up until an in-flow box or a clear.
+    let floats = 0;
     for (const child of box.content.children) {
       const c = intrinsicContribution(child, layoutAtomic);
       min = Math.max(min, c.min);
-      max = Math.max(max, c.max);
+      const floating = child.style.float !== 'none';
+      floats = floating ? (child.style.clear === 'none' ? floats : 0) + c.max : 0;
+      max = Math.max(max, floating ? floats : c.max);
     }
     return { min, max };
   }
   const pieces = buildPieces(collectInline(box.content.ifc, null), 0, layoutAtomic, null);
-  return inlineSizes(pieces);
+  return inlineSizes(pieces, layoutAtomic);
 }
 
 /** max-content: the longest forced line; min-content: the widest run between wrap opportunities. */
-function inlineSizes(pieces: readonly Piece[]): IntrinsicSizes {
+function inlineSizes(pieces: readonly Piece[], layoutAtomic: AtomicLayout): IntrinsicSizes {
   let min = 0;
   let max = 0;
   let line = 0;
   let word = 0;
   for (const p of pieces) {
+    if (p.kind === 'float') {
+      // A float sits beside the line it occurs in (CSS 2.1 §9.5).
+      const c = intrinsicContribution(p.box.box, layoutAtomic);
+      min = Math.max(min, c.min);
+      line += c.max;
+      max = Math.max(max, line);
+      continue;
+    }
     const widths = atomicImageWidths(p);
     line += widths?.max ?? p.width;
     word += widths?.min ?? p.width;

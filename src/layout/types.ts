@@ -5,6 +5,7 @@ import type { BlockBox, BlockLevelBox, InlineBox, LinkTarget, TableBox, TableCel
 import type { BorderStyle, Color, ComputedStyle } from '../css/types.js';
 import type { GlyphSegment } from '../paint/types.js';
 import type { FontFace } from '../text/types.js';
+import type { ExclusionSpace } from './float/exclusion-space.js';
 import type { PageNames } from './page/page-names.js';
 
 /** What a box may use: the containing block's inline size and the block space left in the fragmentainer. */
@@ -17,6 +18,28 @@ export interface ConstraintSpace {
   readonly atFragmentainerStart: boolean;
   /** The page being laid out; null where no page applies (intrinsic sizing). */
   readonly page: PageContext | null;
+  /** The floats around this box and where it sits among them; absent where no float can reach it (a new BFC). */
+  readonly bfc?: BfcPosition;
+}
+
+/**
+ * A box's place in its block formatting context (CSS 2.1 §9.4.1), in the BFC's coordinates:
+ * origin at the BFC root's content box on this fragmentainer.
+ */
+export interface BfcPosition {
+  /** The floats placed so far in the BFC. */
+  readonly exclusions: ExclusionSpace;
+  /** The left edge of the box's containing block (its content box). */
+  readonly inline: number;
+  /** The top of the box's border box. */
+  readonly block: number;
+}
+
+/** A float that continues in the next fragmentainer (css-break-3 §4): placed at the top of its BFC root's next fragment. */
+export interface CarriedFloat {
+  readonly box: BlockLevelBox;
+  /** Where the float's content resumes; null when it moved on whole. */
+  readonly token: BreakToken | null;
 }
 
 /** What layout knows about the page it fills and the document's other pages. */
@@ -43,6 +66,8 @@ export interface BlockBreakToken {
   readonly consumedBlockSize: number;
   /** The break before `childIndex` was forced: that child keeps its top margin (css-break-3 §5.5). */
   readonly forced: boolean;
+  /** Floats of this BFC root that moved to the next fragmentainer. */
+  readonly floats?: readonly CarriedFloat[];
 }
 
 /** A block container with inline content resumes at a line. */
@@ -51,6 +76,10 @@ export interface LinesBreakToken {
   readonly box: BlockBox;
   readonly lineIndex: number;
   readonly consumedBlockSize: number;
+  /** Lines laid out beside floats resume at this piece (their count depends on the floats). */
+  readonly piece?: number;
+  /** Floats of this BFC root that moved to the next fragmentainer. */
+  readonly floats?: readonly CarriedFloat[];
 }
 
 /** A table resumes at a row; cells that cross the break continue with their own tokens. */
@@ -190,6 +219,10 @@ export interface BlockLayoutResult {
   /** null when nothing of the box fits and the box must move to the next fragmentainer whole. */
   readonly fragment: BoxFragment | null;
   readonly breakToken: BreakToken | null;
+  /** The floats after this box, for the boxes that follow it in its BFC (absent: unchanged). */
+  readonly exclusions?: ExclusionSpace;
+  /** Floats inside that moved to the next fragmentainer; the BFC root carries them in its break token. */
+  readonly pushedFloats?: readonly CarriedFloat[];
 }
 
 /** Convenience for styles read by several layout modules. */

@@ -102,6 +102,9 @@ function paintReplaced(box: ReplacedBox, x: number, y: number, width: number, he
 }
 
 class Painter {
+  /** Floats of the BFC being painted, painted after its in-flow blocks (CSS 2.1 Appendix E step 5). */
+  private floats: { f: BoxFragment; x: number; y: number }[] | null = null;
+
   constructor(private readonly canvasElement: DomElement | null) {}
 
   /** A block-level box; `decorated` false skips its background and border (empty-cells: hide). */
@@ -125,10 +128,18 @@ class Painter {
     if (f.box.kind === 'replaced' && visible) paintReplaced(f.box, x, y, f.width, f.height, own);
     if (f.marker) this.lineItem(f.marker, x, y, own);
     const content: DisplayItem[] = [];
+    const outerFloats = this.floats;
+    if (f.box.kind === 'block' && f.box.establishesBfc) this.floats = [];
     for (const child of f.children) {
-      if (child.kind === 'box') this.box(child, x, y, content);
+      if (child.kind === 'box' && child.box.style.float !== 'none' && this.floats) this.floats.push({ f: child, x, y });
+      else if (child.kind === 'box') this.box(child, x, y, content);
       else if (child.kind === 'table-grid') this.tableGrid(child, x, y, content);
       else this.line(child, x, y, content);
+    }
+    if (this.floats !== outerFloats) {
+      const floats = this.floats ?? [];
+      for (let k = 0; k < floats.length; k++) this.box(floats[k]!.f, floats[k]!.x, floats[k]!.y, content);
+      this.floats = outerFloats;
     }
     if (style.overflow === 'hidden' && content.length > 0) {
       const bdr = borderOf(style);
