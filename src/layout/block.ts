@@ -239,24 +239,33 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
       placePending(cursor, i - 1);
       return finish(broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: true }));
     }
+    // Floats waiting above a box that clears them, or above a new formatting context, go above
+    // that box's own margins, and a box that clears them drops those margins (as LayoutNG does).
+    const clearsPending = !resuming && pending.some((f) => clears(child, f));
+    const beforeMargins = cursor + strutSize(strut);
+    if (clearsPending || (!resuming && avoidsFloats(child))) placePending(beforeMargins, i);
+    const clearedTo = (hypothetical: number) => {
+      const cleared = clearanceOf(child, exclusions, flow);
+      return clearsPending && cleared > beforeMargins ? cleared : Math.max(hypothetical, cleared);
+    };
     if (!resuming) {
       const top = collapsedTop(child, width);
       if (!absorbing && !truncating) strut = joinStruts(strut, top);
       if (collapsesThrough(child, width)) {
         const hypothetical = cursor + strutSize(strut);
         placePending(hypothetical, i);
-        const cleared = clearanceOf(child, exclusions, flow);
-        const y = Math.max(hypothetical, cleared);
+        const y = clearedTo(hypothetical);
         const childSpace = { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, bfc: { exclusions, inline: flow.left, block: flow.top + y } };
         const empty = layoutBlockLevel(child, childSpace, null);
         if (empty.fragment) out.push({ ...empty.fragment, x: empty.fragment.x + origin.x, y: y + origin.y });
         exclusions = empty.exclusions ?? exclusions;
         for (const f of empty.pushedFloats ?? []) carried.push({ index: i, float: f });
-        if (cleared > hypothetical) {
-          // Clearance separates the margins above from those below (CSS 2.1 §9.5.2, §8.3.1).
+        const height = empty.fragment?.height ?? 0;
+        if (y !== hypothetical || height > 0) {
+          // Clearance, here or inside, separates the margins above from those below (CSS 2.1 §9.5.2, §8.3.1).
           absorbing = false;
           truncating = false;
-          cursor = y;
+          cursor = y + height;
           strut = addMargin(EMPTY_STRUT, blockMargins(child.style, width).bottom);
         } else strut = joinStruts(strut, collapsedBottom(child, width));
         continue;
@@ -266,7 +275,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
     truncating = false;
     let y = cursor + strutSize(strut);
     placePending(y, i);
-    if (!resuming) y = Math.max(y, clearanceOf(child, exclusions, flow));
+    if (!resuming) y = clearedTo(y);
     const childAtStart = atStart && !placedHere;
     const result = avoidsFloats(child) && !exclusions.isEmpty
       ? layoutBesideFloats(child, { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page }, resuming, exclusions, flow, y)
@@ -297,6 +306,12 @@ function clearanceOf(child: BlockLevelBox, exclusions: ExclusionSpace, flow: Flo
   return child.style.clear === 'none' ? -Infinity : exclusions.clearance(child.style.clear) - flow.top;
 }
 
+/** The box clears the float's side. */
+function clears(box: BlockLevelBox, float: BlockLevelBox): boolean {
+  const clear = box.style.clear;
+  return clear === 'both' || (clear !== 'none' && clear === float.style.float);
+}
+
 /** Tables, block-level images and BFC roots keep their border box off floats (CSS 2.1 §9.5). */
 function avoidsFloats(box: BlockLevelBox): boolean {
   return box.kind !== 'block' || box.establishesBfc;
@@ -317,9 +332,11 @@ function layoutBesideFloats(child: BlockLevelBox, space: ConstraintSpace, token:
     const result = layoutBlockLevel(child, { ...here, inlineSize: band.right - band.left }, token);
     const next = exclusions.nextBottomBelow(flow.top + top);
     if (!result.fragment || next === null) return { ...result, offset: band.left - flow.left, y: top };
+    // Its margin box must fit in the band over its whole height (negative margins reach beside floats).
     const f = result.fragment;
     const fits = exclusions.opportunity(flow.top + top, f.height, flow.left, right);
-    if (band.left + f.x >= fits.left - 1e-6 && band.left + f.x + f.width <= fits.right + 1e-6) return { ...result, offset: band.left - flow.left, y: top };
+    const marginRight = f.x + f.width + (resolveAuto(child.style.marginRight, band.right - band.left) ?? 0);
+    if (band.left >= fits.left - 1e-6 && band.left + marginRight <= fits.right + 1e-6) return { ...result, offset: band.left - flow.left, y: top };
     top = next - flow.top;
   }
 }

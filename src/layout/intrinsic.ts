@@ -41,7 +41,12 @@ export function intrinsicContribution(box: BlockLevelBox, layoutAtomic: AtomicLa
   const fixed = s.width !== 'auto' && s.width.pct === 0 ? s.width.abs - (s.boxSizing === 'border-box' ? p.left + p.right + b.left + b.right : 0) : null;
   if (fixed !== null) return { min: fixed + frame, max: fixed + frame };
   const inner = intrinsicContentSizes(box, layoutAtomic);
-  return { min: inner.min + frame, max: inner.max + frame };
+  // min-width and max-width in absolute lengths bound the content's sizes (CSS Sizing 3 §5.2).
+  const toContent = (w: number) => (s.boxSizing === 'border-box' ? w - p.left - p.right - b.left - b.right : w);
+  const lo = s.minWidth.pct === 0 ? toContent(s.minWidth.abs) : 0;
+  const hi = s.maxWidth !== 'none' && s.maxWidth.pct === 0 ? toContent(s.maxWidth.abs) : Infinity;
+  const clamp = (w: number) => Math.max(lo, Math.min(hi, w));
+  return { min: clamp(inner.min) + frame, max: clamp(inner.max) + frame };
 }
 
 function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
@@ -79,7 +84,7 @@ function inlineSizes(pieces: readonly Piece[], layoutAtomic: AtomicLayout): Intr
       max = Math.max(max, line);
       continue;
     }
-    const widths = atomicImageWidths(p);
+    const widths = atomicImageWidths(p, layoutAtomic);
     line += widths?.max ?? p.width;
     word += widths?.min ?? p.width;
     max = Math.max(max, line - p.trailingSpace);
@@ -94,8 +99,11 @@ function inlineSizes(pieces: readonly Piece[], layoutAtomic: AtomicLayout): Intr
  * An inline image's own min- and max-content widths: measured at width 0, a percentage width
  * or max-width would give it none (see replacedContributions); its frame comes along.
  */
-function atomicImageWidths(p: Piece): IntrinsicSizes | null {
-  if (p.kind !== 'atomic' || p.box.box.kind !== 'replaced') return null;
+function atomicImageWidths(p: Piece, layoutAtomic: AtomicLayout): IntrinsicSizes | null {
+  if (p.kind !== 'atomic') return null;
+  // An inline-block measured at width 0 would have shrunk to nothing: its own contribution instead.
+  if (p.box.box.kind === 'block') return intrinsicContribution(p.box.box, layoutAtomic);
+  if (p.box.box.kind !== 'replaced') return null;
   const image = p.box.box;
   const frame = p.width - replacedSize(image, 0).width;
   const own = replacedContributions(image);

@@ -83,7 +83,7 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
   // Floats carried from the previous fragmentainer go first, at the top (css-break-3 §4).
   for (const c of token?.floats ?? []) place(c.box, c.token, 0, -1);
 
-  const opportunityAt = (y: number): LayoutOpportunity => exclusions.opportunity(flow.top + y, estimate, flow.left, right);
+  const opportunityAt = (y: number, height: number): LayoutOpportunity => exclusions.opportunity(flow.top + y, height, flow.left, right);
   const placed = new Set<FloatPiece>();
   let y = 0;
   let pos = start;
@@ -100,44 +100,53 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
     }
     if (pos >= pieces.length) break;
     const ind = token === null && lineNo === 0 ? indent : 0;
-    let opportunity = opportunityAt(y);
-    // A line too short for its first word moves down past floats until it fits (§9.5).
     const first = firstWordWidth(pieces, pos) + ind;
-    while (opportunity.narrowed && first > opportunity.right - opportunity.left + 1e-6) {
-      const next = exclusions.nextBottomBelow(flow.top + y);
-      if (next === null) break;
-      y = next - flow.top;
-      opportunity = opportunityAt(y);
-    }
-    const met: number[] = [];
     const deferred: FloatPiece[] = [];
-    const lineTop = y;
-    let available = opportunity.right - opportunity.left - ind;
-    let end = findLineEnd(pieces, pos, available, collected.text, (j, used) => {
-      const p = pieces[j] as FloatPiece;
-      met.push(j);
-      if (placed.has(p)) return available;
-      placed.add(p);
-      // Beside this line when it fits next to what the line holds already, else below the line.
-      const laid = layoutFloat(p.box.box, width, Infinity, true, page, null);
-      const floatWidth = laid ? laid.fragment.x + laid.fragment.width + laid.marginRight : 0;
-      if (floatWidth <= available - used + 1e-6 && exclusions.floatFloor <= flow.top + lineTop) {
-        place(p.box.box, null, lineTop, lineNo);
-        opportunity = opportunityAt(lineTop);
-        available = opportunity.right - opportunity.left - ind;
-      } else deferred.push(p);
-      return available;
-    });
-    end = keepFloatsOnLine(pieces, met, end);
-    const last = onlyFloatsFrom(pieces, end);
-    const range = lineRange(pieces.slice(pos, end).filter((p) => p.kind !== 'float'), pos);
-    const line = buildLineBox(range, { blockStyle: box.style, width: opportunity.right - opportunity.left, isFirstLine: token === null && lineNo === 0, isLastLine: last, y });
-    lines.push({ ...line, x: opportunity.left - flow.left });
-    y += line.height;
+    let height = estimate;
+    let line: LineFragment | null = null;
+    let end = pos;
+    let opportunity = opportunityAt(y, height);
+    // A line taller than the strut is fitted again in the band of its own height (once more at most).
+    for (let attempt = 0; attempt < 2 && line === null; attempt++) {
+      opportunity = opportunityAt(y, height);
+      // A line too short for its first word moves down past floats until it fits (§9.5).
+      while (opportunity.narrowed && first > opportunity.right - opportunity.left + 1e-6) {
+        const next = exclusions.nextBottomBelow(flow.top + y);
+        if (next === null) break;
+        y = next - flow.top;
+        opportunity = opportunityAt(y, height);
+      }
+      const met: number[] = [];
+      const lineTop = y;
+      let available = opportunity.right - opportunity.left - ind;
+      end = findLineEnd(pieces, pos, available, collected.text, (j, used) => {
+        const p = pieces[j] as FloatPiece;
+        met.push(j);
+        if (placed.has(p)) return available;
+        placed.add(p);
+        // Beside this line when it fits next to what the line holds already, else below the line.
+        const laid = layoutFloat(p.box.box, width, Infinity, true, page, null);
+        const floatWidth = laid ? laid.fragment.x + laid.fragment.width + laid.marginRight : 0;
+        if (floatWidth <= available - used + 1e-6 && exclusions.floatFloor <= flow.top + lineTop) {
+          place(p.box.box, null, lineTop, lineNo);
+          opportunity = opportunityAt(lineTop, height);
+          available = opportunity.right - opportunity.left - ind;
+        } else deferred.push(p);
+        return available;
+      });
+      end = keepFloatsOnLine(pieces, met, end);
+      const range = lineRange(pieces.slice(pos, end).filter((p) => p.kind !== 'float'), pos);
+      const built = buildLineBox(range, { blockStyle: box.style, width: opportunity.right - opportunity.left, isFirstLine: token === null && lineNo === 0, isLastLine: onlyFloatsFrom(pieces, end), y });
+      const own = built.height > height + 1e-6 ? opportunityAt(y, built.height) : opportunity;
+      if (attempt === 0 && (own.left !== opportunity.left || own.right !== opportunity.right)) height = built.height;
+      else line = { ...built, x: opportunity.left - flow.left };
+    }
+    lines.push(line!);
+    y += line!.height;
     for (const p of deferred) place(p.box.box, null, y, lineNo);
     after.push(exclusions);
     nextPiece.push(end);
-    if (fit < 0 && line.height > 0 && y > limit + 1e-6) fit = lineNo;
+    if (fit < 0 && line!.height > 0 && y > limit + 1e-6) fit = lineNo;
     pos = end;
   }
   const ended = pos >= pieces.length;
