@@ -58,11 +58,18 @@ export function collapsedTop(box: BlockLevelBox, cbWidth: number): MarginStrut {
     if (collapsesThrough(box, cbWidth)) return joinStruts(own, collapsedBottom(box, cbWidth));
     const inner = childWidth(box, cbWidth);
     let strut = own;
+    let floats = false;
     for (const child of box.content.children) {
-      if (isFloating(child)) continue;
+      if (isFloating(child)) {
+        floats = true;
+        continue;
+      }
+      // Clearance past the floats before it keeps a box's margins from collapsing with ours (CSS 2.1 §8.3.1).
+      if (floats && child.style.clear !== 'none') break;
       strut = joinStruts(strut, collapsedTop(child, inner));
       if (!collapsesThrough(child, inner)) break;
       strut = joinStruts(strut, collapsedBottom(child, inner));
+      floats ||= holdsFloats(child);
     }
     return strut;
   });
@@ -87,6 +94,11 @@ export function collapsedBottom(box: BlockLevelBox, cbWidth: number): MarginStru
     }
     return strut;
   });
+}
+
+/** A box that collapses through but holds floats (they hang out of it). */
+function holdsFloats(box: BlockLevelBox): boolean {
+  return box.kind === 'block' && box.content.kind === 'blocks' && box.content.children.some((c) => isFloating(c) || holdsFloats(c));
 }
 
 function childWidth(box: BlockBox, cbWidth: number): number {
