@@ -204,14 +204,14 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
   let exclusions = flow.exclusions;
   let pending: BlockLevelBox[] = [];
   const carried: { index: number; float: CarriedFloat }[] = [];
-  const place = (float: BlockLevelBox, floatToken: BreakToken | null, y: number, index: number) => {
+  const place = (float: BlockLevelBox, floatToken: BreakToken | null, y: number, index: number, cb = { left: flow.left, right: flow.left + width }) => {
     const floatAtStart = atStart && !placedHere && y <= 1e-6;
-    const r = placeFloat(float, floatToken, { exclusions, left: flow.left, right: flow.left + width, top: flow.top + y, end: flow.top + limit, atStart: floatAtStart, page: space.page }, layoutFloat);
+    const r = placeFloat(float, floatToken, { exclusions, ...cb, top: flow.top + y, end: flow.top + limit, atStart: floatAtStart, page: space.page }, layoutFloat);
     exclusions = r.exclusions;
-    if (r.kind === 'pushed') carried.push({ index, float: { box: float, token: floatToken } });
+    if (r.kind === 'pushed') carried.push({ index, float: { box: float, token: floatToken, ...cb } });
     else {
       out.push({ ...r.fragment, x: r.fragment.x - flow.left + origin.x, y: r.fragment.y - flow.top + origin.y });
-      if (r.token) carried.push({ index, float: { box: float, token: r.token } });
+      if (r.token) carried.push({ index, float: { box: float, token: r.token, ...cb } });
     }
   };
   // A float's top is that of the next in-flow box after the margins between them (CSS 2.1 §9.5.1).
@@ -224,7 +224,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
     return { ...r, exclusions, pushedFloats: carried.filter((c) => c.index < before).map((c) => c.float) };
   };
   // Floats carried over from the previous fragmentainer go first, at the top (css-break-3 §4).
-  for (const c of token?.floats ?? []) place(c.box, c.token, 0, -1);
+  for (const c of token?.floats ?? []) place(c.box, c.token, 0, -1, { left: c.left, right: c.right });
 
   for (let i = startIndex; i < children.length; i++) {
     const child = children[i]!;

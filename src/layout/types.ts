@@ -40,6 +40,9 @@ export interface CarriedFloat {
   readonly box: BlockLevelBox;
   /** Where the float's content resumes; null when it moved on whole. */
   readonly token: BreakToken | null;
+  /** Its containing block's content edges in BFC coordinates (the inline axis is the same on every page). */
+  readonly left: number;
+  readonly right: number;
 }
 
 /** What layout knows about the page it fills and the document's other pages. */

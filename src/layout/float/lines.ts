@@ -73,15 +73,15 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
   const after: ExclusionSpace[] = [];
   const nextPiece: number[] = [];
 
-  const place = (floated: BlockLevelBox, floatToken: BreakToken | null, y: number, line: number) => {
+  const place = (floated: BlockLevelBox, floatToken: BreakToken | null, y: number, line: number, cb = { left: flow.left, right }) => {
     const atStart = input.atStart && y <= 1e-6;
-    const r = placeFloat(floated, floatToken, { exclusions, left: flow.left, right, top: flow.top + y, end: flow.top + limit, atStart, page }, layoutFloat);
+    const r = placeFloat(floated, floatToken, { exclusions, ...cb, top: flow.top + y, end: flow.top + limit, atStart, page }, layoutFloat);
     exclusions = r.exclusions;
-    if (r.kind === 'pushed') outcomes.push({ line, fragment: null, carried: { box: floated, token: floatToken } });
-    else outcomes.push({ line, fragment: r.fragment, carried: r.token ? { box: floated, token: r.token } : null });
+    if (r.kind === 'pushed') outcomes.push({ line, fragment: null, carried: { box: floated, token: floatToken, ...cb } });
+    else outcomes.push({ line, fragment: r.fragment, carried: r.token ? { box: floated, token: r.token, ...cb } : null });
   };
   // Floats carried from the previous fragmentainer go first, at the top (css-break-3 §4).
-  for (const c of token?.floats ?? []) place(c.box, c.token, 0, -1);
+  for (const c of token?.floats ?? []) place(c.box, c.token, 0, -1, { left: c.left, right: c.right });
 
   const opportunityAt = (y: number, height: number): LayoutOpportunity => exclusions.opportunity(flow.top + y, height, flow.left, right);
   const placed = new Set<FloatPiece>();

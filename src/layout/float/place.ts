@@ -3,6 +3,7 @@
 // placed before it; a float that does not fit in the fragmentainer breaks inside like a
 // block, or moves to the next fragmentainer whole (and every later float with it).
 import type { BlockLevelBox } from '../../boxes/types.js';
+import { avoidsBreakInside } from '../break-rules.js';
 import type { BoxFragment, BreakToken, PageContext } from '../types.js';
 import type { ExclusionSpace } from './exclusion-space.js';
 
@@ -68,6 +69,7 @@ export function placeFloat(box: BlockLevelBox, token: BreakToken | null, area: F
   if (top + height > area.end + 1e-6) {
     // It reaches past the fragmentainer's end: lay out the part that fits (css-break-3 §4.4).
     const atStart = area.atStart && top <= area.top + 1e-6;
+    if (avoidsBreakInside(box) && !atStart) return pushed();
     const part = layout(box, cbWidth, area.end - top, atStart, area.page, token);
     if (!part) return pushed();
     laid = part;
