@@ -177,9 +177,14 @@ function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number,
 
 /** The line that starts at piece `piece` (or the first after it), for a paragraph that was laid out beside floats on an earlier page. */
 function lineAtPiece(starts: readonly number[], piece: number): number {
-  let i = 0;
-  while (i < starts.length && starts[i]! < piece) i++;
-  return i;
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid]! < piece) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Block-level children: margin collapsing, forced and avoided breaks, break tokens. */
