@@ -258,7 +258,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
       if (!absorbing && !truncating) strut = joinStruts(strut, top);
       if (collapsesThrough(child, width)) {
         const hypothetical = cursor + strutSize(strut);
-        placePending(hypothetical, i);
+        placePending(Math.max(hypothetical, beforeMargins), i);
         const y = clearedTo(hypothetical);
         const childSpace = { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, bfc: { exclusions, inline: flow.left, block: flow.top + y } };
         const empty = layoutBlockLevel(child, childSpace, null);
@@ -279,7 +279,8 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
     absorbing = false;
     truncating = false;
     let y = cursor + strutSize(strut);
-    placePending(y, i);
+    // Floats move down with the margins that collapse below them, never up with negative ones.
+    placePending(Math.max(y, beforeMargins), i);
     if (!resuming) y = clearedTo(y);
     const childAtStart = atStart && !placedHere;
     const result = avoidsFloats(child) && !exclusions.isEmpty
