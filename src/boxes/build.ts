@@ -100,7 +100,14 @@ class BoxBuilder {
       return [];
     }
     if (style.position === 'absolute' && node.element !== this.rootElement) return [this.absolutePlaceholder(node)];
-    return this.principal(node, decorations);
+    if (style.float === 'none') return this.principal(node, decorations);
+    // A float is out of flow (CSS 2.1 §9.5) and takes no decorations from its ancestors (CSS Text
+    // Decoration 3 §2): its one block-level box travels as a float item, inline-level inside
+    // inline content (it does not split the line's inline boxes) and a block-level child among blocks.
+    const items = this.principal(node, []);
+    const only = items.length === 1 ? items[0]! : undefined;
+    if (!only || only.kind === 'table-part' || !isBlockLevel(only)) return items;
+    return [{ kind: 'float', style, element: node.element, box: only }];
   }
 
   /**
@@ -429,6 +436,9 @@ function makeBlock(
   const own = background ? { backgroundImage: background } : {};
   const items = wrapStrayParts(built, style, false, tableCell);
   const hasBlocks = items.some(isBlockLevel);
+  if (!hasBlocks && onlyFloatsAndSpace(items as InlineLevelBox[])) {
+    return { kind: 'block', style, element, content: { kind: 'blocks', children: floatsOf(items as InlineLevelBox[]) }, marker, establishesBfc: bfc, ...own };
+  }
   if (!hasBlocks) {
     const inline = processWhiteSpace(items as InlineLevelBox[]);
     const content = inline.length > 0 ? { kind: 'inline' as const, ifc: { children: inline } } : { kind: 'blocks' as const, children: [] };
@@ -437,7 +447,9 @@ function makeBlock(
   const children: BlockLevelBox[] = [];
   let run: InlineLevelBox[] = [];
   const flush = () => {
-    if (run.length > 0 && !isCollapsibleWhiteSpaceOnly(run)) {
+    // Floats with nothing but collapsible spaces around them sit among the blocks: no line box for them.
+    if (onlyFloatsAndSpace(run)) children.push(...floatsOf(run));
+    else if (run.length > 0 && !isCollapsibleWhiteSpaceOnly(run)) {
       const anon = anonymousStyle(style);
       children.push({ kind: 'block', style: anon, element: null, content: { kind: 'inline', ifc: { children: processWhiteSpace(run) } }, marker: null, establishesBfc: false });
     } else {
@@ -466,6 +478,14 @@ function placeholdersIn(items: readonly InlineLevelBox[], out: BlockLevelBox[] =
     else placeholdersIn(item.children, out);
   }
   return out;
+}
+
+function onlyFloatsAndSpace(items: readonly InlineLevelBox[]): boolean {
+  return items.some((item) => item.kind === 'float') && items.every((item) => item.kind === 'float' || (item.kind === 'text' && isCollapsibleSpace(item)));
+}
+
+function floatsOf(items: readonly InlineLevelBox[]): BlockLevelBox[] {
+  return items.flatMap((item) => (item.kind === 'float' ? [item.box] : []));
 }
 
 function isCollapsibleWhiteSpaceOnly(items: readonly InlineLevelBox[]): boolean {

@@ -174,7 +174,17 @@ export interface MarkerBox extends BoxBase {
   readonly marker: { readonly kind: 'text'; readonly text: string } | { readonly kind: 'bullet'; readonly shape: 'disc' | 'circle' | 'square' };
 }
 
-export type InlineLevelBox = InlineBox | TextBox | PageTextBox | LeaderBox | AtomicInlineBox | LineBreakBox | MarkerBox;
+/**
+ * A float met in inline content (CSS 2.1 §9.5): out of flow, so it does not split the inline
+ * formatting context as a block would; line layout places it at the line where it occurs
+ * (§9.5.1 rule 6). Floats among block-level boxes stay block-level children.
+ */
+export interface FloatInlineBox extends BoxBase {
+  readonly kind: 'float';
+  readonly box: BlockLevelBox;
+}
+
+export type InlineLevelBox = InlineBox | TextBox | PageTextBox | LeaderBox | AtomicInlineBox | LineBreakBox | MarkerBox | FloatInlineBox;
 
 export interface TextDecoration {
   readonly line: 'underline' | 'overline' | 'line-through';

@@ -7,12 +7,29 @@ import type { LineFragment, PageContext } from '../types.js';
 import { breakLines } from './break-lines.js';
 import { collectInline, type CollectedInline } from './collect.js';
 import { buildLineBox } from './line-box.js';
-import type { AtomicLayout } from './pieces.js';
+import type { AtomicLayout, Piece } from './pieces.js';
 import { buildPieces } from './pieces.js';
 
 /** Lines stacked from y = 0 at the top of the content box. */
 export interface InlineLayout {
   readonly lines: readonly LineFragment[];
+  /** Index of each line's first piece in `piecesOf` (how lines beside floats name where they resume). */
+  readonly starts: readonly number[];
+}
+
+const piecesCache = new WeakMap<CollectedInline, { width: number; pieces: Piece[] }>();
+
+/**
+ * The pieces of a paragraph for a content box `width` wide, shared by the layouts of its
+ * lines with and without floats so that a piece index means the same in both. Line breaking
+ * may split a piece in place (overflow-wrap), which keeps earlier indices valid.
+ */
+export function piecesOf(collected: CollectedInline, width: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
+  const hit = piecesCache.get(collected);
+  if (hit && hit.width === width) return hit.pieces;
+  const pieces = buildPieces(collected, width, layoutAtomic, page);
+  piecesCache.set(collected, { width, pieces });
+  return pieces;
 }
 
 const cache = new WeakMap<InlineFormattingContext, { width: number; collected: CollectedInline; layout: InlineLayout }>();
@@ -22,7 +39,7 @@ export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext,
   const collected = collectInline(ifc, page);
   const hit = cache.get(ifc);
   if (hit && hit.width === width && hit.collected === collected) return hit.layout;
-  const pieces = buildPieces(collected, width, layoutAtomic, page);
+  const pieces = piecesOf(collected, width, layoutAtomic, page);
   const indent = resolveLength(box.style.textIndent, width);
   const ranges = breakLines(pieces, width, width - indent, collected.text);
   let y = 0;
@@ -31,12 +48,19 @@ export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext,
     y += line.height;
     return line;
   });
-  const layout = { lines };
+  const layout = { lines, starts: ranges.map((r) => r.start) };
   cache.set(ifc, { width, collected, layout });
   return layout;
 }
 
+/** Forgets the pieces of a paragraph laid out beside floats once its last line is placed. */
+export function releasePieces(collected: CollectedInline): void {
+  piecesCache.delete(collected);
+}
+
 /** Forgets the lines of an IFC once its last line is placed, so finished pages can be freed. */
 export function releaseInlineLayout(ifc: InlineFormattingContext): void {
+  const hit = cache.get(ifc);
+  if (hit) piecesCache.delete(hit.collected);
   cache.delete(ifc);
 }
