@@ -1,7 +1,7 @@
 // css-tree selector AST → compiled selectors, with specificity (selectors-4 §17). A selector
 // list with an unknown pseudo-class or pseudo-element is invalid as a whole, as in browsers;
 // :is() and :where() take forgiving lists.
-import type * as csstree from 'css-tree';
+import * as csstree from 'css-tree';
 import type { DomElement } from '../../dom/types.js';
 import { matchesRelative, matchesSelector, relativeCandidates } from './match.js';
 import {
@@ -53,6 +53,17 @@ let compoundBudget = MAX_SELECTOR_COMPOUNDS;
  */
 export function compileSelectorList(list: csstree.SelectorList): ComplexSelector[] | null {
   return compileList(list, true);
+}
+
+/** Compiles a selector list given as text; null if it does not parse or is invalid. */
+export function compileSelectorText(text: string): ComplexSelector[] | null {
+  let failed = false;
+  try {
+    const ast = csstree.parse(text, { context: 'selectorList', onParseError: () => (failed = true) });
+    return !failed && ast.type === 'SelectorList' ? compileSelectorList(ast) : null;
+  } catch {
+    return null;
+  }
 }
 
 function compileList(list: csstree.SelectorList, topLevel: boolean): ComplexSelector[] | null {
@@ -209,6 +220,11 @@ function addSimple(node: csstree.CssNode, compound: CompoundBuilder, spec: Speci
       spec.b++;
       return true;
     }
+    case 'NestingSelector':
+      // Nested rules have their `&` replaced before compiling (nesting.ts); one left here is
+      // in a top-level rule, where it stands for :scope with no specificity (css-nesting-1 §4).
+      compound.tests.push(simplePseudoClass('scope')!);
+      return true;
     case 'PseudoClassSelector': {
       const compiled = pseudoClass(node);
       if (compiled === null) return false;
@@ -333,9 +349,23 @@ function maxSpecificity(selectors: readonly ComplexSelector[]): Specificity {
   return { a: Math.floor(max / 1_000_000), b: Math.floor(max / 1_000) % 1_000, c: max % 1_000 };
 }
 
+// Whether a :has() argument is being compiled: :has() is not valid inside :has() (selectors-4
+// §4.5), which `:has(> &)` nested in a `:has()` rule would otherwise build.
+let insideHas = false;
+
 // :has(<relative-selector-list>) (selectors-4 §4.5): searches the anchor's subtree or its
 // following siblings, so it is linear in their size; used rarely enough for that.
 function hasPseudo(args: csstree.CssNode[]): CompiledPseudo | null {
+  if (insideHas) return null;
+  insideHas = true;
+  try {
+    return hasArguments(args);
+  } finally {
+    insideHas = false;
+  }
+}
+
+function hasArguments(args: csstree.CssNode[]): CompiledPseudo | null {
   const list = args[0];
   if (args.length !== 1 || list?.type !== 'SelectorList') return null;
   const relatives: { leading: Combinator; selector: ComplexSelector }[] = [];
