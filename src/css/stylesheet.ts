@@ -328,7 +328,10 @@ function declarationOf(node: csstree.Declaration, options: SheetOptions): Declar
     return null;
   }
   const value = node.value.type === 'Raw' ? node.value.value : csstree.generate(node.value);
-  return { property: node.property, value: value.trim(), important: node.important !== false };
+  // A property name may be escaped (`c\olor`, CSS 2.1 §4.1.3); custom property names stay as
+  // written, the way var() names them.
+  const property = node.property.includes('\\') && !node.property.startsWith('--') ? csstree.ident.decode(node.property) : node.property;
+  return { property, value: value.trim(), important: node.important !== false };
 }
 
 function preludeText(prelude: csstree.CssNode): string {
