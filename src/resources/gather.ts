@@ -8,6 +8,7 @@ import type { DomDocument, DomElement } from '../dom/types.js';
 import type { ImageResource } from '../paint/types.js';
 import { absolute, declarationUrls, sheetUrls, splitImports } from './css-urls.js';
 import { isBuiltInFamily } from '../text/font-registry.js';
+import { decodeStylesheet } from './css-decode.js';
 import { decodeDataUri } from './data-uri.js';
 import { documentFontFamilies } from './font-families.js';
 import type { FontProvider } from './google-fonts.js';
@@ -138,7 +139,8 @@ class Gatherer {
       return null;
     }
     const got = await this.fetch(url, base, 'stylesheet');
-    return got && { text: new TextDecoder().decode(got.data), url: got.url };
+    // The document arrives as text, so its encoding, the sheets' environment, is UTF-8.
+    return got && { text: decodeStylesheet(got.data, { protocolCharset: got.charset ?? null }), url: got.url };
   }
 
   async images(urls: readonly string[]): Promise<Map<string, ImageResource>> {
