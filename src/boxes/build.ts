@@ -117,6 +117,10 @@ class BoxBuilder {
     const tag = element.tagName;
     if (tag === 'br') return [{ kind: 'br', style, element }];
     if (tag === 'img') return this.image(node);
+    // `content: url()` on an element replaces its contents by the image (css-content-3 §2).
+    const replacement = contentImageUrl(style);
+    const image = replacement === null ? undefined : this.input.images.get(replacement);
+    if (image) return this.replaced(node, image);
 
     const own = withOwnDecorations(style, decorations);
     const atomic = isAtomicInline(style);
@@ -210,7 +214,16 @@ class BoxBuilder {
           if (target) pageText({ kind: 'target-page', id: target.id }, target.style);
           break;
         }
-        case 'url': break; // images in content come with the resources issue
+        case 'url': {
+          // An image is an inline replaced box at its intrinsic size (CSS 2.1 §12.2); one
+          // that could not be had is left out (gather.ts warned).
+          const image = this.input.images.get(item.url);
+          if (image) {
+            flush();
+            out.push(contentImage(style, image));
+          }
+          break;
+        }
       }
     }
     flush();
@@ -267,6 +280,12 @@ class BoxBuilder {
       const alt = element.attrs.get('alt') ?? '';
       return alt ? [{ kind: 'text', style, element, text: alt, decorations: [] }] : [];
     }
+    return this.replaced(node, image);
+  }
+
+  /** An element as a replaced box showing `image`: atomic inline when the element is inline-level. */
+  private replaced(node: StyledElement, image: ImageResource): LevelBox[] {
+    const { style, element } = node;
     const background = this.backgroundOf(style);
     const replaced: ReplacedBox = {
       kind: 'replaced',
@@ -280,6 +299,25 @@ class BoxBuilder {
     if (isAtomicInline(style) || style.display === 'inline') return [{ kind: 'atomic', style, element, box: replaced }];
     return [replaced];
   }
+}
+
+/** The image of `content: url()` alone, which replaces an element's contents; null otherwise. */
+function contentImageUrl(style: ComputedStyle): string | null {
+  const content = style.content;
+  return Array.isArray(content) && content.length === 1 && content[0].kind === 'url' ? content[0].url : null;
+}
+
+/** An image of `content`: a replaced box in an anonymous inline box of the generating style. */
+function contentImage(style: ComputedStyle, image: ImageResource): AtomicInlineBox {
+  const replaced: ReplacedBox = {
+    kind: 'replaced',
+    style: anonymousStyle(style, 'inline'),
+    element: null,
+    image,
+    intrinsicWidth: image.pixelWidth * PX,
+    intrinsicHeight: image.pixelHeight * PX,
+  };
+  return { kind: 'atomic', style: replaced.style, element: null, box: replaced };
 }
 
 /** Chromium's gap between an image marker and the content (kCMarkerPaddingPx, 7px), pt: after an inside marker here, before the content edge for an outside one (layout/marker.ts). */
