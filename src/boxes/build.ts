@@ -17,10 +17,12 @@ import type {
   MarkerBox,
   PageTextSource,
   ReplacedBox,
+  TextBox,
   TextDecoration,
 } from './types.js';
 import { buildTable, columnSpan, isCollapsibleSpace, spanAttribute, tablePartRole, wrapStrayParts, type BuildItem, type TablePart } from './table.js';
 import { parseLeader } from './leader.js';
+import { withFirstLetter, type FirstLetterBuilder } from './first-letter.js';
 import { parseTargetCounter } from './target-counter.js';
 import { processWhiteSpace } from './white-space.js';
 import { fragmentId } from '../dom/fragment-id.js';
@@ -125,9 +127,10 @@ class BoxBuilder {
     const own = withOwnDecorations(style, decorations);
     const atomic = isAtomicInline(style);
     const inner = atomic ? withOwnDecorations(style, []) : own;
-    const items = this.contents(node, inner);
+    const contents = this.contents(node, inner);
     const display = style.display;
-    if (display === 'contents') return items;
+    if (display === 'contents') return contents;
+    const items = node.firstLetter !== null && isBlockContainer(display) ? withFirstLetter(contents, this.firstLetterBuilder(node.firstLetter)) : contents;
     const background = this.backgroundOf(style);
     if (display === 'inline') return makeInline(style, element, items, linkOf(element), background);
     const table = tableBoxes(style, element, items, background);
@@ -138,6 +141,24 @@ class BoxBuilder {
     const outside = marker && !inside ? (marker as MarkerBox | ReplacedBox) : null;
     const block = makeBlock(style, element, blockItems, outside, atomic || establishesBfc(style), background);
     return atomic ? [{ kind: 'atomic', style, element, box: block }] : [block];
+  }
+
+  /**
+   * How ::first-letter boxes are made (CSS 2.1 §5.12.2): an inline box with the pseudo-element's
+   * style around the letter, or, floated, a block (as a floated span would be); `display`
+   * other than that does not apply to it.
+   */
+  private firstLetterBuilder(letterStyle: ComputedStyle): FirstLetterBuilder {
+    const style: ComputedStyle = letterStyle.float === 'none' && letterStyle.display !== 'inline' ? { ...letterStyle, display: 'inline' } : letterStyle;
+    const background = this.backgroundOf(style);
+    return {
+      letter: (text, letter) => {
+        const box: TextBox = { kind: 'text', style, element: null, text: transformText(letter, style), decorations: withOwnDecorations(style, text.decorations) };
+        return style.float === 'none' ? makeInline(style, null, [box], null, background) : [makeBlock(style, null, [box], null, true, background)];
+      },
+      block: (box, items) => makeBlock(box.style, box.element, items, box.marker, box.establishesBfc, box.backgroundImage),
+      inline: (box, items) => makeInline(box.style, box.element, items, box.link, box.backgroundImage),
+    };
   }
 
   /** ::before, the children, ::after — with counter scoping around them. */
@@ -373,6 +394,11 @@ function tableBoxes(style: ComputedStyle, element: DomElement | null, items: rea
   else if (role === 'caption') part = { kind: 'table-part', role, box: withBackground(tableCell(style, element, items)) };
   else part = { kind: 'table-part', role, style, element, items, span: columnSpan(element) };
   return [part];
+}
+
+/** Displays whose box is a block container, which has a first formatted line (CSS 2.1 §9.2.1). */
+function isBlockContainer(display: ComputedStyle['display']): boolean {
+  return display === 'block' || display === 'list-item' || display === 'inline-block' || display === 'flow-root' || display === 'table-cell' || display === 'table-caption';
 }
 
 function isAtomicInline(style: ComputedStyle): boolean {

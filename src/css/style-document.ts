@@ -197,7 +197,7 @@ class Styler {
   }
 
   styleElement(el: DomElement, parent: ComputedStyle | null, parentContext: number): StyledElement {
-    const { element, before, after, marker, context } = this.matcher.match(el, parentContext);
+    const { element, before, after, marker, firstLetter, firstLine, context } = this.matcher.match(el, parentContext);
     const hints = this.hintsOf(el);
     const inline = this.inlineOf(el);
     const blockify = parent === null || parent.display === 'flex' || parent.display === 'inline-flex';
@@ -209,7 +209,10 @@ class Styler {
       else children.push(this.styleElement(child, style, context));
     }
     const pseudo = this.pseudoStyles(style, before, after, marker);
-    return { kind: 'element', element: el, style, before: pseudo.before, after: pseudo.after, marker: pseudo.marker, children };
+    // Rare: computed only when some rule targets them, without the sharing cache above.
+    const lineStyle = firstLine.entries.length === 0 ? null : this.compute(style, 'first-line', firstLine, NONE, NONE, false);
+    const letterStyle = firstLetter.entries.length === 0 ? null : this.compute(lineStyle ?? style, 'first-letter', firstLetter, NONE, NONE, false);
+    return { kind: 'element', element: el, style, before: pseudo.before, after: pseudo.after, marker: pseudo.marker, firstLetter: letterStyle, firstLine: lineStyle, children };
   }
 
   /**
@@ -332,10 +335,10 @@ function listId(list: readonly CascadedDeclaration[]): number {
   return id;
 }
 
-const KINDS = { element: 0, before: 1, after: 2, marker: 3 } as const;
+const KINDS = { element: 0, before: 1, after: 2, marker: 3, 'first-letter': 4, 'first-line': 5 } as const;
 
 // A number in the common case (no hints, no style attribute), a short string otherwise.
 function cascadeKey(kind: PseudoElement | 'element', set: MatchSet, hints: readonly CascadedDeclaration[], inline: readonly CascadedDeclaration[], blockify: boolean): number | string {
-  const base = set.id * 8 + KINDS[kind] * 2 + (blockify ? 1 : 0);
+  const base = set.id * 16 + KINDS[kind] * 2 + (blockify ? 1 : 0);
   return hints.length === 0 && inline.length === 0 ? base : `${base}:${listId(hints)}:${listId(inline)}`;
 }

@@ -28,10 +28,10 @@ import {
 const NEVER = 'never' as const;
 type Parsed = ComplexSelector | typeof NEVER | null;
 
-const GENERATING_PSEUDO_ELEMENTS = new Set<PseudoElement>(['before', 'after', 'marker']);
+const GENERATING_PSEUDO_ELEMENTS = new Set<PseudoElement>(['before', 'after', 'marker', 'first-letter', 'first-line']);
 // Valid pseudo-elements that generate nothing in this engine: rules using them are kept out.
 const OTHER_PSEUDO_ELEMENTS = new Set([
-  'first-line', 'first-letter', 'selection', 'placeholder', 'backdrop', 'file-selector-button',
+  'selection', 'placeholder', 'backdrop', 'file-selector-button',
   'footnote-call', 'footnote-marker', 'cue', 'slotted', 'part', 'grammar-error', 'spelling-error',
   'target-text', 'highlight', 'details-content',
 ]);
