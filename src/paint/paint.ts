@@ -29,7 +29,7 @@ export function paintPage(page: LaidOutPage, root: BlockBox): PageDisplayList {
   paintBorders(context, borderBox.x, borderBox.y, borderBox.width, borderBox.height, ALL_EDGES, items);
   const canvas = canvasBackground(root);
   if (canvas) paintCanvas(canvas, page, root, borderBox, items);
-  const painter = new Painter(canvas?.element ?? null);
+  const painter = new Painter(canvas?.element ?? null, area);
   if (page.root) painter.box(page.root, area.x, area.y, items);
   for (const f of page.fixed) painter.box(f, area.x, area.y, items);
   return { width: style.width, height: style.height, items };
@@ -76,7 +76,8 @@ function paintCanvas(canvas: Canvas, page: LaidOutPage, root: BlockBox, borderBo
   if (!canvas.image) return;
   const layer = backgroundLayerOf(canvas.style);
   const f = page.root;
-  const positioning = f
+  // `fixed`: the page area of every page (css-backgrounds-3 §3.5), as for any box.
+  const positioning = f && layer.attachment !== 'fixed'
     ? originArea(root.style, { x: page.area.x + f.x, y: page.area.y + f.y, width: f.width, height: f.height }, { top: f.isFirst, right: true, bottom: f.isLast, left: true }, layer.origin)
     : page.area;
   paintBackgroundImage(canvas.image, layer, positioning, borderBox, undefined, out);
@@ -102,7 +103,11 @@ function paintReplaced(box: ReplacedBox, x: number, y: number, width: number, he
 }
 
 class Painter {
-  constructor(private readonly canvasElement: DomElement | null) {}
+  /** `pageArea`: the page area in page coordinates, for `background-attachment: fixed`; null in margin boxes. */
+  constructor(
+    private readonly canvasElement: DomElement | null,
+    private readonly pageArea: Rect | null = null,
+  ) {}
 
   /** A block-level box; `decorated` false skips its background and border (empty-cells: hide). */
   box(f: BoxFragment, ox: number, oy: number, out: DisplayItem[], decorated = true): void {
@@ -116,7 +121,7 @@ class Painter {
     // A table's wrapper draws nothing itself: the table box (its grid child) has the background and border.
     const decorate = visible && decorated && f.box.kind !== 'table';
     // The element whose background became the canvas's does not paint it again; anonymous boxes (element null) always do.
-    if (decorate && (f.box.element === null || f.box.element !== this.canvasElement)) paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, own);
+    if (decorate && (f.box.element === null || f.box.element !== this.canvasElement)) paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, own, this.pageArea);
     if (decorate) paintBorders(style, x, y, f.width, f.height, edges, own);
     const id = anchorName(f.box.element);
     if (id && f.isFirst) own.push({ kind: 'anchor', name: id, x, y });
@@ -154,7 +159,7 @@ class Painter {
     const y = oy + g.y;
     const edges = { top: g.isFirst, right: true, bottom: g.isLast, left: true };
     if (style.visibility === 'visible') {
-      paintBackground(style, g.box.backgroundImage, x, y, g.width, g.height, edges, out);
+      paintBackground(style, g.box.backgroundImage, x, y, g.width, g.height, edges, out, this.pageArea);
       if (style.borderCollapse === 'separate') paintBorders(style, x, y, g.width, g.height, edges, out);
     }
     for (const cell of g.cells) {
@@ -189,7 +194,7 @@ class Painter {
     const y = oy + f.y + dy;
     const edges = { top: true, right: f.isLast, bottom: true, left: f.isFirst };
     if (style.visibility === 'visible') {
-      paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, out);
+      paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, out, this.pageArea);
       paintBorders(style, x, y, f.width, f.height, edges, out);
     }
     const id = anchorName(f.box.element);
