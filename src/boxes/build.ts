@@ -11,6 +11,7 @@ import type {
   BlockBox,
   BlockLevelBox,
   BoxTree,
+  FirstLineStyles,
   InlineBox,
   InlineLevelBox,
   LinkTarget,
@@ -139,7 +140,8 @@ class BoxBuilder {
     const marker = display === 'list-item' ? this.marker(node, inside) : null;
     const blockItems = marker && inside ? [marker, ...items] : items;
     const outside = marker && !inside ? (marker as MarkerBox | ReplacedBox) : null;
-    const block = makeBlock(style, element, blockItems, outside, atomic || establishesBfc(style), background);
+    const made = makeBlock(style, element, blockItems, outside, atomic || establishesBfc(style), background);
+    const block = node.firstLine === null ? made : withFirstLine(made, { style: node.firstLine, base: style });
     return atomic ? [{ kind: 'atomic', style, element, box: block }] : [block];
   }
 
@@ -394,6 +396,25 @@ function tableBoxes(style: ComputedStyle, element: DomElement | null, items: rea
   else if (role === 'caption') part = { kind: 'table-part', role, box: withBackground(tableCell(style, element, items)) };
   else part = { kind: 'table-part', role, style, element, items, span: columnSpan(element) };
   return [part];
+}
+
+/**
+ * `block` with its first formatted line marked for ::first-line (CSS 2.1 §5.12.1): its own
+ * inline content, or that of its first in-flow block child, recursively. A block that already
+ * has a ::first-line of its own (from a rule on a descendant element) keeps it.
+ */
+function withFirstLine(block: BlockBox, firstLine: FirstLineStyles): BlockBox {
+  if (block.firstLine !== undefined) return block;
+  if (block.content.kind === 'inline') return { ...block, firstLine };
+  const children = block.content.children;
+  const i = children.findIndex((c) => c.kind !== 'block' || (c.style.float === 'none' && c.style.position !== 'absolute' && c.running === undefined && !isEmptyBlock(c)));
+  const first = children[i];
+  if (first === undefined || first.kind !== 'block') return block;
+  return { ...block, content: { kind: 'blocks', children: children.map((c, j) => (j === i ? withFirstLine(first, firstLine) : c)) } };
+}
+
+function isEmptyBlock(box: BlockBox): boolean {
+  return box.content.kind === 'blocks' && box.content.children.length === 0;
 }
 
 /** Displays whose box is a block container, which has a first formatted line (CSS 2.1 §9.2.1). */

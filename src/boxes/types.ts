@@ -33,6 +33,18 @@ export interface BlockBox extends BoxBase {
   readonly establishesBfc: boolean;
   /** Set on the empty box left in the flow where a running element was: the page it lands on starts showing it. */
   readonly running?: RunningElement;
+  /** On the block whose inline content is an element's first formatted line: that element's ::first-line. */
+  readonly firstLine?: FirstLineStyles;
+}
+
+/**
+ * `::first-line` (CSS 2.1 §5.12.1): the pseudo-element's computed style and the element style
+ * it was computed from (its parent). Line layout restyles what lands on the first line by the
+ * properties in which the two differ.
+ */
+export interface FirstLineStyles {
+  readonly style: ComputedStyle;
+  readonly base: ComputedStyle;
 }
 
 /** A running element (css-gcpm-3 §2.2): out of the flow; `element(name)` shows it in margin boxes. */
