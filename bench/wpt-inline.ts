@@ -146,8 +146,10 @@ function rewriteCss(css: string, file: string, ctx: Context, depth: number): str
     }
     const imported = loadStylesheet(href, file, ctx, depth + 1);
     if (imported === null) return rule;
+    // Always in a block, as resources/gather.ts does: an imported sheet that is not CSS must
+    // not run on into the importing sheet's rules.
     const media = mediaText.trim();
-    return media === '' || media.toLowerCase() === 'all' ? imported : `@media ${media} {\n${imported}\n}`;
+    return `@media ${media === '' ? 'all' : media} {\n${imported}\n}`;
   });
   return rewriteUrls(withImports, file, ctx);
 }

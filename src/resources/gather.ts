@@ -127,7 +127,9 @@ class Gatherer {
       const fetched = await this.sheet(imp.url, base);
       if (fetched === null) continue;
       const inner = await this.resolveImports(fetched.text, fetched.url, depth + 1);
-      parts.push(imp.media === null ? inner : `@media ${imp.media} {\n${inner}\n}`);
+      // Always in a block: a sheet that is not CSS (read in the wrong encoding) must not run
+      // on into the rules of the sheet that imports it, as it cannot across sheets.
+      parts.push(`@media ${imp.media ?? 'all'} {\n${inner}\n}`);
     }
     return `${parts.join('\n')}\n${split.text}`;
   }

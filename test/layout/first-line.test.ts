@@ -49,4 +49,10 @@ describe('::first-line', () => {
     expect(got[0]!.runs.every(isRed)).toBe(true);
     expect(got.slice(1).some((l) => l.runs.some(isRed))).toBe(false);
   });
+
+  it('a first line holding only a <br> leaves the text after it alone', async () => {
+    const got = await lines('<div><br>Filler text</div>', 'div::first-line { color: rgb(255, 0, 0) }');
+    expect(got.flatMap((l) => l.runs).some(isRed)).toBe(false);
+    expect(got.map((l) => l.text)).toContain('Filler text');
+  });
 });

@@ -43,6 +43,15 @@ describe('gatherResources', () => {
     expect(out.sheets.map((s) => s.text)).toEqual(['.a{}', '.é{}', '@charset "koi8-r";.а{}']);
   });
 
+  it('an imported sheet that is no CSS does not swallow the rules after its @import', async () => {
+    // A UTF-16 BOM on UTF-8 text: the sheet decodes to CJK garbage with no braces.
+    const fetcher = fakeFetcher({ 'https://ex.com/bad.css': { type: 'text/css', body: Uint8Array.from([0xfe, 0xff, ...Buffer.from('.a { color: red }')]) } });
+    const out = await gatherResources(parseHtml('<p id="t">x</p>'), { fetcher, baseUrl: 'https://ex.com/', requestCss: '@import "bad.css"; p { color: green }', warn: () => {} });
+    const pages = await renderToDisplayLists({ type: 'html', data: { html: '<p>x</p>', css: out.requestCss } }, {});
+    const glyphs = pages.pages[0]!.items.find((i) => i.kind === 'glyphs');
+    expect(glyphs && glyphs.kind === 'glyphs' ? glyphs.color : null).toMatchObject({ r: 0, g: 128, b: 0 });
+  });
+
   it('inlines @import rules in order, in their media, with url()s made absolute against the imported sheet', async () => {
     const fetcher = fakeFetcher({
       'https://cdn.ex/css/base.css': css('@import "more/deep.css"; body { background: url(img/bg.png) }'),

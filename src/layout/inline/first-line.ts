@@ -38,11 +38,16 @@ export function layoutWithFirstLine(ifc: InlineFormattingContext, styles: FirstL
   return [first, ...layOut(rest, { firstLineStyle: null, continuation: true, y: first.height }).lines];
 }
 
-/** The paragraph offset where the first line's text ends; 0 when it has none. */
+/**
+ * The paragraph offset where the first line ends: past its last text, or, when it has none
+ * (`<br>` first), where the text of the next line starts; 0 when no line has text.
+ */
 function firstLineEnd(ranges: readonly LineRange[]): number {
   let end = 0;
   for (const piece of ranges[0]?.pieces ?? []) if (piece.kind === 'text') end = Math.max(end, piece.end);
-  return end;
+  if (end > 0) return end;
+  for (const range of ranges.slice(1)) for (const piece of range.pieces) if (piece.kind === 'text') return piece.start;
+  return 0;
 }
 
 type Restyle = (style: ComputedStyle) => ComputedStyle;
