@@ -35,6 +35,18 @@ export interface BlockBox extends BoxBase {
   readonly running?: RunningElement;
   /** Set on the placeholder left where a block-level absolutely positioned box was: its static position (CSS 2.1 §10.3.7). */
   readonly absolute?: BlockLevelBox;
+  /** On the block whose inline content is an element's first formatted line: that element's ::first-line. */
+  readonly firstLine?: FirstLineStyles;
+}
+
+/**
+ * `::first-line` (CSS 2.1 §5.12.1): the pseudo-element's computed style and the element style
+ * it was computed from (its parent). Line layout restyles what lands on the first line by the
+ * properties in which the two differ.
+ */
+export interface FirstLineStyles {
+  readonly style: ComputedStyle;
+  readonly base: ComputedStyle;
 }
 
 /** A running element (css-gcpm-3 §2.2): out of the flow; `element(name)` shows it in margin boxes. */

@@ -6,6 +6,7 @@ import { resolveLength } from '../box-model.js';
 import type { LineFragment, PageContext } from '../types.js';
 import { breakLines } from './break-lines.js';
 import { collectInline, type CollectedInline } from './collect.js';
+import { layoutWithFirstLine, type LayOut, type LayOutOptions } from './first-line.js';
 import { buildLineBox } from './line-box.js';
 import type { AtomicLayout, Piece } from './pieces.js';
 import { buildPieces } from './pieces.js';
@@ -39,6 +40,24 @@ export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext,
   const collected = collectInline(ifc, page);
   const hit = cache.get(ifc);
   if (hit && hit.width === width && hit.collected === collected) return hit.layout;
+  let layout: InlineLayout;
+  if (box.firstLine) {
+    const layOut: LayOut = (content, options) => layoutLines(box, content, width, layoutAtomic, page, options);
+    // Piece indices name places in the unstyled content: a paragraph that continues beside
+    // floats on a later page resumes by them, so they come from the plain layout.
+    layout = { lines: layoutWithFirstLine(ifc, box.firstLine, page, layOut), starts: plainLayout(box, collected, width, layoutAtomic, page).starts };
+  } else layout = plainLayout(box, collected, width, layoutAtomic, page);
+  cache.set(ifc, { width, collected, layout });
+  return layout;
+}
+
+/** Forgets the pieces of a paragraph laid out beside floats once its last line is placed. */
+export function releasePieces(collected: CollectedInline): void {
+  piecesCache.delete(collected);
+}
+
+/** Lines from the shared pieces, each starting at a piece index. */
+function plainLayout(box: BlockBox, collected: CollectedInline, width: number, layoutAtomic: AtomicLayout, page: PageContext | null): InlineLayout {
   const pieces = piecesOf(collected, width, layoutAtomic, page);
   const indent = resolveLength(box.style.textIndent, width);
   const ranges = breakLines(pieces, width, width - indent, collected.text);
@@ -48,14 +67,23 @@ export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext,
     y += line.height;
     return line;
   });
-  const layout = { lines, starts: ranges.map((r) => r.start) };
-  cache.set(ifc, { width, collected, layout });
-  return layout;
+  return { lines, starts: ranges.map((r) => r.start) };
 }
 
-/** Forgets the pieces of a paragraph laid out beside floats once its last line is placed. */
-export function releasePieces(collected: CollectedInline): void {
-  piecesCache.delete(collected);
+/** Pieces of restyled content → line boxes (the first line as `options` say), for ::first-line. */
+function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number, layoutAtomic: AtomicLayout, page: PageContext | null, options: LayOutOptions) {
+  const collected = collectInline(ifc, page);
+  const pieces = buildPieces(collected, width, layoutAtomic, page);
+  const indent = options.continuation ? 0 : resolveLength(box.style.textIndent, width);
+  const ranges = breakLines(pieces, width, width - indent, collected.text);
+  let y = options.y;
+  const lines = ranges.map((range, i) => {
+    const first = i === 0 && !options.continuation;
+    const line = buildLineBox(range, { blockStyle: first ? (options.firstLineStyle ?? box.style) : box.style, width, isFirstLine: first, isLastLine: i === ranges.length - 1, y });
+    y += line.height;
+    return line;
+  });
+  return { lines, ranges };
 }
 
 /** Forgets the lines of an IFC once its last line is placed, so finished pages can be freed. */
