@@ -10,6 +10,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
+import { decodeStylesheet } from '../src/resources/css-decode.js';
+import { charsetField } from '../src/resources/net/content-type.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
 type P5Element = DefaultTreeAdapterMap['element'];
@@ -121,7 +123,15 @@ function loadStylesheet(href: string, fromFile: string, ctx: Context, depth: num
     ctx.problems.push(`missing stylesheet ${href}`);
     return null;
   }
-  return rewriteCss(readFileSync(file, 'utf8'), file, ctx, depth);
+  return rewriteCss(decodeStylesheet(readFileSync(file), { protocolCharset: servedCharset(file) }), file, ctx, depth);
+}
+
+/** The charset the wpt server would send for `file`: the Content-Type of its `.headers` file. */
+function servedCharset(file: string): string | null {
+  const headers = `${file}.headers`;
+  if (!isFile(headers)) return null;
+  const contentType = /^content-type:(.*)$/im.exec(readFileSync(headers, 'utf8'))?.[1];
+  return charsetField(contentType).charset ?? null;
 }
 
 const IMPORT_RULE = /@import\s+(?:url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]*))\s*\)|"([^"]*)"|'([^']*)')\s*([^;]*);/gi;
@@ -136,8 +146,10 @@ function rewriteCss(css: string, file: string, ctx: Context, depth: number): str
     }
     const imported = loadStylesheet(href, file, ctx, depth + 1);
     if (imported === null) return rule;
+    // Always in a block, as resources/gather.ts does: an imported sheet that is not CSS must
+    // not run on into the importing sheet's rules.
     const media = mediaText.trim();
-    return media === '' || media.toLowerCase() === 'all' ? imported : `@media ${media} {\n${imported}\n}`;
+    return `@media ${media === '' ? 'all' : media} {\n${imported}\n}`;
   });
   return rewriteUrls(withImports, file, ctx);
 }

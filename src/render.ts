@@ -13,6 +13,7 @@ import { paintMarginBoxes, paintPage } from './paint/paint.js';
 import type { PageDisplayList } from './paint/types.js';
 import { PdfWriter } from './pdf/write.js';
 import { webFontFaces } from './text/font-face-rules.js';
+import { fontUnitsSource } from './text/font-units.js';
 import { FontRegistry } from './text/font-registry.js';
 import { markdownDocument } from './markdown/document.js';
 import { DETERMINISTIC_EPOCH } from './pdf/metadata.js';
@@ -188,17 +189,28 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   const doc = parseHtml(source.html);
   // resources/: everything external, before layout.
   const resources = await withLoader(options, (fetcher) => gatherResources(doc, { fetcher, baseUrl: options.baseUrl ?? null, requestCss: source.css, warn, fontProvider: fontProviderOf(options.fontProvider) }));
+  // text/: the document's web fonts join the bundled ones, for this render only; the cascade
+  // asks for them (ex, ch) as soon as it has read the @font-face rules.
+  let fonts: FontRegistry | null = null;
+  const documentFonts = (fontFaces: StyledDocument['fontFaces']): FontRegistry => {
+    const faces = webFontFaces(fontFaces, resources.fonts, warn);
+    const registry = faces.length === 0 ? FontRegistry.default() : FontRegistry.default().fork();
+    if (faces.length > 0) registry.addWebFonts(faces, warn);
+    return registry;
+  };
   // css/: cascade → computed styles and @page rules; the request's page is the default page.
-  const styled = styleDocument(doc, { pageCss: source.pageCss, authorCss: [resources.requestCss], documentSheets: resources.sheets, onWarning: warn });
+  const styled = styleDocument(doc, {
+    pageCss: source.pageCss,
+    authorCss: [resources.requestCss],
+    documentSheets: resources.sheets,
+    onWarning: warn,
+    fontUnits: (fontFaces) => fontUnitsSource((fonts = documentFonts(fontFaces))),
+  });
   // boxes/: box tree with anonymous boxes, markers, generated content.
   const tree = buildBoxTree(styled, { images: resources.images });
   for (const w of tree.warnings) warn(w);
   const pages = new PageResolver(styled.pageRules, styled.pageBase, warn);
-  // text/: the document's web fonts join the bundled ones, for this render only.
-  const faces = webFontFaces(styled.fontFaces, resources.fonts, warn);
-  const fonts = faces.length === 0 ? FontRegistry.default() : FontRegistry.default().fork();
-  if (faces.length > 0) fonts.addWebFonts(faces, warn);
-  return { title: request.title ?? doc.title, styled, tree, pages, fonts, warnings, warn };
+  return { title: request.title ?? doc.title, styled, tree, pages, fonts: fonts ?? documentFonts(styled.fontFaces), warnings, warn };
 }
 
 /** When the document is made: the caller's date, the fixed epoch when deterministic, or now. */

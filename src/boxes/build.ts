@@ -11,16 +11,19 @@ import type {
   BlockBox,
   BlockLevelBox,
   BoxTree,
+  FirstLineStyles,
   InlineBox,
   InlineLevelBox,
   LinkTarget,
   MarkerBox,
   PageTextSource,
   ReplacedBox,
+  TextBox,
   TextDecoration,
 } from './types.js';
 import { buildTable, columnSpan, isCollapsibleSpace, spanAttribute, tablePartRole, wrapStrayParts, type BuildItem, type TablePart } from './table.js';
 import { parseLeader } from './leader.js';
+import { withFirstLetter, type FirstLetterBuilder } from './first-letter.js';
 import { parseTargetCounter } from './target-counter.js';
 import { processWhiteSpace } from './white-space.js';
 import { fragmentId } from '../dom/fragment-id.js';
@@ -100,7 +103,14 @@ class BoxBuilder {
       return [];
     }
     if (style.position === 'absolute' && node.element !== this.rootElement) return [this.absolutePlaceholder(node)];
-    return this.principal(node, decorations);
+    if (style.float === 'none') return this.principal(node, decorations);
+    // A float is out of flow (CSS 2.1 §9.5) and takes no decorations from its ancestors (CSS Text
+    // Decoration 3 §2): its one block-level box travels as a float item, inline-level inside
+    // inline content (it does not split the line's inline boxes) and a block-level child among blocks.
+    const items = this.principal(node, []);
+    const only = items.length === 1 ? items[0]! : undefined;
+    if (!only || only.kind === 'table-part' || !isBlockLevel(only)) return items;
+    return [{ kind: 'float', style, element: node.element, box: only }];
   }
 
   /**
@@ -143,13 +153,18 @@ class BoxBuilder {
     const tag = element.tagName;
     if (tag === 'br') return [{ kind: 'br', style, element }];
     if (tag === 'img') return this.image(node);
+    // `content: url()` on an element replaces its contents by the image (css-content-3 §2).
+    const replacement = contentImageUrl(style);
+    const image = replacement === null ? undefined : this.input.images.get(replacement);
+    if (image) return this.replaced(node, image);
 
     const own = withOwnDecorations(style, decorations);
     const atomic = isAtomicInline(style);
     const inner = atomic ? withOwnDecorations(style, []) : own;
-    const items = this.contents(node, inner);
+    const contents = this.contents(node, inner);
     const display = style.display;
-    if (display === 'contents') return items;
+    if (display === 'contents') return contents;
+    const items = node.firstLetter !== null && isBlockContainer(display) ? withFirstLetter(contents, this.firstLetterBuilder(node.firstLetter)) : contents;
     const background = this.backgroundOf(style);
     if (display === 'inline') return makeInline(style, element, items, linkOf(element), background);
     const table = tableBoxes(style, element, items, background);
@@ -158,8 +173,27 @@ class BoxBuilder {
     const marker = display === 'list-item' ? this.marker(node, inside) : null;
     const blockItems = marker && inside ? [marker, ...items] : items;
     const outside = marker && !inside ? (marker as MarkerBox | ReplacedBox) : null;
-    const block = makeBlock(style, element, blockItems, outside, atomic || establishesBfc(style), background);
+    const made = makeBlock(style, element, blockItems, outside, atomic || establishesBfc(style), background);
+    const block = node.firstLine === null ? made : withFirstLine(made, { style: node.firstLine, base: style });
     return atomic ? [{ kind: 'atomic', style, element, box: block }] : [block];
+  }
+
+  /**
+   * How ::first-letter boxes are made (CSS 2.1 §5.12.2): an inline box with the pseudo-element's
+   * style around the letter, or, floated, a block (as a floated span would be); `display`
+   * other than that does not apply to it.
+   */
+  private firstLetterBuilder(letterStyle: ComputedStyle): FirstLetterBuilder {
+    const style: ComputedStyle = letterStyle.float === 'none' && letterStyle.display !== 'inline' ? { ...letterStyle, display: 'inline' } : letterStyle;
+    const background = this.backgroundOf(style);
+    return {
+      letter: (text, letter) => {
+        const box: TextBox = { kind: 'text', style, element: null, text: transformText(letter, style), decorations: withOwnDecorations(style, text.decorations) };
+        return style.float === 'none' ? makeInline(style, null, [box], null, background) : [makeBlock(style, null, [box], null, true, background)];
+      },
+      block: (box, items) => makeBlock(box.style, box.element, items, box.marker, box.establishesBfc, box.backgroundImage),
+      inline: (box, items) => makeInline(box.style, box.element, items, box.link, box.backgroundImage),
+    };
   }
 
   /** ::before, the children, ::after — with counter scoping around them. */
@@ -236,7 +270,16 @@ class BoxBuilder {
           if (target) pageText({ kind: 'target-page', id: target.id }, target.style);
           break;
         }
-        case 'url': break; // images in content come with the resources issue
+        case 'url': {
+          // An image is an inline replaced box at its intrinsic size (CSS 2.1 §12.2); one
+          // that could not be had is left out (gather.ts warned).
+          const image = this.input.images.get(item.url);
+          if (image) {
+            flush();
+            out.push(contentImage(style, image));
+          }
+          break;
+        }
       }
     }
     flush();
@@ -293,6 +336,12 @@ class BoxBuilder {
       const alt = element.attrs.get('alt') ?? '';
       return alt ? [{ kind: 'text', style, element, text: alt, decorations: [] }] : [];
     }
+    return this.replaced(node, image);
+  }
+
+  /** An element as a replaced box showing `image`: atomic inline when the element is inline-level. */
+  private replaced(node: StyledElement, image: ImageResource): LevelBox[] {
+    const { style, element } = node;
     const background = this.backgroundOf(style);
     const replaced: ReplacedBox = {
       kind: 'replaced',
@@ -306,6 +355,25 @@ class BoxBuilder {
     if (isAtomicInline(style) || style.display === 'inline') return [{ kind: 'atomic', style, element, box: replaced }];
     return [replaced];
   }
+}
+
+/** The image of `content: url()` alone, which replaces an element's contents; null otherwise. */
+function contentImageUrl(style: ComputedStyle): string | null {
+  const content = style.content;
+  return Array.isArray(content) && content.length === 1 && content[0].kind === 'url' ? content[0].url : null;
+}
+
+/** An image of `content`: a replaced box in an anonymous inline box of the generating style. */
+function contentImage(style: ComputedStyle, image: ImageResource): AtomicInlineBox {
+  const replaced: ReplacedBox = {
+    kind: 'replaced',
+    style: anonymousStyle(style, 'inline'),
+    element: null,
+    image,
+    intrinsicWidth: image.pixelWidth * PX,
+    intrinsicHeight: image.pixelHeight * PX,
+  };
+  return { kind: 'atomic', style: replaced.style, element: null, box: replaced };
 }
 
 /** Chromium's gap between an image marker and the content (kCMarkerPaddingPx, 7px), pt: after an inside marker here, before the content edge for an outside one (layout/marker.ts). */
@@ -361,6 +429,30 @@ function tableBoxes(style: ComputedStyle, element: DomElement | null, items: rea
   else if (role === 'caption') part = { kind: 'table-part', role, box: withBackground(tableCell(style, element, items)) };
   else part = { kind: 'table-part', role, style, element, items, span: columnSpan(element) };
   return [part];
+}
+
+/**
+ * `block` with its first formatted line marked for ::first-line (CSS 2.1 §5.12.1): its own
+ * inline content, or that of its first in-flow block child, recursively. A block that already
+ * has a ::first-line of its own (from a rule on a descendant element) keeps it.
+ */
+function withFirstLine(block: BlockBox, firstLine: FirstLineStyles): BlockBox {
+  if (block.firstLine !== undefined) return block;
+  if (block.content.kind === 'inline') return { ...block, firstLine };
+  const children = block.content.children;
+  const i = children.findIndex((c) => c.kind !== 'block' || (c.style.float === 'none' && c.style.position !== 'absolute' && c.running === undefined && !isEmptyBlock(c)));
+  const first = children[i];
+  if (first === undefined || first.kind !== 'block') return block;
+  return { ...block, content: { kind: 'blocks', children: children.map((c, j) => (j === i ? withFirstLine(first, firstLine) : c)) } };
+}
+
+function isEmptyBlock(box: BlockBox): boolean {
+  return box.content.kind === 'blocks' && box.content.children.length === 0;
+}
+
+/** Displays whose box is a block container, which has a first formatted line (CSS 2.1 §9.2.1). */
+function isBlockContainer(display: ComputedStyle['display']): boolean {
+  return display === 'block' || display === 'list-item' || display === 'inline-block' || display === 'flow-root' || display === 'table-cell' || display === 'table-caption';
 }
 
 function isAtomicInline(style: ComputedStyle): boolean {
@@ -429,6 +521,9 @@ function makeBlock(
   const own = background ? { backgroundImage: background } : {};
   const items = wrapStrayParts(built, style, false, tableCell);
   const hasBlocks = items.some(isBlockLevel);
+  if (!hasBlocks && onlyFloatsAndSpace(items as InlineLevelBox[])) {
+    return { kind: 'block', style, element, content: { kind: 'blocks', children: floatsOf(items as InlineLevelBox[]) }, marker, establishesBfc: bfc, ...own };
+  }
   if (!hasBlocks) {
     const inline = processWhiteSpace(items as InlineLevelBox[]);
     const content = inline.length > 0 ? { kind: 'inline' as const, ifc: { children: inline } } : { kind: 'blocks' as const, children: [] };
@@ -437,7 +532,9 @@ function makeBlock(
   const children: BlockLevelBox[] = [];
   let run: InlineLevelBox[] = [];
   const flush = () => {
-    if (run.length > 0 && !isCollapsibleWhiteSpaceOnly(run)) {
+    // Floats with nothing but collapsible spaces around them sit among the blocks: no line box for them.
+    if (onlyFloatsAndSpace(run)) children.push(...floatsOf(run));
+    else if (run.length > 0 && !isCollapsibleWhiteSpaceOnly(run)) {
       const anon = anonymousStyle(style);
       children.push({ kind: 'block', style: anon, element: null, content: { kind: 'inline', ifc: { children: processWhiteSpace(run) } }, marker: null, establishesBfc: false });
     } else {
@@ -466,6 +563,14 @@ function placeholdersIn(items: readonly InlineLevelBox[], out: BlockLevelBox[] =
     else placeholdersIn(item.children, out);
   }
   return out;
+}
+
+function onlyFloatsAndSpace(items: readonly InlineLevelBox[]): boolean {
+  return items.some((item) => item.kind === 'float') && items.every((item) => item.kind === 'float' || (item.kind === 'text' && isCollapsibleSpace(item)));
+}
+
+function floatsOf(items: readonly InlineLevelBox[]): BlockLevelBox[] {
+  return items.flatMap((item) => (item.kind === 'float' ? [item.box] : []));
 }
 
 function isCollapsibleWhiteSpaceOnly(items: readonly InlineLevelBox[]): boolean {

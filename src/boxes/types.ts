@@ -35,6 +35,18 @@ export interface BlockBox extends BoxBase {
   readonly running?: RunningElement;
   /** Set on the placeholder left where a block-level absolutely positioned box was: its static position (CSS 2.1 §10.3.7). */
   readonly absolute?: BlockLevelBox;
+  /** On the block whose inline content is an element's first formatted line: that element's ::first-line. */
+  readonly firstLine?: FirstLineStyles;
+}
+
+/**
+ * `::first-line` (CSS 2.1 §5.12.1): the pseudo-element's computed style and the element style
+ * it was computed from (its parent). Line layout restyles what lands on the first line by the
+ * properties in which the two differ.
+ */
+export interface FirstLineStyles {
+  readonly style: ComputedStyle;
+  readonly base: ComputedStyle;
 }
 
 /** A running element (css-gcpm-3 §2.2): out of the flow; `element(name)` shows it in margin boxes. */
@@ -174,7 +186,17 @@ export interface MarkerBox extends BoxBase {
   readonly marker: { readonly kind: 'text'; readonly text: string } | { readonly kind: 'bullet'; readonly shape: 'disc' | 'circle' | 'square' };
 }
 
-export type InlineLevelBox = InlineBox | TextBox | PageTextBox | LeaderBox | AtomicInlineBox | LineBreakBox | MarkerBox;
+/**
+ * A float met in inline content (CSS 2.1 §9.5): out of flow, so it does not split the inline
+ * formatting context as a block would; line layout places it at the line where it occurs
+ * (§9.5.1 rule 6). Floats among block-level boxes stay block-level children.
+ */
+export interface FloatInlineBox extends BoxBase {
+  readonly kind: 'float';
+  readonly box: BlockLevelBox;
+}
+
+export type InlineLevelBox = InlineBox | TextBox | PageTextBox | LeaderBox | AtomicInlineBox | LineBreakBox | MarkerBox | FloatInlineBox;
 
 export interface TextDecoration {
   readonly line: 'underline' | 'overline' | 'line-through';

@@ -33,6 +33,10 @@ function processList(children: readonly InlineLevelBox[], state: State): InlineL
         state.afterSpace = true;
         out.push(child);
         break;
+      case 'float':
+        // Out of flow: spaces on either side of a float collapse together.
+        out.push(child);
+        break;
       case 'atomic':
       case 'marker':
       case 'page-text':

@@ -8,7 +8,7 @@ import { LONGHANDS, LONGHAND_BY_NAME } from './properties/index.js';
 import type { LonghandDef } from './properties/registry.js';
 import { isLegacyAlign, LEGACY_BREAK_WORD } from './properties/text.js';
 import type { BorderStyle, ComputedStyle, Display, Viewport } from './types.js';
-import type { ComputeContext } from './values/context.js';
+import type { ComputeContext, FontUnitsSource } from './values/context.js';
 import type { CustomLookup } from './values/var.js';
 
 /** What one style computation needs. */
@@ -24,6 +24,8 @@ export interface ComputeRequest {
   readonly blockify: boolean;
   /** The document's initial containing block, for viewport units. */
   readonly viewport: Viewport;
+  /** Where `ex` and `ch` come from (the document's fonts); absent, they are half an em. */
+  readonly fontUnits?: FontUnitsSource;
   /** Hears of values invalid at computed-value time for a reason worth telling (a var() expansion too long). */
   readonly warn?: Warn;
 }
@@ -42,6 +44,8 @@ const INHERITED_EXTRAS = new Set(LONGHANDS.filter((d) => d.inherited && d.field 
 const CONTEXTUAL_INITIALS = LONGHANDS.filter((d) => d.initialComputer !== undefined);
 const FONT_SIZE = LONGHAND_BY_NAME.get('font-size')!;
 const COLOR = LONGHAND_BY_NAME.get('color')!;
+const FONT_SELECTION_NAMES = new Set(['font-family', 'font-weight', 'font-style']);
+const FONT_SELECTION = [...FONT_SELECTION_NAMES].map((name) => LONGHAND_BY_NAME.get(name)!);
 
 // Inherited values of a parent, combined with initial values, shared by all of its children.
 const baseCache = new WeakMap<ComputedStyle, ComputedStyle>();
@@ -81,7 +85,8 @@ export function computeStyle(req: ComputeRequest): ComputeResult {
   const custom = computeCustomProperties(req.parentCustom, customDeclarations(req.winners), warn);
   const lookup: CustomLookup = (name) => custom.get(name);
   const s: MutableStyle = { ...baseFor(parent) };
-  const ctx: MutableContext = { parent, fontSize: parent.fontSize, rootFontSize: req.rootFontSize ?? MEDIUM_FONT_SIZE, color: parent.color, viewport: req.viewport };
+  const ctx: MutableContext = { parent, fontSize: parent.fontSize, rootFontSize: req.rootFontSize ?? MEDIUM_FONT_SIZE, color: parent.color, viewport: req.viewport, font: parent };
+  if (req.fontUnits !== undefined) ctx.fontUnits = req.fontUnits;
   let extra: Map<string, string> | null = null;
 
   const apply = (def: LonghandDef, value: LonghandValue): void => {
@@ -103,9 +108,15 @@ export function computeStyle(req: ComputeRequest): ComputeResult {
   const color = req.winners.get('color');
   if (color !== undefined) apply(COLOR, color);
   ctx.color = s.color;
+  // The font next: ex and ch in every other property measure it (css-values-4 §6.1.1).
+  for (const def of FONT_SELECTION) {
+    const value = req.winners.get(def.name);
+    if (value !== undefined) apply(def, value);
+  }
+  ctx.font = s;
 
   for (const [name, value] of req.winners) {
-    if (name === 'font-size' || name === 'color' || name.startsWith('--')) continue;
+    if (name === 'font-size' || name === 'color' || FONT_SELECTION_NAMES.has(name) || name.startsWith('--')) continue;
     const def = LONGHAND_BY_NAME.get(name);
     if (def !== undefined) apply(def, value);
   }

@@ -31,10 +31,12 @@ function splitConnectives(text: string): { terms: string[]; connective: 'and' | 
   let connective: 'and' | 'or' | null = null;
   let i = 0;
   while (i < text.length) {
-    if (text[i] !== '(') return null;
-    const close = matchingParen(text, i);
+    // A function test such as @supports `selector(…)` is a term of its own, passed whole.
+    const fn = text[i] === '(' ? 0 : (/^[a-z-]+(?=\()/i.exec(text.slice(i, i + 32))?.[0].length ?? -1);
+    if (fn < 0) return null;
+    const close = matchingParen(text, i + fn);
     if (close < 0) return null;
-    terms.push(text.slice(i + 1, close));
+    terms.push(fn === 0 ? text.slice(i + 1, close) : text.slice(i, close + 1));
     const after = text.slice(close + 1).trimStart();
     if (after === '') break;
     const word = /^(and|or)\b/i.exec(after)?.[1]?.toLowerCase() as 'and' | 'or' | undefined;

@@ -162,13 +162,15 @@ export interface ElementMatches {
   readonly before: MatchSet;
   readonly after: MatchSet;
   readonly marker: MatchSet;
+  readonly firstLetter: MatchSet;
+  readonly firstLine: MatchSet;
   /** Identifies the element's ancestor chain for its children's matching. */
   readonly context: number;
 }
 
 type Split = Omit<ElementMatches, 'context'>;
 
-const EMPTY_SPLIT: Split = { element: EMPTY_MATCH_SET, before: EMPTY_MATCH_SET, after: EMPTY_MATCH_SET, marker: EMPTY_MATCH_SET };
+const EMPTY_SPLIT: Split = { element: EMPTY_MATCH_SET, before: EMPTY_MATCH_SET, after: EMPTY_MATCH_SET, marker: EMPTY_MATCH_SET, firstLetter: EMPTY_MATCH_SET, firstLine: EMPTY_MATCH_SET };
 
 // A trie over rank sequences: equal merged match lists reach the same node without building
 // a string key for each element.
@@ -208,7 +210,7 @@ export class Matcher {
       testAll(candidates, el, structural);
       if (structural.length > 0) split = this.mergedSplit(this.sharedResults[context]!, structural);
     }
-    return { element: split.element, before: split.before, after: split.after, marker: split.marker, context };
+    return { ...split, context };
   }
 
   private contextOf(el: DomElement, parentContext: number): number {
@@ -256,9 +258,16 @@ export class Matcher {
   }
 
   private split(matched: readonly IndexedSelector[]): Split {
-    const parts = { element: [] as IndexedSelector[], before: [] as IndexedSelector[], after: [] as IndexedSelector[], marker: [] as IndexedSelector[] };
+    const parts = { element: [] as IndexedSelector[], before: [] as IndexedSelector[], after: [] as IndexedSelector[], marker: [] as IndexedSelector[], 'first-letter': [] as IndexedSelector[], 'first-line': [] as IndexedSelector[] };
     for (const m of matched) parts[m.selector.pseudoElement ?? 'element'].push(m);
-    return { element: this.intern(parts.element), before: this.intern(parts.before), after: this.intern(parts.after), marker: this.intern(parts.marker) };
+    return {
+      element: this.intern(parts.element),
+      before: this.intern(parts.before),
+      after: this.intern(parts.after),
+      marker: this.intern(parts.marker),
+      firstLetter: this.intern(parts['first-letter']),
+      firstLine: this.intern(parts['first-line']),
+    };
   }
 
   private intern(entries: readonly IndexedSelector[]): MatchSet {

@@ -16,6 +16,7 @@ import { parseDeclarationList, parseStylesheet, type ParsedStylesheet, type Shee
 import { parseStylesheetCached } from './stylesheet-cache.js';
 import type { ComputedStyle, Declaration, PageRule, PageStyle, StyledDocument, StyledElement, StyledNode, Viewport } from './types.js';
 import { UA_STYLESHEET } from './ua-stylesheet.js';
+import type { FontUnitsSource } from './values/context.js';
 
 export interface StyleOptions {
   /**
@@ -34,6 +35,11 @@ export interface StyleOptions {
   readonly documentSheets?: readonly ResolvedSheet[];
   /** Called with every non-fatal problem, as it is found. */
   readonly onWarning?: (message: string) => void;
+  /**
+   * Given the document's @font-face rules (known once the sheets are parsed, before any value
+   * is computed), where `ex` and `ch` come from. Absent, they are half an em.
+   */
+  readonly fontUnits?: (fontFaces: readonly (readonly Declaration[])[]) => FontUnitsSource;
 }
 
 const FIRST_PAGE: PageInfo = { index: 0, name: null };
@@ -59,15 +65,17 @@ export function styleDocument(doc: DomDocument, options: StyleOptions): StyledDo
   // The initial containing block, which vw and vh refer to: the first page's page area.
   const declarationLists = new Map<string, CascadedDeclaration[]>();
   const warnOnce = onceEach(warn);
-  const icb = firstPageArea({ doc, matcher, warn, warnOnce, declarationLists, pageRules, defaultPage, defaultPageBox });
+  const fontFaces = sheets.flatMap((s) => s.fontFaces);
+  const fontUnits = options.fontUnits?.(fontFaces) ?? null;
+  const icb = firstPageArea({ doc, matcher, warn, warnOnce, declarationLists, pageRules, defaultPage, defaultPageBox, fontUnits });
   // The tree, against it.
-  const root = new Styler({ matcher, warn, warnOnce, viewport: icb, declarationLists }).styleElement(doc.root, null, ROOT_CONTEXT);
+  const root = new Styler({ matcher, warn, warnOnce, viewport: icb, declarationLists, fontUnits }).styleElement(doc.root, null, ROOT_CONTEXT);
   return {
     root,
     pageRules,
     pageBase: { fontSize: root.style.fontSize, root: root.style, viewport: defaultPageBox },
     initialContainingBlock: icb,
-    fontFaces: sheets.flatMap((s) => s.fontFaces),
+    fontFaces,
     warnings,
   };
 }
@@ -84,6 +92,7 @@ interface FirstPageInput {
   readonly pageRules: readonly PageRule[];
   readonly defaultPage: PageStyle;
   readonly defaultPageBox: Viewport;
+  readonly fontUnits: FontUnitsSource | null;
 }
 
 /**
@@ -93,7 +102,7 @@ interface FirstPageInput {
  */
 function firstPageArea(input: FirstPageInput): Viewport {
   const { matcher, warn, warnOnce, declarationLists } = input;
-  const root = new Styler({ matcher, warn, warnOnce, viewport: pageArea(input.defaultPage), declarationLists }).styleRoot(input.doc.root);
+  const root = new Styler({ matcher, warn, warnOnce, viewport: pageArea(input.defaultPage), declarationLists, fontUnits: input.fontUnits }).styleRoot(input.doc.root);
   return pageArea(resolvePageStyle(input.pageRules, FIRST_PAGE, { fontSize: root.fontSize, root, viewport: input.defaultPageBox }));
 }
 
@@ -154,6 +163,7 @@ interface StylerInput {
   readonly viewport: Viewport;
   /** Style attributes and hints parsed so far, by text; shared so each warns once. */
   readonly declarationLists: Map<string, CascadedDeclaration[]>;
+  readonly fontUnits: FontUnitsSource | null;
 }
 
 /** Walks the tree, sharing computed styles between elements that cascade identically. */
@@ -168,6 +178,7 @@ class Styler {
   private readonly warnOnce: Warn;
   private readonly viewport: Viewport;
   private readonly declarationLists: Map<string, CascadedDeclaration[]>;
+  private readonly fontUnits: FontUnitsSource | null;
   private rootFontSize: number | null = null;
 
   constructor(input: StylerInput) {
@@ -176,6 +187,7 @@ class Styler {
     this.warnOnce = input.warnOnce;
     this.viewport = input.viewport;
     this.declarationLists = input.declarationLists;
+    this.fontUnits = input.fontUnits;
   }
 
   /** The root element's own style, without its subtree. */
@@ -185,7 +197,7 @@ class Styler {
   }
 
   styleElement(el: DomElement, parent: ComputedStyle | null, parentContext: number): StyledElement {
-    const { element, before, after, marker, context } = this.matcher.match(el, parentContext);
+    const { element, before, after, marker, firstLetter, firstLine, context } = this.matcher.match(el, parentContext);
     const hints = this.hintsOf(el);
     const inline = this.inlineOf(el);
     const blockify = parent === null || parent.display === 'flex' || parent.display === 'inline-flex';
@@ -197,7 +209,10 @@ class Styler {
       else children.push(this.styleElement(child, style, context));
     }
     const pseudo = this.pseudoStyles(style, before, after, marker);
-    return { kind: 'element', element: el, style, before: pseudo.before, after: pseudo.after, marker: pseudo.marker, children };
+    // Rare: computed only when some rule targets them, without the sharing cache above.
+    const lineStyle = firstLine.entries.length === 0 ? null : this.compute(style, 'first-line', firstLine, NONE, NONE, false);
+    const letterStyle = firstLetter.entries.length === 0 ? null : this.compute(lineStyle ?? style, 'first-letter', firstLetter, NONE, NONE, false);
+    return { kind: 'element', element: el, style, before: pseudo.before, after: pseudo.after, marker: pseudo.marker, firstLetter: letterStyle, firstLine: lineStyle, children };
   }
 
   /**
@@ -253,6 +268,7 @@ class Styler {
         rootFontSize: parent === null ? null : this.rootFontSize,
         blockify,
         viewport: this.viewport,
+        ...(this.fontUnits === null ? {} : { fontUnits: this.fontUnits }),
         warn: this.warnOnce,
       });
       this.customOf.set(result.style, result.custom);
@@ -319,10 +335,10 @@ function listId(list: readonly CascadedDeclaration[]): number {
   return id;
 }
 
-const KINDS = { element: 0, before: 1, after: 2, marker: 3 } as const;
+const KINDS = { element: 0, before: 1, after: 2, marker: 3, 'first-letter': 4, 'first-line': 5 } as const;
 
 // A number in the common case (no hints, no style attribute), a short string otherwise.
 function cascadeKey(kind: PseudoElement | 'element', set: MatchSet, hints: readonly CascadedDeclaration[], inline: readonly CascadedDeclaration[], blockify: boolean): number | string {
-  const base = set.id * 8 + KINDS[kind] * 2 + (blockify ? 1 : 0);
+  const base = set.id * 16 + KINDS[kind] * 2 + (blockify ? 1 : 0);
   return hints.length === 0 && inline.length === 0 ? base : `${base}:${listId(hints)}:${listId(inline)}`;
 }

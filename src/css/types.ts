@@ -314,6 +314,12 @@ export interface StyledElement {
   readonly after: ComputedStyle | null;
   /** Style for the list marker of a list item (`::marker` rules applied; inherits from the element). */
   readonly marker: ComputedStyle | null;
+  /**
+   * `::first-letter` and `::first-line` styles (CSS 2.1 §5.12), present when some rule targets
+   * them; ::first-letter inherits from ::first-line. Box generation and line layout apply them.
+   */
+  readonly firstLetter: ComputedStyle | null;
+  readonly firstLine: ComputedStyle | null;
   readonly children: readonly StyledNode[];
 }
 

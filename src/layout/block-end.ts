@@ -6,6 +6,7 @@
 import type { BlockBox, BlockLevelBox } from '../boxes/types.js';
 import { bottomAdjoinsChild, collapsedBottom, collapsesThrough, joinStruts, strutSize } from './margins.js';
 import type { ConstraintSpace } from './types.js';
+import { isFloating } from './float/place.js';
 
 const EPSILON = 1e-6;
 
@@ -31,7 +32,8 @@ export function endFits(bottom: number, reserve: number, limit: number): boolean
 /** The index of the child that ends the content (the last one that does not collapse through), or -1. */
 export function lastInFlowChild(children: readonly BlockLevelBox[], width: number): number {
   let i = children.length - 1;
-  while (i >= 0 && collapsesThrough(children[i]!, width)) i--;
+  // Floats are out of flow: the box's end edges follow its last in-flow child.
+  while (i >= 0 && (isFloating(children[i]!) || collapsesThrough(children[i]!, width))) i--;
   return i;
 }
 

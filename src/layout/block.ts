@@ -4,11 +4,12 @@
 import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineFormattingContext, ReplacedBox } from '../boxes/types.js';
 import { blockMargins, borderOf, definiteContentHeight, horizontalFrame, intrinsicWidth, paddingOf, resolveAuto, resolveContentHeight, solveInlineGeometry } from './box-model.js';
 import { childEndReserve, contentEndReserve, endFits, endReserve, lastInFlowChild } from './block-end.js';
-import { avoidBreakBetween, avoidsBreakInside, forcedBreakBetween } from './break-rules.js';
+import { applyOrphansWidows, avoidBreakBetween, avoidsBreakInside, forcedBreakBetween } from './break-rules.js';
 import type { AtomicLayout } from './inline/pieces.js';
+import { collectInline } from './inline/collect.js';
 import { layoutInlineContent, releaseInlineLayout } from './inline/layout-inline.js';
 import { intrinsicContentSizes } from './intrinsic.js';
-import { EMPTY_STRUT, collapsedBottom, collapsedTop, collapsesThrough, joinStruts, strutSize, topAdjoinsChild, bottomAdjoinsChild } from './margins.js';
+import { EMPTY_STRUT, addMargin, collapsedBottom, collapsedTop, collapsesThrough, joinStruts, strutSize, topAdjoinsChild, bottomAdjoinsChild } from './margins.js';
 import type { MarginStrut } from './margins.js';
 import { legacyAlignShift } from './legacy-align.js';
 import { outsideMarker } from './marker.js';
@@ -17,7 +18,10 @@ import { layoutTable } from './table/layout-table.js';
 import { outsidePageFlow } from './page/page-names.js';
 import { isContainingBlock, layoutPositioned } from './positioned/containing-block.js';
 import { relativeOffset } from './positioned/relative.js';
-import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, LineFragment, LinesBreakToken, PageContext, TableBreakToken } from './types.js';
+import { ExclusionSpace } from './float/exclusion-space.js';
+import { layoutLinesBesideFloats, type FlowArea } from './float/lines.js';
+import { isFloating, placeFloat, type FloatLayout } from './float/place.js';
+import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, CarriedFloat, ConstraintSpace, LineFragment, LinesBreakToken, PageContext, TableBreakToken } from './types.js';
 
 /** One block-level box, one fragment. The fragment's x is its left margin; the parent sets y. */
 export function layoutBlockLevel(box: BlockLevelBox, space: ConstraintSpace, token: BreakToken | null): BlockLayoutResult {
@@ -36,6 +40,10 @@ interface ContentResult {
   readonly token: BreakToken | null;
   /** Nothing fits: move the whole box to the next fragmentainer. */
   readonly pushed: boolean;
+  /** The floats after the content; absent when unchanged. */
+  readonly exclusions?: ExclusionSpace;
+  /** Floats that moved to the next fragmentainer. */
+  readonly pushedFloats?: readonly CarriedFloat[];
 }
 
 function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken | null): BlockLayoutResult {
@@ -57,14 +65,29 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const origin = { x: bdr.left + pad.left, y: topEdge };
   // The content's last piece must leave room for this box's bottom edges and its ancestors'.
   const contentSpace = { ...space, endReserve: contentEndReserve(space, pad.bottom + bdr.bottom, ownHeight !== null) };
+  // A BFC root's floats are its own, in coordinates from its content box (CSS 2.1 §9.4.1).
+  const outer = space.bfc;
+  const ownsFloats = box.establishesBfc || !outer;
+  const flow: FlowArea = ownsFloats
+    ? { exclusions: ExclusionSpace.EMPTY, left: 0, top: 0 }
+    : { exclusions: outer.exclusions, left: outer.inline + geometry.marginLeft + origin.x, top: outer.block + origin.y };
   // Boxes that must not break, or that are taller than the page anyway, are laid out whole.
   const content = box.content.kind === 'inline'
-    ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, contentSpace, token as LinesBreakToken | null, origin)
-    : layoutChildren(box, geometry.contentWidth, contentLimit, contentSpace, token as BlockBreakToken | null, origin, ownHeight);
+    ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, contentSpace, token as LinesBreakToken | null, origin, flow)
+    : layoutChildren(box, geometry.contentWidth, contentLimit, contentSpace, token as BlockBreakToken | null, origin, flow, ownHeight);
   if (content.pushed && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
 
   let contentHeight = content.height;
   let nextToken = content.token;
+  const carried = content.pushedFloats ?? [];
+  if (ownsFloats && carried.length > 0) {
+    // The BFC root continues where its floats do (css-break-3 §4), even when its flow ended here.
+    nextToken = { ...(nextToken ?? endToken(box)), floats: carried } as BreakToken;
+  }
+  if (box.establishesBfc && content.exclusions) {
+    // A BFC root's auto height reaches down to its floats' bottom margin edges (CSS 2.1 §10.6.7).
+    contentHeight = Math.max(contentHeight, content.exclusions.clearance('both'));
+  }
   if (nextToken) {
     // A box that breaks inside fills the rest of the fragmentainer (css-break-3 §4.4).
     contentHeight = Math.max(contentHeight, Math.min(contentLimit, ownHeight !== null ? ownHeight - consumed : contentLimit));
@@ -103,7 +126,16 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
     firstBaseline,
     lastBaseline: baselineOf(children, 'last'),
   };
-  return withPositioned({ fragment, breakToken: nextToken }, space);
+  const result: BlockLayoutResult = ownsFloats
+    ? { fragment, breakToken: nextToken }
+    : { fragment, breakToken: nextToken, exclusions: content.exclusions ?? outer.exclusions, pushedFloats: carried };
+  return withPositioned(result, space);
+}
+
+/** A token past the end of the box's content: only its carried floats continue. */
+function endToken(box: BlockBox): BlockBreakToken | LinesBreakToken {
+  if (box.content.kind === 'inline') return { kind: 'lines', box, lineIndex: Number.MAX_SAFE_INTEGER, consumedBlockSize: 0, piece: Number.MAX_SAFE_INTEGER };
+  return { kind: 'block', box, childIndex: childCount(box), child: null, consumedBlockSize: 0, forced: false };
 }
 
 /**
@@ -129,6 +161,7 @@ function childCount(box: BlockBox): number {
 function baselineOf(children: readonly (BoxFragment | LineFragment)[], which: 'first' | 'last'): number | null {
   const order = which === 'first' ? children : [...children].reverse();
   for (const c of order) {
+    if (c.kind === 'box' && isFloating(c.box)) continue;
     if (c.kind === 'line') {
       if (c.height > 0) return c.y + c.baseline;
     } else {
@@ -146,10 +179,15 @@ interface Origin {
   readonly y: number;
 }
 
-function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number, limit: number, space: ConstraintSpace, token: LinesBreakToken | null, origin: Origin): ContentResult {
+function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number, limit: number, space: ConstraintSpace, token: LinesBreakToken | null, origin: Origin, flow: FlowArea): ContentResult {
   const atStart = space.atFragmentainerStart;
-  const { lines } = layoutInlineContent(box, ifc, width, layoutAtomic, space.page);
-  const start = token?.lineIndex ?? 0;
+  // Lines that meet a float are laid out one by one beside it; the others all at once, cached.
+  const besideFloats = collectInline(ifc, space.page).hasFloats || flow.exclusions.lowestBottom > flow.top || (token?.floats?.length ?? 0) > 0;
+  if (besideFloats) {
+    return layoutLinesBesideFloats({ box, ifc, width, limit, atStart, page: space.page, token, origin, flow, layoutAtomic, layoutFloat });
+  }
+  const { lines, starts } = layoutInlineContent(box, ifc, width, layoutAtomic, space.page);
+  const start = token?.piece !== undefined ? lineAtPiece(starts, token.piece) : token?.lineIndex ?? 0;
   const offset = start < lines.length ? lines[start]!.y : 0;
   const remaining = lines.length - start;
   // A box with a fixed height can continue after its last line: nothing is left to place.
@@ -167,27 +205,25 @@ function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number,
   if (take === 0) return { children: [], height: 0, token: null, pushed: true };
   const children = lines.slice(start, start + take).map((l) => ({ ...l, x: l.x + origin.x, y: l.y - offset + origin.y }));
   const last = lines[start + take - 1]!;
-  const next: LinesBreakToken | null = take < remaining ? { kind: 'lines', box, lineIndex: start + take, consumedBlockSize: 0 } : null;
+  const next: LinesBreakToken | null = take < remaining ? { kind: 'lines', box, lineIndex: start + take, consumedBlockSize: 0, piece: starts[start + take]! } : null;
   if (!next && Number.isFinite(limit)) releaseInlineLayout(ifc);
   return { children, height: last.y + last.height - offset, token: next, pushed: false };
 }
 
-/**
- * How many of the lines that fit to place before a break (css-break-3 §3.3): at least
- * `orphans` here and `widows` on the next page; at the top of a page at least one line, so
- * layout always progresses. Returns 0 to move the whole paragraph on.
- */
-function applyOrphansWidows(fit: number, remaining: number, box: BlockBox, atStart: boolean): number {
-  const { orphans, widows } = box.style;
-  const progress = atStart ? Math.max(1, fit) : 0;
-  if (fit < orphans) return progress;
-  const take = Math.min(fit, remaining - widows);
-  if (take >= orphans) return take;
-  return atStart ? Math.max(1, fit) : 0;
+/** The line that starts at piece `piece` (or the first after it), for a paragraph that was laid out beside floats on an earlier page. */
+function lineAtPiece(starts: readonly number[], piece: number): number {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid]! < piece) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Block-level children: margin collapsing, forced and avoided breaks, break tokens. */
-function layoutChildren(box: BlockBox, width: number, limit: number, space: ConstraintSpace, token: BlockBreakToken | null, origin: Origin, percentageBlockSize: number | null): ContentResult {
+function layoutChildren(box: BlockBox, width: number, limit: number, space: ConstraintSpace, token: BlockBreakToken | null, origin: Origin, flow: FlowArea, percentageBlockSize: number | null): ContentResult {
   if (box.content.kind !== 'blocks') throw new Error('layoutChildren needs block content');
   const atStart = space.atFragmentainerStart;
   const names = space.page?.pageNames ?? null;
@@ -204,47 +240,150 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
   // Where each child's fragments begin in `out`, so that a break can move back several children.
   const starts: number[] = [];
   const last = lastInFlowChild(children, width);
+  // Floats: those placed so far, those waiting for the position of the next in-flow box, and
+  // those that moved to the next fragmentainer (with the index of the child they came from).
+  let exclusions = flow.exclusions;
+  let pending: BlockLevelBox[] = [];
+  const carried: { index: number; float: CarriedFloat }[] = [];
+  const place = (float: BlockLevelBox, floatToken: BreakToken | null, y: number, index: number, cb = { left: flow.left, right: flow.left + width }) => {
+    const floatAtStart = atStart && !placedHere && y <= 1e-6;
+    const r = placeFloat(float, floatToken, { exclusions, ...cb, top: flow.top + y, end: flow.top + limit, atStart: floatAtStart, page: space.page }, layoutFloat);
+    exclusions = r.exclusions;
+    if (r.kind === 'pushed') carried.push({ index, float: { box: float, token: floatToken, ...cb } });
+    else {
+      out.push({ ...r.fragment, x: r.fragment.x - flow.left + origin.x, y: r.fragment.y - flow.top + origin.y });
+      if (r.token) carried.push({ index, float: { box: float, token: r.token, ...cb } });
+    }
+  };
+  // A float's top is that of the next in-flow box after the margins between them (CSS 2.1 §9.5.1).
+  const placePending = (y: number, index: number) => {
+    for (const f of pending) place(f, null, y, index);
+    pending = [];
+  };
+  const finish = (r: ContentResult): ContentResult => {
+    const before = r.token?.kind === 'block' ? r.token.childIndex + (r.token.child ? 1 : 0) : Infinity;
+    return { ...r, exclusions, pushedFloats: carried.filter((c) => c.index < before).map((c) => c.float) };
+  };
+  // Floats carried over from the previous fragmentainer go first, at the top (css-break-3 §4).
+  for (const c of token?.floats ?? []) place(c.box, c.token, 0, -1, { left: c.left, right: c.right });
 
   for (let i = startIndex; i < children.length; i++) {
     const child = children[i]!;
     starts.push(out.length);
+    if (isFloating(child)) {
+      pending.push(child);
+      continue;
+    }
     const resuming = i === startIndex && token?.child ? token.child : null;
     // Without a fragmentainer (an unfragmented layout: intrinsic sizes, monolithic boxes) no break is forced.
     const forced = i > startIndex && Number.isFinite(limit) && (forcedBreakBetween(children[i - 1]!, child) || (names !== null && names.changeBetween(children[i - 1]!, child)));
     if (forced && (placedHere || !atStart)) {
-      return broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: true });
+      placePending(cursor, i - 1);
+      return finish(broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: true }));
     }
+    // Floats waiting above a box that clears them, or above a new formatting context, go above
+    // that box's own margins, and a box that clears them drops those margins (as LayoutNG does).
+    const clearsPending = !resuming && pending.some((f) => clears(child, f));
+    const beforeMargins = cursor + strutSize(strut);
+    if (clearsPending || (!resuming && avoidsFloats(child))) placePending(beforeMargins, i);
+    const clearedTo = (hypothetical: number) => {
+      const cleared = clearanceOf(child, exclusions, flow);
+      return clearsPending && cleared > beforeMargins ? cleared : Math.max(hypothetical, cleared);
+    };
     if (!resuming) {
       const top = collapsedTop(child, width);
       if (!absorbing && !truncating) strut = joinStruts(strut, top);
       if (collapsesThrough(child, width)) {
-        strut = joinStruts(strut, collapsedBottom(child, width));
-        const empty = layoutBlockLevel(child, { inlineSize: width, blockLimit: Infinity, atFragmentainerStart: false, page: space.page, percentageBlockSize }, null).fragment;
-        if (empty) out.push({ ...empty, x: empty.x + origin.x, y: cursor + strutSize(strut) + origin.y });
+        const hypothetical = cursor + strutSize(strut);
+        placePending(Math.max(hypothetical, beforeMargins), i);
+        const y = clearedTo(hypothetical);
+        const childSpace = { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, percentageBlockSize, bfc: { exclusions, inline: flow.left, block: flow.top + y } };
+        const empty = layoutBlockLevel(child, childSpace, null);
+        if (empty.fragment) out.push({ ...empty.fragment, x: empty.fragment.x + origin.x, y: y + origin.y });
+        exclusions = empty.exclusions ?? exclusions;
+        for (const f of empty.pushedFloats ?? []) carried.push({ index: i, float: f });
+        const height = empty.fragment?.height ?? 0;
+        if (y !== hypothetical || height > 0) {
+          // Clearance, here or inside, separates the margins above from those below (CSS 2.1 §9.5.2, §8.3.1).
+          absorbing = false;
+          truncating = false;
+          cursor = y + height;
+          strut = addMargin(EMPTY_STRUT, blockMargins(child.style, width).bottom);
+        } else strut = joinStruts(strut, collapsedBottom(child, width));
         continue;
       }
     }
     absorbing = false;
     truncating = false;
-    const y = cursor + strutSize(strut);
+    let y = cursor + strutSize(strut);
+    // Floats move down with the margins that collapse below them, never up with negative ones.
+    placePending(Math.max(y, beforeMargins), i);
+    if (!resuming) y = clearedTo(y);
     const childAtStart = atStart && !placedHere;
     const reserve = childEndReserve(box, children, i, last, width, endReserve(space));
-    const result = layoutBlockLevel(child, { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page, endReserve: reserve, percentageBlockSize }, resuming);
+    const childSpace = { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page, endReserve: reserve, percentageBlockSize };
+    const result = avoidsFloats(child) && !exclusions.isEmpty
+      ? layoutBesideFloats(child, childSpace, resuming, exclusions, flow, y)
+      : { ...layoutBlockLevel(child, { ...childSpace, bfc: { exclusions, inline: flow.left, block: flow.top + y } }, resuming), offset: 0, y };
+    y = result.y;
     const avoidInside = result.breakToken !== null && avoidsBreakInside(child) && !childAtStart;
     if (!result.fragment || avoidInside) {
       if (!placedHere) return { children: out, height: cursor, token: null, pushed: true };
-      return breakBefore(box, { children, i, startIndex, starts }, out, cursor, origin, token === null && !atStart);
+      return finish(breakBefore(box, { children, i, startIndex, starts }, out, cursor, origin, token === null && !atStart));
     }
-    out.push({ ...result.fragment, x: result.fragment.x + origin.x + legacyAlignShift(box.style, child, result.fragment, width), y: y + origin.y });
+    out.push({ ...result.fragment, x: result.fragment.x + result.offset + origin.x + legacyAlignShift(box.style, child, result.fragment, width), y: y + origin.y });
     placedHere = true;
     cursor = y + result.fragment.height;
+    exclusions = result.exclusions ?? exclusions;
+    for (const f of result.pushedFloats ?? []) carried.push({ index: i, float: f });
     if (result.breakToken) {
-      return broken(out, cursor, { kind: 'block', box, childIndex: i, child: result.breakToken, consumedBlockSize: 0, forced: false });
+      return finish(broken(out, cursor, { kind: 'block', box, childIndex: i, child: result.breakToken, consumedBlockSize: 0, forced: false }));
     }
     strut = collapsedBottom(child, width);
   }
+  placePending(cursor + strutSize(strut), children.length);
   if (!bottomAdjoinsChild(box, width)) cursor += strutSize(strut);
-  return { children: out, height: cursor, token: null, pushed: false };
+  return finish({ children: out, height: cursor, token: null, pushed: false });
+}
+
+/** Where `clear` puts the child's top border edge, in its container's content coordinates (CSS 2.1 §9.5.2). */
+function clearanceOf(child: BlockLevelBox, exclusions: ExclusionSpace, flow: FlowArea): number {
+  return child.style.clear === 'none' ? -Infinity : exclusions.clearance(child.style.clear) - flow.top;
+}
+
+/** The box clears the float's side. */
+function clears(box: BlockLevelBox, float: BlockLevelBox): boolean {
+  const clear = box.style.clear;
+  return clear === 'both' || (clear !== 'none' && clear === float.style.float);
+}
+
+/** Tables, block-level images and BFC roots keep their border box off floats (CSS 2.1 §9.5). */
+function avoidsFloats(box: BlockLevelBox): boolean {
+  return box.kind !== 'block' || box.establishesBfc;
+}
+
+/**
+ * A box that avoids floats goes beside them, narrowed when its width is auto, in the highest
+ * band at or below `y` where it fits, or below them (CSS 2.1 §9.5). Each band tried is lower
+ * by one float bottom, so this ends after at most as many tries as there are floats.
+ */
+function layoutBesideFloats(child: BlockLevelBox, space: ConstraintSpace, token: BreakToken | null, exclusions: ExclusionSpace, flow: FlowArea, y: number): BlockLayoutResult & { offset: number; y: number } {
+  const right = flow.left + space.inlineSize;
+  let top = y;
+  for (;;) {
+    const band = exclusions.opportunity(flow.top + top, 0, flow.left, right);
+    const here = { ...space, blockLimit: space.blockLimit - (top - y), atFragmentainerStart: space.atFragmentainerStart && top === y };
+    if (!band.narrowed) return { ...layoutBlockLevel(child, here, token), offset: 0, y: top };
+    const result = layoutBlockLevel(child, { ...here, inlineSize: band.right - band.left }, token);
+    const next = exclusions.nextBottomBelow(flow.top + top);
+    if (!result.fragment || next === null) return { ...result, offset: band.left - flow.left, y: top };
+    // Its margin box must fit in the band over its whole height (negative margins reach beside floats).
+    const f = result.fragment;
+    const fits = exclusions.opportunity(flow.top + top, f.height, flow.left, right);
+    const marginRight = f.x + f.width + (resolveAuto(child.style.marginRight, band.right - band.left) ?? 0);
+    if (band.left >= fits.left - 1e-6 && band.left + marginRight <= fits.right + 1e-6) return { ...result, offset: band.left - flow.left, y: top };
+    top = next - flow.top;
+  }
 }
 
 function broken(children: BoxFragment[], height: number, token: BlockBreakToken): ContentResult {
@@ -297,6 +436,36 @@ function layoutReplacedBlock(box: ReplacedBox, space: ConstraintSpace): BlockLay
   };
   return { fragment, breakToken: null };
 }
+
+/**
+ * A float's fragment (CSS 2.1 §10.3.5, §10.6.7): shrink-to-fit wide when its width is auto,
+ * auto margins 0; it is a BFC root, so its height holds its own floats.
+ */
+const layoutFloat: FloatLayout = (box, cbWidth, blockLimit, atStart, page, token) => {
+  const s = box.style;
+  const marginLeft = resolveAuto(s.marginLeft, cbWidth) ?? 0;
+  const marginRight = resolveAuto(s.marginRight, cbWidth) ?? 0;
+  const margins = blockMargins(s, cbWidth);
+  const marginTop = token === null ? margins.top : 0;
+  const space: ConstraintSpace = { inlineSize: cbWidth, blockLimit: blockLimit - marginTop, atFragmentainerStart: atStart, page };
+  let result: BlockLayoutResult;
+  if (box.kind === 'block' && s.width === 'auto') {
+    const shrink = (avail: number) => {
+      const sizes = intrinsicContentSizes(box, layoutAtomic);
+      return Math.min(Math.max(sizes.min, avail), sizes.max);
+    };
+    const geometry = solveInlineGeometry(s, cbWidth, shrink);
+    result = layoutBlockBox(box, { ...space, inlineSize: geometry.contentWidth + horizontalFrame(s, cbWidth) + marginLeft + marginRight }, token);
+  } else result = layoutBlockLevel(box, space, token);
+  if (!result.fragment) return null;
+  return {
+    fragment: { ...result.fragment, x: marginLeft },
+    token: result.breakToken,
+    marginTop,
+    marginBottom: result.breakToken ? 0 : margins.bottom,
+    marginRight,
+  };
+};
 
 /**
  * Atomic inlines (inline-block, inline images) are monolithic: laid out whole, shrink-to-fit

@@ -1,6 +1,6 @@
 // Break rules between siblings (css-break-3 §3): forced breaks, which propagate from a
 // box's first or last child to the box, and breaks to avoid.
-import type { BlockLevelBox } from '../boxes/types.js';
+import type { BlockBox, BlockLevelBox } from '../boxes/types.js';
 import type { BreakValue } from '../css/types.js';
 import type { BreakToken } from './types.js';
 
@@ -85,4 +85,18 @@ export function avoidBreakBetween(before: BlockLevelBox, after: BlockLevelBox): 
 /** break-inside: avoid on the box. */
 export function avoidsBreakInside(box: BlockLevelBox): boolean {
   return box.style.breakInside !== 'auto';
+}
+
+/**
+ * How many of the lines that fit to place before a break (css-break-3 §3.3): at least
+ * `orphans` here and `widows` on the next page; at the top of a page at least one line, so
+ * layout always progresses. Returns 0 to move the whole paragraph on.
+ */
+export function applyOrphansWidows(fit: number, remaining: number, box: BlockBox, atStart: boolean): number {
+  const { orphans, widows } = box.style;
+  const progress = atStart ? Math.max(1, fit) : 0;
+  if (fit < orphans) return progress;
+  const take = Math.min(fit, remaining - widows);
+  if (take >= orphans) return take;
+  return atStart ? Math.max(1, fit) : 0;
 }

@@ -1,7 +1,7 @@
 // Intrinsic inline sizes (CSS Sizing 3 §5): min-content and max-content contributions, used
 // to shrink-to-fit inline-blocks and to size table columns.
 import type { BlockBox, BlockLevelBox, ReplacedBox } from '../boxes/types.js';
-import { borderOf, paddingOf, resolveAuto, widthOrAuto } from './box-model.js';
+import { borderOf, maxWidthOrNone, minWidthOrZero, paddingOf, resolveAuto, widthOrAuto } from './box-model.js';
 import { collectInline } from './inline/collect.js';
 import type { AtomicLayout, Piece } from './inline/pieces.js';
 import { buildPieces } from './inline/pieces.js';
@@ -47,7 +47,14 @@ export function intrinsicContribution(box: BlockLevelBox, layoutAtomic: AtomicLa
     const size = (s.width === 'min-content' ? inner.min : inner.max) + frame;
     return { min: size, max: size };
   }
-  return { min: inner.min + frame, max: inner.max + frame };
+  // min-width and max-width in absolute lengths bound the content's sizes (CSS Sizing 3 §5.2).
+  const toContent = (w: number) => (s.boxSizing === 'border-box' ? w - p.left - p.right - b.left - b.right : w);
+  const minWidth = minWidthOrZero(s.minWidth);
+  const maxWidth = maxWidthOrNone(s.maxWidth);
+  const lo = minWidth.pct === 0 ? toContent(minWidth.abs) : 0;
+  const hi = maxWidth !== 'none' && maxWidth.pct === 0 ? toContent(maxWidth.abs) : Infinity;
+  const clamp = (w: number) => Math.max(lo, Math.min(hi, w));
+  return { min: clamp(inner.min) + frame, max: clamp(inner.max) + frame };
 }
 
 function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
@@ -55,10 +62,14 @@ function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): Intri
   if (box.content.kind === 'blocks') {
     let min = 0;
     let max = 0;
+    // Floats in a row sit side by side: their widths add up until an in-flow box or a clear.
+    let floats = 0;
     for (const child of box.content.children) {
       const c = intrinsicContribution(child, layoutAtomic);
       min = Math.max(min, c.min);
-      max = Math.max(max, c.max);
+      const floating = child.style.float !== 'none';
+      floats = floating ? (child.style.clear === 'none' ? floats : 0) + c.max : 0;
+      max = Math.max(max, floating ? floats : c.max);
     }
     return { min, max };
   }
@@ -73,6 +84,14 @@ function inlineSizes(pieces: readonly Piece[], layoutAtomic: AtomicLayout): Intr
   let line = 0;
   let word = 0;
   for (const p of pieces) {
+    if (p.kind === 'float') {
+      // A float sits beside the line it occurs in (CSS 2.1 §9.5).
+      const c = intrinsicContribution(p.box.box, layoutAtomic);
+      min = Math.max(min, c.min);
+      line += c.max;
+      max = Math.max(max, line);
+      continue;
+    }
     const widths = atomicWidths(p, layoutAtomic);
     line += widths?.max ?? p.width;
     word += widths?.min ?? p.width;

@@ -3,6 +3,7 @@
 // a box's collapsed top and bottom margins are computed structurally and memoized.
 import type { BlockBox, BlockLevelBox } from '../boxes/types.js';
 import { blockMargins, paddingOf, solveInlineGeometry } from './box-model.js';
+import { isFloating } from './float/place.js';
 
 export interface MarginStrut {
   readonly positive: number;
@@ -44,7 +45,8 @@ export function collapsesThrough(box: BlockLevelBox, cbWidth: number): boolean {
     if (!topAdjoinsChild(box, cbWidth) || !bottomAdjoinsChild(box, cbWidth)) return false;
     if (box.content.kind !== 'blocks') return false;
     const inner = childWidth(box, cbWidth);
-    return box.content.children.every((c) => collapsesThrough(c, inner));
+    // Floats are out of flow: their margins never collapse (CSS 2.1 §8.3.1).
+    return box.content.children.every((c) => isFloating(c) || collapsesThrough(c, inner));
   });
 }
 
@@ -56,10 +58,18 @@ export function collapsedTop(box: BlockLevelBox, cbWidth: number): MarginStrut {
     if (collapsesThrough(box, cbWidth)) return joinStruts(own, collapsedBottom(box, cbWidth));
     const inner = childWidth(box, cbWidth);
     let strut = own;
+    let floats = false;
     for (const child of box.content.children) {
+      if (isFloating(child)) {
+        floats = true;
+        continue;
+      }
+      // Clearance past the floats before it keeps a box's margins from collapsing with ours (CSS 2.1 §8.3.1).
+      if (floats && child.style.clear !== 'none') break;
       strut = joinStruts(strut, collapsedTop(child, inner));
       if (!collapsesThrough(child, inner)) break;
       strut = joinStruts(strut, collapsedBottom(child, inner));
+      floats ||= holdsFloats(child);
     }
     return strut;
   });
@@ -77,12 +87,18 @@ export function collapsedBottom(box: BlockLevelBox, cbWidth: number): MarginStru
     const children = box.content.children;
     for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i]!;
+      if (isFloating(child)) continue;
       strut = joinStruts(strut, collapsedBottom(child, inner));
       if (!collapsesThrough(child, inner)) break;
       strut = joinStruts(strut, collapsedTop(child, inner));
     }
     return strut;
   });
+}
+
+/** A box that collapses through but holds floats (they hang out of it). */
+function holdsFloats(box: BlockLevelBox): boolean {
+  return box.kind === 'block' && box.content.kind === 'blocks' && box.content.children.some((c) => isFloating(c) || holdsFloats(c));
 }
 
 function childWidth(box: BlockBox, cbWidth: number): number {

@@ -5,6 +5,7 @@ import type { BlockBox, BlockLevelBox, InlineBox, LinkTarget, TableBox, TableCel
 import type { BorderStyle, Color, ComputedStyle } from '../css/types.js';
 import type { GlyphSegment } from '../paint/types.js';
 import type { FontFace } from '../text/types.js';
+import type { ExclusionSpace } from './float/exclusion-space.js';
 import type { PageNames } from './page/page-names.js';
 
 /** What a box may use: the containing block's inline size and the block space left in the fragmentainer. */
@@ -32,6 +33,31 @@ export interface ConstraintSpace {
   readonly fixedInlineSize?: number;
   /** A content-box height decided by the parent (an absolutely positioned box's solved height, §10.6.4). */
   readonly fixedBlockSize?: number;
+  /** The floats around this box and where it sits among them; absent where no float can reach it (a new BFC). */
+  readonly bfc?: BfcPosition;
+}
+
+/**
+ * A box's place in its block formatting context (CSS 2.1 §9.4.1), in the BFC's coordinates:
+ * origin at the BFC root's content box on this fragmentainer.
+ */
+export interface BfcPosition {
+  /** The floats placed so far in the BFC. */
+  readonly exclusions: ExclusionSpace;
+  /** The left edge of the box's containing block (its content box). */
+  readonly inline: number;
+  /** The top of the box's border box. */
+  readonly block: number;
+}
+
+/** A float that continues in the next fragmentainer (css-break-3 §4): placed at the top of its BFC root's next fragment. */
+export interface CarriedFloat {
+  readonly box: BlockLevelBox;
+  /** Where the float's content resumes; null when it moved on whole. */
+  readonly token: BreakToken | null;
+  /** Its containing block's content edges in BFC coordinates (the inline axis is the same on every page). */
+  readonly left: number;
+  readonly right: number;
 }
 
 /** What layout knows about the page it fills and the document's other pages. */
@@ -58,6 +84,8 @@ export interface BlockBreakToken {
   readonly consumedBlockSize: number;
   /** The break before `childIndex` was forced: that child keeps its top margin (css-break-3 §5.5). */
   readonly forced: boolean;
+  /** Floats of this BFC root that moved to the next fragmentainer. */
+  readonly floats?: readonly CarriedFloat[];
 }
 
 /** A block container with inline content resumes at a line. */
@@ -66,6 +94,10 @@ export interface LinesBreakToken {
   readonly box: BlockBox;
   readonly lineIndex: number;
   readonly consumedBlockSize: number;
+  /** Lines laid out beside floats resume at this piece (their count depends on the floats). */
+  readonly piece?: number;
+  /** Floats of this BFC root that moved to the next fragmentainer. */
+  readonly floats?: readonly CarriedFloat[];
 }
 
 /** A table resumes at a row; cells that cross the break continue with their own tokens. */
@@ -212,6 +244,10 @@ export interface BlockLayoutResult {
   /** null when nothing of the box fits and the box must move to the next fragmentainer whole. */
   readonly fragment: BoxFragment | null;
   readonly breakToken: BreakToken | null;
+  /** The floats after this box, for the boxes that follow it in its BFC (absent: unchanged). */
+  readonly exclusions?: ExclusionSpace;
+  /** Floats inside that moved to the next fragmentainer; the BFC root carries them in its break token. */
+  readonly pushedFloats?: readonly CarriedFloat[];
 }
 
 /** Convenience for styles read by several layout modules. */

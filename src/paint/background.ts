@@ -154,7 +154,9 @@ export function backgroundSourceOf(style: ComputedStyle, image: ImageResource | 
 /**
  * A box's background (colour and image) over its border box at (x, y, w, h). `edges` are the
  * edges this fragment draws (box-decoration-break: slice): the boxes shrink only there, and
- * each fragment places its own image, as `clone` would.
+ * each fragment places its own image, as `clone` would. `pageArea`, in the same coordinates,
+ * is where `background-attachment: fixed` places the image: in paged media, the page area of
+ * every page the box is on (css-backgrounds-3 §3.5).
  */
 export function paintBackground(
   style: ComputedStyle,
@@ -162,6 +164,7 @@ export function paintBackground(
   x: number, y: number, w: number, h: number,
   edges: Edges,
   out: DisplayItem[],
+  pageArea: Rect | null = null,
 ): void {
   const color = style.backgroundColor;
   const source = backgroundSourceOf(style, image);
@@ -171,7 +174,8 @@ export function paintBackground(
   const radii = cornerRadii(style, w, h, edges);
   const clip = areaOf(style, border, edges, layer.clip, radii);
   if (color.a > 0) out.push(clip.radii ? { kind: 'rect', ...clip.rect, color, radii: clip.radii } : { kind: 'rect', ...clip.rect, color });
-  if (source) paintBackgroundImage(source, layer, areaOf(style, border, edges, layer.origin, undefined).rect, clip.rect, clip.radii, out);
+  const positioning = layer.attachment === 'fixed' && pageArea !== null ? pageArea : areaOf(style, border, edges, layer.origin, undefined).rect;
+  if (source) paintBackgroundImage(source, layer, positioning, clip.rect, clip.radii, out);
 }
 
 /**

@@ -34,7 +34,7 @@ export function paintPage(page: LaidOutPage, root: BlockBox): PageDisplayList {
   paintBorders(context, borderBox.x, borderBox.y, borderBox.width, borderBox.height, ALL_EDGES, items);
   const canvas = canvasBackground(root);
   if (canvas) paintCanvas(canvas, page, root, borderBox, items);
-  const painter = new Painter(canvas?.element ?? null);
+  const painter = new Painter(canvas?.element ?? null, area);
   // Fixed boxes stack in the root's context, as positioned boxes of the page area.
   const layers = new StackingLayers(null);
   if (page.root) painter.contextRoot(page.root, area.x, area.y, layers);
@@ -93,7 +93,8 @@ function paintCanvas(canvas: Canvas, page: LaidOutPage, root: BlockBox, borderBo
   if (!source) return;
   const layer = backgroundLayerOf(canvas.style);
   const f = page.root;
-  const positioning = f
+  // `fixed`: the page area of every page (css-backgrounds-3 §3.5), as for any box.
+  const positioning = f && layer.attachment !== 'fixed'
     ? originArea(root.style, { x: page.area.x + f.x, y: page.area.y + f.y, width: f.width, height: f.height }, { top: f.isFirst, right: true, bottom: f.isLast, left: true }, layer.origin)
     : page.area;
   paintBackgroundImage(source, layer, positioning, borderBox, undefined, out);
@@ -129,7 +130,11 @@ class Painter {
    */
   private readonly pending = new Map<BlockLevelBox, PendingPositioned>();
 
-  constructor(private readonly canvasElement: DomElement | null) {}
+  /** `pageArea`: the page area in page coordinates, for `background-attachment: fixed`; null in margin boxes. */
+  constructor(
+    private readonly canvasElement: DomElement | null,
+    private readonly pageArea: Rect | null = null,
+  ) {}
 
   /** The root box of a stacking context that is not painted through box() (the page's root, a margin box). */
   contextRoot(f: BoxFragment, ox: number, oy: number, layers: StackingLayers): void {
@@ -186,7 +191,7 @@ class Painter {
     // Appendix E: outer shadows, background, inset shadows, border.
     if (decorate) paintBoxShadows(style, x, y, f.width, f.height, edges, false, own);
     // The element whose background became the canvas's does not paint it again; anonymous boxes (element null) always do.
-    if (decorate && (f.box.element === null || f.box.element !== this.canvasElement)) paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, own);
+    if (decorate && (f.box.element === null || f.box.element !== this.canvasElement)) paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, own, this.pageArea);
     if (decorate) paintBoxShadows(style, x, y, f.width, f.height, edges, true, own);
     if (decorate) paintBorders(style, x, y, f.width, f.height, edges, own);
     const id = anchorName(f.box.element);
@@ -234,7 +239,7 @@ class Painter {
     const out: DisplayItem[] = [];
     if (style.visibility === 'visible') {
       paintBoxShadows(style, x, y, g.width, g.height, edges, false, out);
-      paintBackground(style, g.box.backgroundImage, x, y, g.width, g.height, edges, out);
+      paintBackground(style, g.box.backgroundImage, x, y, g.width, g.height, edges, out, this.pageArea);
       paintBoxShadows(style, x, y, g.width, g.height, edges, true, out);
       if (style.borderCollapse === 'separate') paintBorders(style, x, y, g.width, g.height, edges, out);
     }
@@ -302,7 +307,7 @@ class Painter {
     const edges = { top: true, right: f.isLast, bottom: true, left: f.isFirst };
     if (style.visibility === 'visible') {
       paintBoxShadows(style, x, y, f.width, f.height, edges, false, out);
-      paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, out);
+      paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, out, this.pageArea);
       paintBoxShadows(style, x, y, f.width, f.height, edges, true, out);
       paintBorders(style, x, y, f.width, f.height, edges, out);
     }

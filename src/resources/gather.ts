@@ -8,6 +8,7 @@ import type { DomDocument, DomElement } from '../dom/types.js';
 import type { ImageResource } from '../paint/types.js';
 import { absolute, declarationUrls, sheetUrls, splitImports } from './css-urls.js';
 import { isBuiltInFamily } from '../text/font-registry.js';
+import { decodeStylesheet } from './css-decode.js';
 import { decodeDataUri } from './data-uri.js';
 import { documentFontFamilies } from './font-families.js';
 import type { FontProvider } from './google-fonts.js';
@@ -126,7 +127,9 @@ class Gatherer {
       const fetched = await this.sheet(imp.url, base);
       if (fetched === null) continue;
       const inner = await this.resolveImports(fetched.text, fetched.url, depth + 1);
-      parts.push(imp.media === null ? inner : `@media ${imp.media} {\n${inner}\n}`);
+      // Always in a block: a sheet that is not CSS (read in the wrong encoding) must not run
+      // on into the rules of the sheet that imports it, as it cannot across sheets.
+      parts.push(`@media ${imp.media ?? 'all'} {\n${inner}\n}`);
     }
     return `${parts.join('\n')}\n${split.text}`;
   }
@@ -138,7 +141,8 @@ class Gatherer {
       return null;
     }
     const got = await this.fetch(url, base, 'stylesheet');
-    return got && { text: new TextDecoder().decode(got.data), url: got.url };
+    // The document arrives as text, so its encoding, the sheets' environment, is UTF-8.
+    return got && { text: decodeStylesheet(got.data, { protocolCharset: got.charset ?? null }), url: got.url };
   }
 
   async images(urls: readonly string[]): Promise<Map<string, ImageResource>> {

@@ -7,7 +7,7 @@ import { renderToDisplayLists } from '../../src/render.js';
 import { encodePng } from '../helpers/images.js';
 
 /** Serves `files` by absolute URL and records every request. */
-function fakeFetcher(files: Record<string, { type: string; body: string | Uint8Array }>): ResourceFetcher & { requests: string[] } {
+function fakeFetcher(files: Record<string, { type: string; body: string | Uint8Array; charset?: string }>): ResourceFetcher & { requests: string[] } {
   const requests: string[] = [];
   return {
     requests,
@@ -15,7 +15,8 @@ function fakeFetcher(files: Record<string, { type: string; body: string | Uint8A
       requests.push(`${kind} ${url}`);
       const file = files[url];
       if (!file) throw new Error(`${kind} ${url}: not found`);
-      return { url, contentType: file.type, data: typeof file.body === 'string' ? new TextEncoder().encode(file.body) : file.body };
+      const data = typeof file.body === 'string' ? new TextEncoder().encode(file.body) : file.body;
+      return { url, contentType: file.type, data, ...(file.charset === undefined ? {} : { charset: file.charset }) };
     },
   };
 }
@@ -28,6 +29,27 @@ describe('gatherResources', () => {
     const fetcher = fakeFetcher({ 'https://ex.com/docs/a.css': css('p { margin: 1px }'), 'https://ex.com/b.css': css('p { margin: 2px }') });
     const out = await gatherResources(doc, { fetcher, baseUrl: 'https://ex.com/docs/index.html', requestCss: '', warn: () => {} });
     expect(out.sheets.map((s) => [s.text.replace(/\s+/g, ''), s.media])).toEqual([['p{margin:1px}', null], ['p{color:red}', null], ['p{margin:2px}', 'print']]);
+  });
+
+  it('decodes sheets by their BOM, their Content-Type charset or their @charset (css-syntax-3 §3.2)', async () => {
+    const doc = parseHtml('<link rel="stylesheet" href="a.css"><link rel="stylesheet" href="b.css"><link rel="stylesheet" href="c.css">');
+    const utf16 = [0xfe, 0xff, ...[...'.a{}'].flatMap((c) => [0, c.charCodeAt(0)])];
+    const fetcher = fakeFetcher({
+      'https://ex.com/a.css': { type: 'text/css', body: Uint8Array.from(utf16) },
+      'https://ex.com/b.css': { type: 'text/css', body: Uint8Array.from([0x2e, 0xe9, 0x7b, 0x7d]), charset: 'iso-8859-1' },
+      'https://ex.com/c.css': { type: 'text/css', body: Uint8Array.from([...Buffer.from('@charset "koi8-r";.'), 0xc1, 0x7b, 0x7d]) },
+    });
+    const out = await gatherResources(doc, { fetcher, baseUrl: 'https://ex.com/', requestCss: '', warn: () => {} });
+    expect(out.sheets.map((s) => s.text)).toEqual(['.a{}', '.é{}', '@charset "koi8-r";.а{}']);
+  });
+
+  it('an imported sheet that is no CSS does not swallow the rules after its @import', async () => {
+    // A UTF-16 BOM on UTF-8 text: the sheet decodes to CJK garbage with no braces.
+    const fetcher = fakeFetcher({ 'https://ex.com/bad.css': { type: 'text/css', body: Uint8Array.from([0xfe, 0xff, ...Buffer.from('.a { color: red }')]) } });
+    const out = await gatherResources(parseHtml('<p id="t">x</p>'), { fetcher, baseUrl: 'https://ex.com/', requestCss: '@import "bad.css"; p { color: green }', warn: () => {} });
+    const pages = await renderToDisplayLists({ type: 'html', data: { html: '<p>x</p>', css: out.requestCss } }, {});
+    const glyphs = pages.pages[0]!.items.find((i) => i.kind === 'glyphs');
+    expect(glyphs && glyphs.kind === 'glyphs' ? glyphs.color : null).toMatchObject({ r: 0, g: 128, b: 0 });
   });
 
   it('inlines @import rules in order, in their media, with url()s made absolute against the imported sheet', async () => {

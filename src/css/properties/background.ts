@@ -32,6 +32,8 @@ export interface BackgroundLayer {
   readonly repeatY: RepeatStyle;
   readonly origin: VisualBox;
   readonly clip: VisualBox;
+  /** `fixed` places the image in the page area instead of the box (css-backgrounds-3 §3.5); `local` paints as `scroll`. */
+  readonly attachment: 'scroll' | 'fixed';
 }
 
 const ZERO_PCT: LengthPercentage = { abs: 0, pct: 0 };
@@ -40,7 +42,7 @@ const AUTO_SIZE: BackgroundSize = { width: 'auto', height: 'auto' };
 
 /** The initial values (css-backgrounds-3: auto, 0% 0%, repeat, padding-box, border-box). */
 export const INITIAL_BACKGROUND_LAYER: BackgroundLayer = {
-  size: AUTO_SIZE, positionX: ZERO_PCT, positionY: ZERO_PCT, repeatX: 'repeat', repeatY: 'repeat', origin: 'padding-box', clip: 'border-box',
+  size: AUTO_SIZE, positionX: ZERO_PCT, positionY: ZERO_PCT, repeatX: 'repeat', repeatY: 'repeat', origin: 'padding-box', clip: 'border-box', attachment: 'scroll',
 };
 
 const layerCache = new WeakMap<ComputedStyle, BackgroundLayer>();
@@ -49,7 +51,7 @@ const layerCache = new WeakMap<ComputedStyle, BackgroundLayer>();
 export function backgroundLayerOf(style: ComputedStyle): BackgroundLayer {
   const extra = style.extra;
   if (!extra.has('background-size') && !extra.has('background-position-x') && !extra.has('background-position-y')
-    && !extra.has('background-repeat') && !extra.has('background-origin') && !extra.has('background-clip')) return INITIAL_BACKGROUND_LAYER;
+    && !extra.has('background-repeat') && !extra.has('background-origin') && !extra.has('background-clip') && !extra.has('background-attachment')) return INITIAL_BACKGROUND_LAYER;
   let layer = layerCache.get(style);
   if (layer === undefined) {
     layer = readLayer(extra);
@@ -69,6 +71,7 @@ function readLayer(extra: ReadonlyMap<string, string>): BackgroundLayer {
     repeatY,
     origin: readBox(first('background-origin'), 'padding-box'),
     clip: readBox(first('background-clip'), 'border-box'),
+    attachment: first('background-attachment')?.toLowerCase() === 'fixed' ? 'fixed' : 'scroll',
   };
 }
 

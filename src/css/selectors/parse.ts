@@ -1,7 +1,7 @@
 // css-tree selector AST → compiled selectors, with specificity (selectors-4 §17). A selector
 // list with an unknown pseudo-class or pseudo-element is invalid as a whole, as in browsers;
 // :is() and :where() take forgiving lists.
-import type * as csstree from 'css-tree';
+import * as csstree from 'css-tree';
 import type { DomElement } from '../../dom/types.js';
 import { matchesRelative, matchesSelector, relativeCandidates } from './match.js';
 import {
@@ -28,10 +28,10 @@ import {
 const NEVER = 'never' as const;
 type Parsed = ComplexSelector | typeof NEVER | null;
 
-const GENERATING_PSEUDO_ELEMENTS = new Set<PseudoElement>(['before', 'after', 'marker']);
+const GENERATING_PSEUDO_ELEMENTS = new Set<PseudoElement>(['before', 'after', 'marker', 'first-letter', 'first-line']);
 // Valid pseudo-elements that generate nothing in this engine: rules using them are kept out.
 const OTHER_PSEUDO_ELEMENTS = new Set([
-  'first-line', 'first-letter', 'selection', 'placeholder', 'backdrop', 'file-selector-button',
+  'selection', 'placeholder', 'backdrop', 'file-selector-button',
   'footnote-call', 'footnote-marker', 'cue', 'slotted', 'part', 'grammar-error', 'spelling-error',
   'target-text', 'highlight', 'details-content',
 ]);
@@ -53,6 +53,17 @@ let compoundBudget = MAX_SELECTOR_COMPOUNDS;
  */
 export function compileSelectorList(list: csstree.SelectorList): ComplexSelector[] | null {
   return compileList(list, true);
+}
+
+/** Compiles a selector list given as text; null if it does not parse or is invalid. */
+export function compileSelectorText(text: string): ComplexSelector[] | null {
+  let failed = false;
+  try {
+    const ast = csstree.parse(text, { context: 'selectorList', onParseError: () => (failed = true) });
+    return !failed && ast.type === 'SelectorList' ? compileSelectorList(ast) : null;
+  } catch {
+    return null;
+  }
 }
 
 function compileList(list: csstree.SelectorList, topLevel: boolean): ComplexSelector[] | null {
@@ -172,8 +183,8 @@ function asCombinator(name: string): Combinator | null {
 // undefined: not a pseudo-element; null: an unknown one; NEVER: valid but generates nothing.
 function pseudoElementOf(node: csstree.CssNode): PseudoElement | typeof NEVER | null | undefined {
   let name: string;
-  if (node.type === 'PseudoElementSelector') name = node.name.toLowerCase();
-  else if (node.type === 'PseudoClassSelector' && LEGACY_PSEUDO_ELEMENTS.has(node.name.toLowerCase())) name = node.name.toLowerCase();
+  if (node.type === 'PseudoElementSelector') name = unescape(node.name).toLowerCase();
+  else if (node.type === 'PseudoClassSelector' && LEGACY_PSEUDO_ELEMENTS.has(unescape(node.name).toLowerCase())) name = unescape(node.name).toLowerCase();
   else return undefined;
   if (GENERATING_PSEUDO_ELEMENTS.has(name as PseudoElement)) return name as PseudoElement;
   return OTHER_PSEUDO_ELEMENTS.has(name) ? NEVER : null;
@@ -183,32 +194,44 @@ function pseudoElementOf(node: csstree.CssNode): PseudoElement | typeof NEVER | 
 function addSimple(node: csstree.CssNode, compound: CompoundBuilder, spec: Specificity): boolean {
   switch (node.type) {
     case 'TypeSelector': {
-      const name = stripNamespace(node.name).toLowerCase();
+      const name = unescape(stripNamespace(node.name)).toLowerCase();
       if (name !== '*') {
         compound.tag = name;
         spec.c++;
       }
       return true;
     }
-    case 'IdSelector':
-      if (compound.id !== null && compound.id !== node.name) compound.tests.push(() => false);
-      compound.id = node.name;
-      dependOnId(node.name);
+    case 'IdSelector': {
+      // A hash token is an id selector only when its name is an identifier (`#6x` is not).
+      if (!startsIdentifier(node.name)) return false;
+      const id = unescape(node.name);
+      if (compound.id !== null && compound.id !== id) compound.tests.push(() => false);
+      compound.id = id;
+      dependOnId(id);
       spec.a++;
       return true;
-    case 'ClassSelector':
-      compound.classes.push(node.name);
-      dependOnClass(node.name);
+    }
+    case 'ClassSelector': {
+      if (!startsIdentifier(node.name)) return false;
+      const name = unescape(node.name);
+      compound.classes.push(name);
+      dependOnClass(name);
       spec.b++;
       return true;
+    }
     case 'AttributeSelector': {
       const test = attributeTest(node);
       if (test === null) return false;
       compound.tests.push(test);
-      compound.attributeNames.push(stripNamespace(node.name.name).toLowerCase());
+      compound.attributeNames.push(unescape(stripNamespace(node.name.name)).toLowerCase());
       spec.b++;
       return true;
     }
+    case 'NestingSelector':
+      // Nested rules have their `&` replaced before compiling (nesting.ts); one left here is
+      // in a top-level rule, where it stands for :scope with no specificity (css-nesting-1 §4).
+      compound.tests.push(simplePseudoClass('scope')!);
+      return true;
     case 'PseudoClassSelector': {
       const compiled = pseudoClass(node);
       if (compiled === null) return false;
@@ -224,6 +247,26 @@ function addSimple(node: csstree.CssNode, compound: CompoundBuilder, spec: Speci
   }
 }
 
+/**
+ * An identifier with its escapes replaced (CSS 2.1 §4.1.3: `.\31 23` is the class `123`);
+ * css-tree keeps names as written, and strings already unescaped.
+ */
+function unescape(name: string): string {
+  return name.includes('\\') ? csstree.ident.decode(name) : name;
+}
+
+/**
+ * css-syntax-3 §4.3.9 "check if three code points would start an identifier", on a name as
+ * written: css-tree also takes `.-1x` and `#6x` for class and id selectors.
+ */
+function startsIdentifier(name: string): boolean {
+  const first = name.charCodeAt(0);
+  const rest = first === 0x2d ? name.charCodeAt(1) : first;
+  if (first === 0x2d && rest === 0x2d) return true;
+  if (rest === 0x5c) return (first === 0x2d ? name.length > 2 : name.length > 1) && name.charCodeAt(first === 0x2d ? 2 : 1) !== 0x0a;
+  return rest === 0x5f || rest >= 0x80 || (rest >= 0x41 && rest <= 0x5a) || (rest >= 0x61 && rest <= 0x7a);
+}
+
 function stripNamespace(name: string): string {
   const bar = name.indexOf('|');
   return bar < 0 ? name : name.slice(bar + 1);
@@ -231,12 +274,12 @@ function stripNamespace(name: string): string {
 
 // selectors-4 §6: [a], [a=v], [a~=v], [a|=v], [a^=v], [a$=v], [a*=v], with i / s flags.
 function attributeTest(node: csstree.AttributeSelector): ElementTest | null {
-  const name = stripNamespace(node.name.name).toLowerCase();
+  const name = unescape(stripNamespace(node.name.name)).toLowerCase();
   if (node.matcher === null || node.value === null) {
     dependOnPresence(name);
     return (el) => el.attrs.has(name);
   }
-  const raw = node.value.type === 'String' ? node.value.value : node.value.name;
+  const raw = node.value.type === 'String' ? node.value.value : unescape(node.value.name);
   const flag = node.flags?.toLowerCase() ?? null;
   if (flag !== null && flag !== 'i' && flag !== 's') return null;
   const fold = flag === 'i' ? (s: string) => s.toLowerCase() : (s: string) => s;
@@ -280,7 +323,7 @@ const ONE_CLASS: Specificity = { a: 0, b: 1, c: 0 };
 const ZERO_SPEC: Specificity = { a: 0, b: 0, c: 0 };
 
 function pseudoClass(node: csstree.PseudoClassSelector): CompiledPseudo | null {
-  const name = node.name.toLowerCase();
+  const name = unescape(node.name).toLowerCase();
   dependOnPseudoClass(name);
   if (node.children === null) {
     const test = simplePseudoClass(name);
@@ -333,9 +376,23 @@ function maxSpecificity(selectors: readonly ComplexSelector[]): Specificity {
   return { a: Math.floor(max / 1_000_000), b: Math.floor(max / 1_000) % 1_000, c: max % 1_000 };
 }
 
+// Whether a :has() argument is being compiled: :has() is not valid inside :has() (selectors-4
+// §4.5), which `:has(> &)` nested in a `:has()` rule would otherwise build.
+let insideHas = false;
+
 // :has(<relative-selector-list>) (selectors-4 §4.5): searches the anchor's subtree or its
 // following siblings, so it is linear in their size; used rarely enough for that.
 function hasPseudo(args: csstree.CssNode[]): CompiledPseudo | null {
+  if (insideHas) return null;
+  insideHas = true;
+  try {
+    return hasArguments(args);
+  } finally {
+    insideHas = false;
+  }
+}
+
+function hasArguments(args: csstree.CssNode[]): CompiledPseudo | null {
   const list = args[0];
   if (args.length !== 1 || list?.type !== 'SelectorList') return null;
   const relatives: { leading: Combinator; selector: ComplexSelector }[] = [];

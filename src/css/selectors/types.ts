@@ -4,8 +4,8 @@ import type { DomElement } from '../../dom/types.js';
 
 export type Combinator = ' ' | '>' | '+' | '~';
 
-/** The pseudo-elements that generate boxes in this engine. */
-export type PseudoElement = 'before' | 'after' | 'marker';
+/** The pseudo-elements that generate boxes (or style part of one) in this engine. */
+export type PseudoElement = 'before' | 'after' | 'marker' | 'first-letter' | 'first-line';
 
 /** A test on one element beyond tag/id/class: an attribute selector or a pseudo-class. */
 export type ElementTest = (el: DomElement) => boolean;

@@ -1,6 +1,6 @@
 // Length units (css-values-4 §6) converted to PDF points. Every length leaves css/ in pt
 // (DESIGN.md invariant 3).
-import type { ComputeContext } from './context.js';
+import type { ComputeContext, FontUnits } from './context.js';
 
 /** 1px = 0.75pt: CSS pixels are 1/96 in (css-values-4 §6.2), PDF points 1/72 in. */
 export const PT_PER_PX = 0.75;
@@ -24,11 +24,12 @@ export function toPoints(value: number, unit: string, ctx: ComputeContext): numb
       return value * ctx.fontSize;
     case 'rem':
       return value * ctx.rootFontSize;
-    // ex and ch need font metrics we do not have here; half an em is the fallback css-values-4
-    // §6.1.1 allows and close to Noto Sans's x-height and digit width.
+    // From the first available font; without one, half an em, the fallback css-values-4
+    // §6.1.1 allows.
     case 'ex':
+      return value * (fontUnitsOf(ctx)?.ex ?? ctx.fontSize * 0.5);
     case 'ch':
-      return value * ctx.fontSize * 0.5;
+      return value * (fontUnitsOf(ctx)?.ch ?? ctx.fontSize * 0.5);
     case 'ic':
       return value * ctx.fontSize;
     // Values are computed once, before pagination: every page sees the first page's area.
@@ -43,6 +44,11 @@ export function toPoints(value: number, unit: string, ctx: ComputeContext): numb
     default:
       return null;
   }
+}
+
+function fontUnitsOf(ctx: ComputeContext): FontUnits | null {
+  const font = ctx.font ?? ctx.parent;
+  return ctx.fontUnits?.(font.fontFamily, font.fontWeight, font.fontStyle, ctx.fontSize) ?? null;
 }
 
 /** True if `unit` is a length unit this engine knows. */

@@ -6,6 +6,8 @@ import { textPiece } from './pieces.js';
 
 export interface LineRange {
   readonly pieces: readonly Piece[];
+  /** Index of the line's first piece in the paragraph's pieces. */
+  readonly start: number;
   /** The line ends at a forced break (`<br>`, preserved newline). */
   readonly forced: boolean;
   /** Some piece sits in (or opens or closes) an inline box: the line builder must track them. */
@@ -14,34 +16,47 @@ export interface LineRange {
 
 /**
  * Breaks pieces into lines of `width` (the first line `firstWidth`, after text-indent).
- * `paragraph` is the collected text, needed to re-shape a word split by overflow-wrap.
+ * `paragraph` is the collected text, needed to re-shape a word split by overflow-wrap (the
+ * split replaces the piece in `pieces`).
  */
-export function breakLines(input: readonly Piece[], width: number, firstWidth: number, paragraph: string): LineRange[] {
-  const pieces = [...input];
+export function breakLines(pieces: Piece[], width: number, firstWidth: number, paragraph: string): LineRange[] {
   const lines: LineRange[] = [];
   let i = 0;
   while (i < pieces.length) {
     const available = lines.length === 0 ? firstWidth : width;
     const end = findLineEnd(pieces, i, available, paragraph);
-    const last = pieces[end - 1]!;
     const linePieces = pieces.slice(i, end);
-    lines.push({ pieces: linePieces, forced: last.kind === 'br', hasInlineBoxes: linePieces.some(inInlineBox) });
+    lines.push(lineRange(linePieces, i));
     i = end;
   }
   return lines;
+}
+
+/** A line of the given pieces, the first of which is piece `start` of the paragraph. */
+export function lineRange(linePieces: readonly Piece[], start: number): LineRange {
+  const last = linePieces[linePieces.length - 1];
+  return { pieces: linePieces, start, forced: last?.kind === 'br', hasInlineBoxes: linePieces.some(inInlineBox) };
 }
 
 function inInlineBox(p: Piece): boolean {
   return p.path.length > 0 || p.kind === 'open' || p.kind === 'close';
 }
 
-/** Index one past the last piece of the line starting at `start`. May split a piece in `pieces`. */
-function findLineEnd(pieces: Piece[], start: number, available: number, paragraph: string): number {
+/**
+ * Index one past the last piece of the line starting at `start`. May split a piece in `pieces`.
+ * `onFloat` meets the floats inside the line (CSS 2.1 §9.5.1): given the piece's index and the
+ * width used so far, it returns the line's available width after placing the float.
+ */
+export function findLineEnd(pieces: Piece[], start: number, available: number, paragraph: string, onFloat?: (index: number, used: number) => number): number {
   let used = 0;
   let lastBreak = -1;
   for (let j = start; j < pieces.length; j++) {
     const p = pieces[j]!;
     if (p.kind === 'br') return j + 1;
+    if (p.kind === 'float') {
+      if (onFloat) available = onFloat(j, used);
+      continue;
+    }
     const fits = used + p.width - p.trailingSpace <= available + 1e-6;
     if (!fits && j > start && lastBreak >= start && !onlyEdgesSince(pieces, start, j)) return lastBreak + 1;
     if (!fits && p.kind === 'text' && mayBreakWord(p) && p.end - p.start > 1) {
@@ -58,7 +73,7 @@ function findLineEnd(pieces: Piece[], start: number, available: number, paragrap
 
 /** A line may not break before any content was placed; opening edges alone are not content. */
 function onlyEdgesSince(pieces: readonly Piece[], start: number, end: number): boolean {
-  for (let k = start; k < end; k++) if (pieces[k]!.kind !== 'open' && pieces[k]!.kind !== 'close') return false;
+  for (let k = start; k < end; k++) if (pieces[k]!.kind !== 'open' && pieces[k]!.kind !== 'close' && pieces[k]!.kind !== 'float') return false;
   return true;
 }
 

@@ -1,7 +1,7 @@
 // Inline layout, step 1 — collect: flatten an inline formatting context into a list of items
 // over one paragraph string, so line breaking and shaping see the text across element
 // boundaries (as dropflow and Typst's `inline/collect` do).
-import type { AtomicInlineBox, BlockLevelBox, InlineBox, InlineFormattingContext, InlineLevelBox, LeaderBox, MarkerBox, PageTextBox, TextBox } from '../../boxes/types.js';
+import type { AtomicInlineBox, BlockLevelBox, FloatInlineBox, InlineBox, InlineFormattingContext, InlineLevelBox, LeaderBox, MarkerBox, PageTextBox, TextBox } from '../../boxes/types.js';
 import type { PageContext } from '../types.js';
 import { pageTextOf } from './page-text.js';
 
@@ -15,12 +15,15 @@ export type InlineItem =
   | { readonly kind: 'atomic'; readonly box: AtomicInlineBox; readonly start: number; readonly path: InlinePath }
   | { readonly kind: 'marker'; readonly box: MarkerBox; readonly start: number; readonly path: InlinePath }
   | { readonly kind: 'leader'; readonly box: LeaderBox; readonly start: number; readonly path: InlinePath }
-  | { readonly kind: 'br'; readonly start: number; readonly path: InlinePath };
+  | { readonly kind: 'br'; readonly start: number; readonly path: InlinePath }
+  | { readonly kind: 'float'; readonly box: FloatInlineBox; readonly path: InlinePath };
 
 export interface CollectedInline {
   /** The paragraph: text of all text items; U+FFFC for atomics, markers and leaders, '\n' for forced breaks. */
   readonly text: string;
   readonly items: readonly InlineItem[];
+  /** Some item is a float: lines are laid out one by one beside it. */
+  readonly hasFloats: boolean;
 }
 
 const OBJECT_REPLACEMENT = '\uFFFC';
@@ -60,7 +63,7 @@ export function pageTextsOf(ifc: InlineFormattingContext): readonly PageTextBox[
       for (const box of boxes) {
         if (box.kind === 'page-text') found.push(box);
         else if (box.kind === 'inline') walk(box.children);
-        else if (box.kind === 'atomic') walkBlock(box.box);
+        else if (box.kind === 'atomic' || box.kind === 'float') walkBlock(box.box);
       }
     };
     walk(ifc.children);
@@ -109,9 +112,15 @@ function collect(children: readonly InlineLevelBox[], resolved: ReadonlyMap<Page
           items.push({ kind: 'br', start: text.length, path });
           text += '\n';
           break;
+        case 'float':
+          // Out of flow: no character, so the text around it breaks as if it were not there.
+          items.push({ kind: 'float', box, path });
+          hasFloats = true;
+          break;
       }
     }
   };
+  let hasFloats = false;
   walk(children, []);
-  return { text, items };
+  return { text, items, hasFloats };
 }

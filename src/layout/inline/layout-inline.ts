@@ -6,13 +6,31 @@ import { resolveLength } from '../box-model.js';
 import type { LineFragment, PageContext } from '../types.js';
 import { breakLines } from './break-lines.js';
 import { collectInline, type CollectedInline } from './collect.js';
+import { layoutWithFirstLine, type LayOut, type LayOutOptions } from './first-line.js';
 import { buildLineBox } from './line-box.js';
-import type { AtomicLayout } from './pieces.js';
+import type { AtomicLayout, Piece } from './pieces.js';
 import { buildPieces } from './pieces.js';
 
 /** Lines stacked from y = 0 at the top of the content box. */
 export interface InlineLayout {
   readonly lines: readonly LineFragment[];
+  /** Index of each line's first piece in `piecesOf` (how lines beside floats name where they resume). */
+  readonly starts: readonly number[];
+}
+
+const piecesCache = new WeakMap<CollectedInline, { width: number; pieces: Piece[] }>();
+
+/**
+ * The pieces of a paragraph for a content box `width` wide, shared by the layouts of its
+ * lines with and without floats so that a piece index means the same in both. Line breaking
+ * may split a piece in place (overflow-wrap), which keeps earlier indices valid.
+ */
+export function piecesOf(collected: CollectedInline, width: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
+  const hit = piecesCache.get(collected);
+  if (hit && hit.width === width) return hit.pieces;
+  const pieces = buildPieces(collected, width, layoutAtomic, page);
+  piecesCache.set(collected, { width, pieces });
+  return pieces;
 }
 
 const cache = new WeakMap<InlineFormattingContext, { width: number; collected: CollectedInline; layout: InlineLayout }>();
@@ -22,7 +40,25 @@ export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext,
   const collected = collectInline(ifc, page);
   const hit = cache.get(ifc);
   if (hit && hit.width === width && hit.collected === collected) return hit.layout;
-  const pieces = buildPieces(collected, width, layoutAtomic, page);
+  let layout: InlineLayout;
+  if (box.firstLine) {
+    const layOut: LayOut = (content, options) => layoutLines(box, content, width, layoutAtomic, page, options);
+    // Piece indices name places in the unstyled content: a paragraph that continues beside
+    // floats on a later page resumes by them, so they come from the plain layout.
+    layout = { lines: layoutWithFirstLine(ifc, box.firstLine, page, layOut), starts: plainLayout(box, collected, width, layoutAtomic, page).starts };
+  } else layout = plainLayout(box, collected, width, layoutAtomic, page);
+  cache.set(ifc, { width, collected, layout });
+  return layout;
+}
+
+/** Forgets the pieces of a paragraph laid out beside floats once its last line is placed. */
+export function releasePieces(collected: CollectedInline): void {
+  piecesCache.delete(collected);
+}
+
+/** Lines from the shared pieces, each starting at a piece index. */
+function plainLayout(box: BlockBox, collected: CollectedInline, width: number, layoutAtomic: AtomicLayout, page: PageContext | null): InlineLayout {
+  const pieces = piecesOf(collected, width, layoutAtomic, page);
   const indent = resolveLength(box.style.textIndent, width);
   const ranges = breakLines(pieces, width, width - indent, collected.text);
   let y = 0;
@@ -31,12 +67,28 @@ export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext,
     y += line.height;
     return line;
   });
-  const layout = { lines };
-  cache.set(ifc, { width, collected, layout });
-  return layout;
+  return { lines, starts: ranges.map((r) => r.start) };
+}
+
+/** Pieces of restyled content → line boxes (the first line as `options` say), for ::first-line. */
+function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number, layoutAtomic: AtomicLayout, page: PageContext | null, options: LayOutOptions) {
+  const collected = collectInline(ifc, page);
+  const pieces = buildPieces(collected, width, layoutAtomic, page);
+  const indent = options.continuation ? 0 : resolveLength(box.style.textIndent, width);
+  const ranges = breakLines(pieces, width, width - indent, collected.text);
+  let y = options.y;
+  const lines = ranges.map((range, i) => {
+    const first = i === 0 && !options.continuation;
+    const line = buildLineBox(range, { blockStyle: first ? (options.firstLineStyle ?? box.style) : box.style, width, isFirstLine: first, isLastLine: i === ranges.length - 1, y });
+    y += line.height;
+    return line;
+  });
+  return { lines, ranges };
 }
 
 /** Forgets the lines of an IFC once its last line is placed, so finished pages can be freed. */
 export function releaseInlineLayout(ifc: InlineFormattingContext): void {
+  const hit = cache.get(ifc);
+  if (hit) piecesCache.delete(hit.collected);
   cache.delete(ifc);
 }

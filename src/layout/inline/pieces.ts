@@ -2,7 +2,7 @@
 // breaking works with. A text piece runs from one break opportunity (UAX #14) or font change
 // to the next and is shaped once (the shaping cache makes repeated words free).
 import { isJustifiableSpace, segmentAdvance } from '../../paint/glyph-runs.js';
-import type { AtomicInlineBox, InlineBox, LeaderBox, MarkerBox } from '../../boxes/types.js';
+import type { AtomicInlineBox, FloatInlineBox, InlineBox, LeaderBox, MarkerBox } from '../../boxes/types.js';
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { FontRegistry } from '../../text/font-registry.js';
 import { breakOpportunities } from '../../text/line-break.js';
@@ -93,7 +93,17 @@ export interface BreakPiece {
   breakAfter: boolean;
 }
 
-export type Piece = TextPiece | EdgePiece | AtomicPiece | BulletPiece | LeaderPiece | BreakPiece;
+/** A float in the text: no width on the line; line layout places it beside the lines (CSS 2.1 §9.5.1). */
+export interface FloatPiece {
+  readonly kind: 'float';
+  readonly box: FloatInlineBox;
+  readonly path: InlinePath;
+  readonly width: 0;
+  readonly trailingSpace: 0;
+  breakAfter: boolean;
+}
+
+export type Piece = TextPiece | EdgePiece | AtomicPiece | BulletPiece | LeaderPiece | BreakPiece | FloatPiece;
 
 /** Lays out an atomic inline in the given available width (supplied by block layout, which owns it). */
 export type AtomicLayout = (box: AtomicInlineBox, availableWidth: number, page: PageContext | null) => { fragment: BoxFragment; width: number; height: number; baseline: number };
@@ -176,6 +186,9 @@ export function buildPieces(collected: CollectedInline, availableWidth: number, 
         break;
       case 'br':
         pieces.push({ kind: 'br', path: item.path, width: 0, trailingSpace: 0, breakAfter: true });
+        break;
+      case 'float':
+        pieces.push({ kind: 'float', box: item.box, path: item.path, width: 0, trailingSpace: 0, breakAfter: false });
         break;
     }
   }

@@ -30,6 +30,15 @@ export function mediaTypeEssence(header: string | readonly string[] | undefined 
   return /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+$/.test(essence) ? essence : '';
 }
 
+/** `{ charset }` from a Content-Type header's charset parameter (RFC 9110 §8.3.2), or `{}`. */
+export function charsetField(header: string | readonly string[] | undefined | null): { charset?: string } {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (typeof value !== 'string') return {};
+  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(value);
+  const charset = match?.[1] ?? match?.[2];
+  return charset ? { charset } : {};
+}
+
 /**
  * True when a response of `mediaType` is acceptable as `kind`:
  * - image: any `image/*`; `application/octet-stream` or no type only when the bytes are a known

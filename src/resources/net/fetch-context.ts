@@ -18,6 +18,8 @@ export interface RawResource {
   readonly url: string;
   /** Media type essence, `''` if none. */
   readonly contentType: string;
+  /** The Content-Type's charset parameter, when it had one. */
+  readonly charset?: string;
   readonly data: Uint8Array;
   readonly origin: ResourceOrigin;
   /** How long the response may be cached, ms; 0 means not at all. */

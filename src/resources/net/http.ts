@@ -5,7 +5,7 @@
 import type { Readable } from 'node:stream';
 import type { Agent, Dispatcher } from 'undici';
 import { BodyTooLargeError, decodeContent, readCapped, UnsupportedEncodingError } from './body.js';
-import { mediaTypeEssence } from './content-type.js';
+import { charsetField, mediaTypeEssence } from './content-type.js';
 import { tooLargeDetail } from './errors.js';
 import type { FetchContext, RawResource } from './fetch-context.js';
 import { freshnessLifetimeMs, type ResponseHeaders } from './freshness.js';
@@ -83,6 +83,7 @@ async function readResponse(url: URL, response: Dispatcher.ResponseData, context
   return {
     url: url.href,
     contentType: mediaTypeEssence(headers['content-type']),
+    ...charsetField(headers['content-type']),
     data,
     origin: 'http',
     // Only a plain 200 is reused; anything else (203, 204, 206…) is fetched again.

@@ -9,6 +9,8 @@ export interface FetchedResource {
   readonly url: string;
   /** The lower-cased media type without parameters, `''` when the response had none. */
   readonly contentType: string;
+  /** The Content-Type's charset parameter as given (style sheets are decoded by it), when it had one. */
+  readonly charset?: string;
   /** The body. Shared with the cache and with concurrent callers: do not mutate it. */
   readonly data: Uint8Array;
 }

@@ -103,7 +103,7 @@ async function fetchOnce(url: string, kind: ResourceKind, settings: Settings): P
     if (!acceptsMediaType(kind, raw.contentType, raw.data, raw.origin)) {
       throw context.fail('content-type', `content type ${raw.contentType === '' ? '(none)' : raw.contentType} is not accepted for ${kind === 'image' ? 'an image' : `a ${kind}`}`);
     }
-    const resource: FetchedResource = { url: raw.url, contentType: raw.contentType, data: raw.data };
+    const resource: FetchedResource = { url: raw.url, contentType: raw.contentType, ...(raw.charset === undefined ? {} : { charset: raw.charset }), data: raw.data };
     if (raw.lifetimeMs > 0) settings.cache?.set(ResponseCache.key(cacheUrl(url), kind, settings.scope), resource, raw.lifetimeMs);
     return resource;
   } catch (error) {

@@ -1,7 +1,7 @@
 // Image signatures for unlabelled images, and which media types each kind accepts.
 import { describe, expect, it } from 'vitest';
 import { sniffImageType } from '../../../src/resources/net/index.js';
-import { acceptsMediaType, mediaTypeEssence } from '../../../src/resources/net/content-type.js';
+import { acceptsMediaType, charsetField, mediaTypeEssence } from '../../../src/resources/net/content-type.js';
 import { encodePng, JPEG_3X2 } from '../../helpers/images.js';
 
 const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
@@ -36,6 +36,15 @@ describe('mediaTypeEssence', () => {
     expect(mediaTypeEssence(['font/ttf', 'text/plain'])).toBe('font/ttf');
     expect(mediaTypeEssence('nonsense')).toBe('');
     expect(mediaTypeEssence(undefined)).toBe('');
+  });
+});
+
+describe('charsetField', () => {
+  it('the charset parameter as given, quoted or not; nothing without one', () => {
+    expect(charsetField('text/css; charset=Shift_JIS')).toEqual({ charset: 'Shift_JIS' });
+    expect(charsetField('text/css;CHARSET="utf-16be"; x=y')).toEqual({ charset: 'utf-16be' });
+    expect(charsetField('text/css')).toEqual({});
+    expect(charsetField(undefined)).toEqual({});
   });
 });
 

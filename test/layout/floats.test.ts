@@ -1,0 +1,113 @@
+// Floats (CSS 2.1 §9.5): placement, lines beside floats, clearance, BFC roots beside floats,
+// containment, and fragmentation (css-break-3 §4). Geometry is read back from the display
+// list: boxes by their background colour, text by its glyph runs.
+import { describe, expect, it } from 'vitest';
+import type { PageDisplayList, RectItem } from '../../src/paint/types.js';
+import { flatten, layout as render, PX, runWith, runs } from './helpers.js';
+
+const base = 'body { margin: 0; font-size: 12px; line-height: 20px } p { margin: 0 }';
+/** Renders on pages without margins, so page coordinates are those of the root. */
+const layout = (html: string, css: string, page: Record<string, string> = { margin: '0' }) => render(html, css, page);
+const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i + 1}`).join(' ');
+
+/** The background rectangle painted in `hex` (e.g. '#ff0000') on a page. */
+function rect(pages: readonly PageDisplayList[], page: number, hex: string): RectItem {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  const found = flatten(pages[page]!.items).find((i): i is RectItem => i.kind === 'rect' && approx(i.color.r, r!) && approx(i.color.g, g!) && approx(i.color.b, b!));
+  if (!found) throw new Error(`page ${page + 1}: no rect of ${hex}`);
+  return found;
+}
+
+function approx(a: number, b: number): boolean {
+  return Math.abs(a - b) < 1 || Math.abs(a * 255 - b) < 1;
+}
+
+describe('float placement', () => {
+  it('puts a left float at the left and a right float at the right of the containing block', async () => {
+    const pages = await layout('<div style="width:400px"><div style="float:left;width:100px;height:50px;background:#ff0000"></div><div style="float:right;width:80px;height:30px;background:#00ff00"></div></div>', base);
+    const left = rect(pages, 0, '#ff0000');
+    const right = rect(pages, 0, '#00ff00');
+    expect(left.x).toBeCloseTo(0);
+    expect(left.y).toBeCloseTo(0);
+    expect(right.x + right.width).toBeCloseTo(400 * PX);
+    expect(right.y).toBeCloseTo(0);
+  });
+
+  it('stacks left floats side by side and moves one down when it does not fit beside', async () => {
+    const pages = await layout('<div style="width:250px"><div style="float:left;width:100px;height:50px;background:#ff0000"></div><div style="float:left;width:100px;height:30px;background:#00ff00"></div><div style="float:left;width:100px;height:20px;background:#0000ff"></div></div>', base);
+    expect(rect(pages, 0, '#00ff00').x).toBeCloseTo(100 * PX);
+    const third = rect(pages, 0, '#0000ff');
+    // Not beside the first two (no room): below the lower bottom of the two that block it, at the second's bottom.
+    expect(third.y).toBeCloseTo(30 * PX);
+    expect(third.x).toBeCloseTo(100 * PX);
+  });
+
+  it('sizes an auto-width float to fit its content', async () => {
+    const pages = await layout('<div style="float:left;background:#ff0000"><div style="width:120px;height:10px"></div></div>', base);
+    expect(rect(pages, 0, '#ff0000').width).toBeCloseTo(120 * PX);
+  });
+});
+
+describe('lines beside floats', () => {
+  it('shortens the lines beside a float and starts them at its edge', async () => {
+    const pages = await layout(`<div style="float:left;width:100px;height:40px;background:#ff0000"></div><p style="width:300px">${words(60)}</p>`, base);
+    const all = runs(pages);
+    const first = all[0]!;
+    expect(first.x).toBeCloseTo(100 * PX);
+    // Lines below the float start at the left edge again.
+    const below = all.find((r) => r.y > 40 * PX);
+    expect(below?.x).toBeCloseTo(0);
+  });
+
+  it('places a float met in the middle of a paragraph at the line it occurs on, without splitting the text', async () => {
+    const pages = await layout(`<p style="width:300px">${words(3)} <span style="float:right;width:50px;height:50px;background:#00ff00"></span>${words(40)}</p>`, base);
+    const float = rect(pages, 0, '#00ff00');
+    expect(float.y).toBeCloseTo(0);
+    expect(float.x + float.width).toBeCloseTo(300 * PX);
+    expect(runWith(pages, 'w1').x).toBeCloseTo(0);
+  });
+
+  it('moves a line down past a float when not even its first word fits beside it', async () => {
+    const pages = await layout('<div style="width:200px"><div style="float:left;width:190px;height:40px;background:#ff0000"></div><p>Wide words</p></div>', base);
+    expect(runWith(pages, 'Wide').y).toBeGreaterThan(40 * PX);
+  });
+});
+
+describe('clearance and block formatting contexts', () => {
+  it('puts a cleared box below the floats it clears', async () => {
+    const pages = await layout('<div style="float:left;width:50px;height:60px;background:#ff0000"></div><div style="clear:left;height:10px;background:#00ff00"></div>', base);
+    expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(60 * PX);
+  });
+
+  it('keeps the border box of a BFC root beside a float, narrowed', async () => {
+    const pages = await layout('<div style="width:300px"><div style="float:left;width:100px;height:50px;background:#ff0000"></div><div style="overflow:hidden;height:20px;background:#00ff00"></div></div>', base);
+    const bfc = rect(pages, 0, '#00ff00');
+    expect(bfc.x).toBeCloseTo(100 * PX);
+    expect(bfc.width).toBeCloseTo(200 * PX);
+    expect(bfc.y).toBeCloseTo(0);
+  });
+
+  it('grows a BFC root to contain its floats, and not an ordinary block', async () => {
+    const pages = await layout('<div style="overflow:hidden;background:#00ff00"><div style="float:left;width:50px;height:70px"></div></div><div style="background:#0000ff;width:10px"><div style="float:left;width:50px;height:70px"></div></div>', base);
+    expect(rect(pages, 0, '#00ff00').height).toBeCloseTo(70 * PX);
+    expect(() => rect(pages, 0, '#0000ff')).toThrow();
+  });
+});
+
+describe('floats and pages', () => {
+  const small = { width: '300px', height: '200px', margin: '0' };
+
+  it('moves a float that does not fit to the next page, while the text after it stays on this one', async () => {
+    const pages = await layout(`<p>${words(3)}</p><div style="height:120px"></div><div style="float:left;width:100px;height:150px;background:#ff0000"></div><p>After the float</p>`, base, small);
+    expect(rect(pages, 1, '#ff0000').y).toBeCloseTo(0);
+    expect(runWith(pages, 'After').page).toBe(0);
+  });
+
+  it('splits a float taller than a page', async () => {
+    const pages = await layout('<div style="float:left;width:100px;background:#ff0000"><div style="height:350px"></div></div><p>Beside</p>', base, small);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(rect(pages, 0, '#ff0000').height).toBeCloseTo(200 * PX);
+    expect(rect(pages, 1, '#ff0000').height).toBeCloseTo(150 * PX);
+    expect(runWith(pages, 'Beside').x).toBeCloseTo(100 * PX);
+  });
+});
