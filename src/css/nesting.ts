@@ -4,7 +4,7 @@
 // plain declarations is split here (css-syntax-3 §5.4.4 "consume a block's contents"), and each
 // nested selector is rewritten against its parent's before it is compiled (§3.1: `&` stands
 // for `:is(<parent list>)`, with the specificity of the parent list's most specific selector).
-import { skipOpaque } from './values/opaque.js';
+import { findSyntax, skipOpaque } from './values/opaque.js';
 
 /** One item of a style rule's block, as offsets into the sheet text. */
 export type BlockItem =
@@ -88,55 +88,34 @@ function atRule(text: string, start: number, end: number, items: BlockItem[]): n
 /** The first `;` or `{` at nesting depth 0 from `i` (parentheses and brackets balanced), or `end`. */
 function topLevelStop(text: string, i: number, end: number): number {
   let depth = 0;
-  while (i < end) {
-    const skipped = skipOpaque(text, i);
-    if (skipped !== i) {
-      i = skipped;
-      continue;
-    }
-    const ch = text.charCodeAt(i);
+  return findSyntax(text, i, end, (ch) => {
     if (ch === 0x28 || ch === 0x5b) depth++;
     else if ((ch === 0x29 || ch === 0x5d) && depth > 0) depth--;
-    else if (depth === 0 && (ch === SEMICOLON || ch === OPEN_BRACE)) return i;
-    i++;
-  }
-  return end;
+    else return depth === 0 && (ch === SEMICOLON || ch === OPEN_BRACE);
+    return false;
+  });
 }
 
 /** The index of the `}` closing the block opened at `open`, or `end` if it is not closed. */
 function matchingBrace(text: string, open: number, end: number): number {
   let depth = 0;
-  let i = open;
-  while (i < end) {
-    const skipped = skipOpaque(text, i);
-    if (skipped !== i) {
-      i = skipped;
-      continue;
-    }
-    const ch = text.charCodeAt(i);
+  return findSyntax(text, open, end, (ch) => {
     if (ch === OPEN_BRACE) depth++;
-    else if (ch === CLOSE_BRACE && --depth === 0) return i;
-    i++;
-  }
-  return end;
+    else if (ch === CLOSE_BRACE) return --depth === 0;
+    return false;
+  });
 }
 
 /** Just past the `;` ending the declaration at `i`, stepping over `{}` blocks in its value. */
 function declarationEnd(text: string, i: number, end: number): number {
   let depth = 0;
-  while (i < end) {
-    const skipped = skipOpaque(text, i);
-    if (skipped !== i) {
-      i = skipped;
-      continue;
-    }
-    const ch = text.charCodeAt(i);
+  const at = findSyntax(text, i, end, (ch) => {
     if (ch === OPEN_BRACE || ch === 0x28 || ch === 0x5b) depth++;
     else if ((ch === CLOSE_BRACE || ch === 0x29 || ch === 0x5d) && depth > 0) depth--;
-    else if (ch === SEMICOLON && depth === 0) return i + 1;
-    i++;
-  }
-  return end;
+    else return ch === SEMICOLON && depth === 0;
+    return false;
+  });
+  return at === end ? end : at + 1;
 }
 
 function isWhitespace(ch: number): boolean {
@@ -206,16 +185,10 @@ function replaceAt(text: string, positions: readonly number[], replacement: stri
 /** Offsets of the `&` delimiters in `text` (outside strings, escapes and comments). */
 function ampersands(text: string): number[] {
   const out: number[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const skipped = skipOpaque(text, i);
-    if (skipped !== i) {
-      i = skipped;
-      continue;
-    }
-    if (text.charCodeAt(i) === 0x26) out.push(i);
-    i++;
-  }
+  findSyntax(text, 0, text.length, (ch, i) => {
+    if (ch === 0x26) out.push(i);
+    return false;
+  });
   return out;
 }
 
@@ -223,22 +196,15 @@ function splitTopLevelCommas(text: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let from = 0;
-  let i = 0;
-  while (i < text.length) {
-    const skipped = skipOpaque(text, i);
-    if (skipped !== i) {
-      i = skipped;
-      continue;
-    }
-    const ch = text.charCodeAt(i);
+  findSyntax(text, 0, text.length, (ch, i) => {
     if (ch === 0x28 || ch === 0x5b) depth++;
     else if ((ch === 0x29 || ch === 0x5d) && depth > 0) depth--;
     else if (ch === 0x2c && depth === 0) {
       parts.push(text.slice(from, i));
       from = i + 1;
     }
-    i++;
-  }
+    return false;
+  });
   parts.push(text.slice(from));
   return parts;
 }

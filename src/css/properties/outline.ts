@@ -8,6 +8,7 @@ import { constant, type Computer } from '../values/context.js';
 import { parseLength } from '../values/length.js';
 import { PT_PER_PX } from '../values/units.js';
 import { BORDER_STYLES, parseBorderWidth } from './box.js';
+import { lineParts } from './shorthands-box.js';
 import { longhand, type Expansion, type LonghandDef, type ShorthandDef } from './registry.js';
 
 type OutlineStyle = ComputedStyle['outlineStyle'];
@@ -30,19 +31,9 @@ const MEDIUM: Computer<number> = constant(3 * PT_PER_PX);
 
 // `<outline-color> || <outline-style> || <outline-width>`; omitted parts reset to their initial values.
 function expandOutline(items: readonly Component[]): Expansion | null {
-  if (items.length < 1 || items.length > 3) return null;
-  let width: Computer<unknown> | null = null;
-  let style: Computer<unknown> | null = null;
-  let color: Computer<unknown> | null = null;
-  for (const c of items) {
-    const w: Computer<unknown> | null = width === null ? parseBorderWidth([c]) : null;
-    const s: Computer<unknown> | null = w === null && style === null ? styleValue(c) : null;
-    const k: Computer<unknown> | null = w === null && s === null && color === null ? colorValue(c) : null;
-    if (w === null && s === null && k === null) return null;
-    width ??= w;
-    style ??= s;
-    color ??= k;
-  }
+  const parts = lineParts(items, styleValue, colorValue);
+  if (parts === null) return null;
+  const { width, style, color } = parts;
   return new Map<string, Computer<unknown>>([
     ['outline-width', width ?? MEDIUM],
     ['outline-style', style ?? constant('none')],

@@ -68,6 +68,28 @@ const colorValue = (c: Component): Computer<unknown> | null => parseColor(c);
 
 const MEDIUM_WIDTH = constant(3 * PT_PER_PX);
 
+/** A line's parts in any order (`<line-width> || <line-style> || <color>`), each at most once; null when something else is there. */
+export function lineParts(
+  items: readonly Component[],
+  styleOf: (c: Component) => Computer<unknown> | null,
+  colorOf: (c: Component) => Computer<unknown> | null,
+): { width: Computer<unknown> | null; style: Computer<unknown> | null; color: Computer<unknown> | null } | null {
+  if (items.length === 0 || items.length > 3) return null;
+  let width: Computer<unknown> | null = null;
+  let style: Computer<unknown> | null = null;
+  let color: Computer<unknown> | null = null;
+  for (const c of items) {
+    const w: Computer<unknown> | null = width === null ? widthValue(c) : null;
+    const s: Computer<unknown> | null = w === null && style === null ? styleOf(c) : null;
+    const k: Computer<unknown> | null = w === null && s === null && color === null ? colorOf(c) : null;
+    if (w === null && s === null && k === null) return null;
+    width ??= w;
+    style ??= s;
+    color ??= k;
+  }
+  return { width, style, color };
+}
+
 /**
  * `<line-width> || <line-style> || <color>` for the given sides. Omitted parts reset to
  * their initial values: medium, none, currentcolor.
@@ -78,19 +100,9 @@ function borderLine(name: string, sides: readonly string[]): ShorthandDef {
     name,
     longhands,
     expand: (items) => {
-      let width: Computer<unknown> | null = null;
-      let style: Computer<unknown> | null = null;
-      let color: Computer<unknown> | null = null;
-      if (items.length === 0 || items.length > 3) return null;
-      for (const c of items) {
-        const w: Computer<unknown> | null = width === null ? widthValue(c) : null;
-        const s: Computer<unknown> | null = w === null && style === null ? styleValue(c) : null;
-        const k: Computer<unknown> | null = w === null && s === null && color === null ? colorValue(c) : null;
-        if (w === null && s === null && k === null) return null;
-        width ??= w;
-        style ??= s;
-        color ??= k;
-      }
+      const parts = lineParts(items, styleValue, colorValue);
+      if (parts === null) return null;
+      const { width, style, color } = parts;
       const out = new Map<string, Computer<unknown>>();
       for (const side of sides) {
         out.set(`border-${side}-width`, width ?? MEDIUM_WIDTH);

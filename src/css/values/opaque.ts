@@ -67,3 +67,21 @@ export function skipWhitespace(text: string, start: number): number {
   while (i < text.length && /\s/.test(text[i]!)) i++;
   return i;
 }
+
+/**
+ * Visits the code units of text[from, end) that are syntax (outside strings, comments, escapes
+ * and unquoted url()s) until `visit` returns true; the index where it did, or `end`.
+ */
+export function findSyntax(text: string, from: number, end: number, visit: (ch: number, i: number) => boolean): number {
+  let i = from;
+  while (i < end) {
+    const skipped = skipOpaque(text, i);
+    if (skipped !== i) {
+      i = skipped;
+      continue;
+    }
+    if (visit(text.charCodeAt(i), i)) return i;
+    i++;
+  }
+  return end;
+}
