@@ -427,7 +427,7 @@ function tableBoxes(style: ComputedStyle, element: DomElement | null, items: rea
   let part: TablePart;
   if (role === 'cell') part = { kind: 'table-part', role, box: withBackground(tableCell(style, element, items)), colSpan: spanAttribute(element, 'colspan'), rowSpan: spanAttribute(element, 'rowspan') };
   else if (role === 'caption') part = { kind: 'table-part', role, box: withBackground(tableCell(style, element, items)) };
-  else part = { kind: 'table-part', role, style, element, items, span: columnSpan(element) };
+  else part = withBackground({ kind: 'table-part', role, style, element, items, span: columnSpan(element) });
   return [part];
 }
 

@@ -4,6 +4,7 @@
 // (HTML §4.9.12 "forming a table", with rowspans clipped to their row group).
 import type { ComputedStyle, Display } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
+import type { ImageResource } from '../paint/types.js';
 import { anonymousStyle } from './anonymous-style.js';
 import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineLevelBox, TableBox, TableCell, TableColumn, TableRow, TableRowGroup } from './types.js';
 
@@ -22,6 +23,8 @@ export interface GroupingPart {
   readonly items: readonly BuildItem[];
   /** The `span` attribute of `<col>`/`<colgroup>`. */
   readonly span: number;
+  /** Its `background-image` decoded (BoxBase.backgroundImage). */
+  readonly backgroundImage?: ImageResource;
 }
 
 /** What the builder produces for one node: level boxes, or table parts still to be fixed up. */
@@ -106,7 +109,7 @@ export function buildTable(style: ComputedStyle, element: DomElement | null, ite
   const flushLoose = () => {
     if (loose.some((item) => !isCollapsibleSpace(item))) {
       const anon = anonymousStyle(style, 'table-row-group');
-      groups.push({ role: 'row-group', group: rowGroup(anon, null, loose, makeBlock) });
+      groups.push({ role: 'row-group', group: rowGroup({ style: anon, element: null }, loose, makeBlock) });
     }
     loose = [];
   };
@@ -119,7 +122,7 @@ export function buildTable(style: ComputedStyle, element: DomElement | null, ite
     if (item.role === 'caption') captions.push(item.box);
     else if (item.role === 'column') columns.push(...columnsOf(item, null));
     else if (item.role === 'column-group') columns.push(...columnGroup(item));
-    else groups.push({ role: item.role, group: rowGroup(item.style, item.element, item.items, makeBlock) });
+    else groups.push({ role: item.role, group: rowGroup(item, item.items, makeBlock) });
   }
   flushLoose();
   // CSS 2.1 §17.2: only the first header and footer groups are special; the others are bodies.
@@ -134,20 +137,33 @@ export function buildTable(style: ComputedStyle, element: DomElement | null, ite
 
 /** `<col span=n>` stands for n columns (a column outside a group has none). */
 function columnsOf(part: GroupingPart, group: TableColumn['group']): TableColumn[] {
-  return Array.from({ length: part.span }, () => ({ style: part.style, element: part.element, group }));
+  return Array.from({ length: part.span }, () => ({ style: part.style, element: part.element, group, ...withImage(part) }));
 }
 
 /** A column group's columns: its `<col>` children, or `span` bare columns when it has none. */
 function columnGroup(part: GroupingPart): TableColumn[] {
-  const group = { style: part.style, element: part.element };
+  const group = { style: part.style, element: part.element, ...withImage(part) };
   const cols = part.items.filter((i): i is GroupingPart => isTablePart(i) && i.role === 'column');
   if (cols.length === 0) return Array.from({ length: part.span }, () => ({ style: null, element: null, group }));
   return cols.flatMap((col) => columnsOf(col, group));
 }
 
+/** The decoded background image of a part, to spread into the box made from it. */
+function withImage(part: { readonly backgroundImage?: ImageResource }): { backgroundImage?: ImageResource } {
+  return part.backgroundImage ? { backgroundImage: part.backgroundImage } : {};
+}
+
+/** What a row or row group box is made from besides its content. */
+interface PartOrigin {
+  readonly style: ComputedStyle;
+  readonly element: DomElement | null;
+  readonly backgroundImage?: ImageResource;
+}
+
 /** A row group: its rows, with runs of cells and other content wrapped in anonymous rows. */
-function rowGroup(style: ComputedStyle, element: DomElement | null, items: readonly BuildItem[], makeBlock: MakeBlock): TableRowGroup {
-  const rows: { style: ComputedStyle; element: DomElement | null; items: readonly BuildItem[] }[] = [];
+function rowGroup(origin: PartOrigin, items: readonly BuildItem[], makeBlock: MakeBlock): TableRowGroup {
+  const { style, element } = origin;
+  const rows: (PartOrigin & { items: readonly BuildItem[] })[] = [];
   let loose: BuildItem[] = [];
   const flushLoose = () => {
     if (loose.some((item) => !isCollapsibleSpace(item))) rows.push({ style: anonymousStyle(style, 'table-row'), element: null, items: loose });
@@ -160,7 +176,7 @@ function rowGroup(style: ComputedStyle, element: DomElement | null, items: reado
     } else loose.push(item);
   }
   flushLoose();
-  return { kind: 'table-row-group', style, element, rows: placeCells(rows.map((r) => rowCells(r.style, r.items, makeBlock)), rows) };
+  return { kind: 'table-row-group', style, element, ...withImage(origin), rows: placeCells(rows.map((r) => rowCells(r.style, r.items, makeBlock)), rows) };
 }
 
 interface UnplacedCell {
@@ -193,7 +209,7 @@ function rowCells(style: ComputedStyle, items: readonly BuildItem[], makeBlock: 
  * Slots for the cells of one row group (HTML §4.9.12): each cell takes the first column not
  * covered by a rowspan from a row above; rowspans stop at the group's last row.
  */
-function placeCells(rows: readonly UnplacedCell[][], meta: readonly { style: ComputedStyle; element: DomElement | null }[]): TableRow[] {
+function placeCells(rows: readonly UnplacedCell[][], meta: readonly PartOrigin[]): TableRow[] {
   // covered[c] = number of further rows that column c stays covered by a rowspan.
   const covered: number[] = [];
   return rows.map((cells, r) => {
@@ -208,7 +224,7 @@ function placeCells(rows: readonly UnplacedCell[][], meta: readonly { style: Com
       column += cell.colSpan;
     }
     for (let c = 0; c < covered.length; c++) if ((covered[c] ?? 0) > 0) covered[c]!--;
-    return { kind: 'table-row', style: meta[r]!.style, element: meta[r]!.element, cells: placed };
+    return { kind: 'table-row', style: meta[r]!.style, element: meta[r]!.element, ...withImage(meta[r]!), cells: placed };
   });
 }
 

@@ -94,7 +94,9 @@ export interface TableBox extends BoxBase {
 export interface TableColumn {
   readonly style: ComputedStyle | null;
   readonly element: DomElement | null;
-  readonly group: { readonly style: ComputedStyle; readonly element: DomElement | null } | null;
+  readonly group: { readonly style: ComputedStyle; readonly element: DomElement | null; readonly backgroundImage?: ImageResource } | null;
+  /** As BoxBase.backgroundImage. */
+  readonly backgroundImage?: ImageResource;
 }
 
 export interface TableRowGroup extends BoxBase {

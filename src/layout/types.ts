@@ -3,10 +3,11 @@
 
 import type { BlockBox, BlockLevelBox, InlineBox, LinkTarget, TableBox, TableCell, TextDecoration } from '../boxes/types.js';
 import type { BorderStyle, Color, ComputedStyle } from '../css/types.js';
-import type { GlyphSegment } from '../paint/types.js';
+import type { GlyphSegment, ImageResource } from '../paint/types.js';
 import type { FontFace } from '../text/types.js';
 import type { ExclusionSpace } from './float/exclusion-space.js';
 import type { PageNames } from './page/page-names.js';
+import type { Rect } from './replaced.js';
 
 /** What a box may use: the containing block's inline size and the block space left in the fragmentainer. */
 export interface ConstraintSpace {
@@ -176,9 +177,22 @@ export interface TableCellFragment {
   /** The cell's box fragment, at its row's height. */
   readonly fragment: BoxFragment;
   /** Backgrounds under the cell, bottom first: column group, column, row group, row. */
-  readonly layers: readonly ComputedStyle[];
+  readonly layers: readonly CellBackground[];
   /** False for an empty cell with `empty-cells: hide`: no background, no border. */
   readonly decorated: boolean;
+}
+
+/**
+ * A table part's background under one cell (css-tables-3 "Drawing backgrounds and borders"): its
+ * colour fills the cell; its image is positioned against the part's box and shown only inside
+ * the cell.
+ */
+export interface CellBackground {
+  readonly style: ComputedStyle;
+  /** `style.backgroundImage` decoded, when a url. */
+  readonly image: ImageResource | undefined;
+  /** The part's box in this fragment, relative to the cell's border box: the positioning area. */
+  readonly area: Rect;
 }
 
 /** One stroke of a collapsed border, along its centre line. */

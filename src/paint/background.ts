@@ -179,6 +179,28 @@ export function paintBackground(
 }
 
 /**
+ * A table part's background (column group, column, row group or row) under one cell
+ * (css-tables-3 "Drawing backgrounds and borders"): the colour fills `cell`; the image is
+ * placed in `part`, the part's box, and shown only inside the cell.
+ */
+export function paintTablePartBackground(
+  style: ComputedStyle,
+  image: ImageResource | undefined,
+  part: Rect,
+  cell: Rect,
+  out: DisplayItem[],
+  pageArea: Rect | null = null,
+): void {
+  if (cell.width <= 0 || cell.height <= 0) return;
+  const color = style.backgroundColor;
+  if (color.a > 0) out.push({ kind: 'rect', ...cell, color });
+  const source = backgroundSourceOf(style, image);
+  if (!source) return;
+  const layer = backgroundLayerOf(style);
+  paintBackgroundImage(source, layer, layer.attachment === 'fixed' && pageArea !== null ? pageArea : part, cell, undefined, out);
+}
+
+/**
  * One background image tiled over `painting` (clipped to it, with `radii` when rounded),
  * placed in `positioning`. Also paints the canvas (paint.ts), whose areas are not one box's.
  */

@@ -13,7 +13,7 @@ import { objectFitRect, type Rect } from '../layout/replaced.js';
 import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TableGridFragment, TextFragment } from '../layout/types.js';
 import { bookmarkOf } from './bookmark.js';
 import { paintBorderSegments } from './collapsed-borders.js';
-import { backgroundSourceOf, originArea, paintBackground, paintBackgroundImage } from './background.js';
+import { backgroundSourceOf, originArea, paintBackground, paintBackgroundImage, paintTablePartBackground } from './background.js';
 import { cornerRadii, paintBorders, roundedRectPath } from './borders.js';
 import { paintBoxShadows } from './box-shadow.js';
 import { paintOutline } from './outline.js';
@@ -246,8 +246,14 @@ class Painter {
     layers.blockBackgrounds.pushAll(out, chain);
     for (const cell of g.cells) {
       const f = cell.fragment;
-      if (cell.decorated && f.box.style.visibility === 'visible') {
-        for (const layer of cell.layers) layers.blockBackgrounds.push({ kind: 'rect', x: x + f.x, y: y + f.y, width: f.width, height: f.height, color: layer.backgroundColor }, chain);
+      if (cell.decorated && f.box.style.visibility === 'visible' && cell.layers.length > 0) {
+        const box = { x: x + f.x, y: y + f.y, width: f.width, height: f.height };
+        const parts: DisplayItem[] = [];
+        for (const layer of cell.layers) {
+          const part = { x: box.x + layer.area.x, y: box.y + layer.area.y, width: layer.area.width, height: layer.area.height };
+          paintTablePartBackground(layer.style, layer.image, part, box, parts, this.pageArea);
+        }
+        layers.blockBackgrounds.pushAll(parts, chain);
       }
       // A relatively positioned cell without a z-index stays in the table's layers, under the collapsed borders, as browsers paint it.
       if (f.box.style.position === 'relative' && !createsStackingContext(f.box.style)) this.contents(f, x + f.x + (f.relative?.x ?? 0), y + f.y + (f.relative?.y ?? 0), layers, chain, layers.blockBackgrounds, cell.decorated);

@@ -198,6 +198,40 @@ describe('inline boxes and table cells', () => {
   });
 });
 
+describe('table rows (css-tables-3 "Drawing backgrounds and borders")', () => {
+  const cell = 'padding: 0; width: 100px; height: 40px';
+  const gradients = (list: readonly DisplayItem[]) => list.filter((i) => i.kind === 'gradient');
+
+  it("positions a row's gradient against the row's box and clips it to each cell", async () => {
+    const found = await items(`<table style="border-spacing: 0"><tr style="background: linear-gradient(to right, red, blue)"><td style="${cell}"></td><td style="${cell}"></td></tr></table>`);
+    // Cells of 75×30pt side by side: one clip each, each drawing the row's 150×30pt gradient.
+    expect(clips(found).map(boxOf)).toEqual([[0, 0, 75, 30], [75, 0, 75, 30]]);
+    expect(gradients(found).map(boxOf)).toEqual([[0, 0, 150, 30], [0, 0, 150, 30]]);
+  });
+
+  it("places a row's url image at the row's right edge, inside the last cell only", async () => {
+    const found = await items(`<table style="border-spacing: 0"><tr style="background: #0a0 url(${IMAGE_40X20}) no-repeat right top"><td style="${cell}"></td><td style="${cell}"></td></tr></table>`);
+    // The colour fills each cell; the 30×15pt image ends at the row's right edge (150pt).
+    expect(found.filter((i) => i.kind === 'rect').map(boxOf)).toEqual([[0, 0, 75, 30], [75, 0, 75, 30]]);
+    expect(images(found).map(boxOf)).toEqual([[120, 0, 30, 15]]);
+  });
+
+  it("positions a row-spanning cell's row image against its first row; the colour fills the cell", async () => {
+    const found = await items(`<table style="border-spacing: 0"><tr style="background: #0a0 linear-gradient(red, blue) no-repeat"><td rowspan=2 style="${cell}"></td><td style="${cell}"></td></tr><tr><td style="${cell}"></td></tr></table>`);
+    const spanning = found.filter((i): i is RectItem => i.kind === 'rect' && i.x === 0);
+    expect(spanning.map(boxOf)).toEqual([[0, 0, 75, 60]]);
+    // Cells paint in the order they end: the one-row cell first.
+    expect(clips(found).map(boxOf)).toEqual([[75, 0, 75, 30], [0, 0, 75, 60]]);
+    expect(gradients(found).map(boxOf)).toEqual([[0, 0, 150, 30], [0, 0, 150, 30]]);
+  });
+
+  it("positions a row group's gradient against the group's rows", async () => {
+    const found = await items(`<table style="border-spacing: 0"><tbody style="background: linear-gradient(red, blue)"><tr><td style="${cell}"></td></tr><tr><td style="${cell}"></td></tr></tbody></table>`);
+    expect(clips(found).map(boxOf)).toEqual([[0, 0, 75, 30], [0, 30, 75, 30]]);
+    expect(gradients(found).map(boxOf)).toEqual([[0, 0, 75, 60], [0, 0, 75, 60]]);
+  });
+});
+
 describe('an image that could not be had', () => {
   it('paints the colour only', async () => {
     const found = await items('<div style="width: 100px; height: 50px; background: #0a0 url(data:image/png;base64,AAAA)"></div>');

@@ -14,8 +14,9 @@ import { isForcedBreak } from '../break-rules.js';
 import { releaseInlineLayout } from '../inline/layout-inline.js';
 import { layoutAtomic, layoutBlockLevel } from '../block.js';
 import { outsidePageFlow } from '../page/page-names.js';
-import type { BlockLayoutResult, BoxFragment, BreakToken, ChildFragment, ConstraintSpace, ContinuingCell, PageContext, TableBreakToken, TableCellFragment, TableGridFragment } from '../types.js';
+import type { BlockLayoutResult, BoxFragment, BreakToken, ChildFragment, ConstraintSpace, ContinuingCell, PageContext, TableBreakToken, TableGridFragment } from '../types.js';
 import { collapsedSegments, type PlacedRow } from './border-segments.js';
+import { cellFragments, type PlacedCell } from './cell-backgrounds.js';
 import { tableGeometry, type TableGeometry } from './column-widths.js';
 import { tablePadding, tablePlan, type PlannedCell, type PlannedRow, type TablePlan } from './plan.js';
 
@@ -30,7 +31,7 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   const children: ChildFragment[] = [];
   let y = isFirst ? placeCaptions(plan, 'top', geo.width, 0, children) : 0;
   const gridTop = y;
-  const cells: TableCellFragment[] = [];
+  const cells: PlacedCell[] = [];
   const placed: PlacedRow[] = [];
   // A fragment after a break has no top border in the separate model (sliced); collapsed
   // borders are centred on the grid lines, so half of the first one must fit.
@@ -70,7 +71,7 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   const firstRow = placed[0];
   const lastRow = placed[placed.length - 1];
   const grid: TableGridFragment = {
-    kind: 'table-grid', box, x: 0, y: gridTop, width: geo.width, height: gy, isFirst, isLast, cells,
+    kind: 'table-grid', box, x: 0, y: gridTop, width: geo.width, height: gy, isFirst, isLast, cells: cellFragments(plan, geo, placed, cells),
     borders: plan.borders ? collapsedSegments(plan.borders, geo, placed) : [],
     firstBaseline: firstRow ? firstRow.y + firstRow.baseline : null,
     lastBaseline: lastRow ? lastRow.y + lastRow.baseline : null,
@@ -105,7 +106,7 @@ function placeCaptions(plan: TablePlan, side: 'top' | 'bottom', width: number, y
 
 /** Rows laid out without a limit (a header or footer group), positioned from 0. */
 interface SectionLayout {
-  readonly cells: readonly TableCellFragment[];
+  readonly cells: readonly PlacedCell[];
   readonly rows: readonly PlacedRow[];
   readonly height: number;
 }
@@ -130,7 +131,7 @@ function sectionLayout(plan: TablePlan, geo: TableGeometry, section: 'header' | 
   return hit;
 }
 
-function appendSection(section: SectionLayout, y: number, cells: TableCellFragment[], rows: PlacedRow[]): number {
+function appendSection(section: SectionLayout, y: number, cells: PlacedCell[], rows: PlacedRow[]): number {
   for (const c of section.cells) cells.push({ ...c, fragment: { ...c.fragment, y: c.fragment.y + y } });
   for (const r of section.rows) rows.push({ ...r, y: r.y + y });
   return y + section.height;
@@ -154,7 +155,7 @@ interface RowsInput {
 }
 
 interface RowsResult {
-  readonly cells: TableCellFragment[];
+  readonly cells: PlacedCell[];
   readonly rows: PlacedRow[];
   /** Below the last row placed and its spacing. */
   readonly y: number;
@@ -187,7 +188,7 @@ function layoutRows(plan: TablePlan, geo: TableGeometry, input: RowsInput): Rows
     const cell = plan.planned.get(c.cell);
     if (cell) active.set(cell, { cell, startY: input.y, from: c.token ?? 'done', content: layoutCell(cell, geo, c.token ?? 'done', Infinity, input.page) });
   }
-  const cells: TableCellFragment[] = [];
+  const cells: PlacedCell[] = [];
   const rows: PlacedRow[] = [];
   let y = input.y;
   let previous: PlannedRow | null = null;
@@ -318,7 +319,7 @@ function emptyPiece(cell: PlannedCell, width: number): BoxFragment {
 }
 
 /** Places a row that fits and finishes the cells that end in it. */
-function placeRow(row: PlannedRow, r: number, y: number, metrics: RowMetrics, active: Map<PlannedCell, ActiveCell>, cells: TableCellFragment[], rows: PlacedRow[], geo: TableGeometry): void {
+function placeRow(row: PlannedRow, r: number, y: number, metrics: RowMetrics, active: Map<PlannedCell, ActiveCell>, cells: PlacedCell[], rows: PlacedRow[], geo: TableGeometry): void {
   rows.push({ row, y, height: metrics.height, baseline: metrics.baseline ?? metrics.height });
   for (const a of active.values()) {
     if (lastRowOf(a.cell) !== r) continue;
@@ -331,7 +332,7 @@ function placeRow(row: PlannedRow, r: number, y: number, metrics: RowMetrics, ac
  * A break before row `r` (after rows that fit): cells from above that span into `r` are cut
  * at `bottom`, their content split there if it does not fit, and continue on the next page.
  */
-function breakBefore(r: number, active: Map<PlannedCell, ActiveCell>, cells: TableCellFragment[], geo: TableGeometry, bottom: number, page: PageContext | null): { rowIndex: number; cells: ContinuingCell[] } {
+function breakBefore(r: number, active: Map<PlannedCell, ActiveCell>, cells: PlacedCell[], geo: TableGeometry, bottom: number, page: PageContext | null): { rowIndex: number; cells: ContinuingCell[] } {
   const continuing: ContinuingCell[] = [];
   for (const a of active.values()) {
     if (a.cell.row >= r) continue; // starts in row r: laid out afresh on the next page
@@ -349,7 +350,7 @@ function breakBefore(r: number, active: Map<PlannedCell, ActiveCell>, cells: Tab
  * makes progress; elsewhere every cell must be able to start here. Null when no cell's
  * content needs splitting or one cannot start here; the cells are then left as they were.
  */
-function splitRow(plan: TablePlan, geo: TableGeometry, r: number, y: number, input: RowsInput, active: Map<PlannedCell, ActiveCell>, cells: TableCellFragment[], rows: PlacedRow[], atStart: boolean): RowsResult | null {
+function splitRow(plan: TablePlan, geo: TableGeometry, r: number, y: number, input: RowsInput, active: Map<PlannedCell, ActiveCell>, cells: PlacedCell[], rows: PlacedRow[], atStart: boolean): RowsResult | null {
   const height = Math.max(1, input.limit - input.reserve - plan.spacingY - y);
   const pieces = new Map<ActiveCell, CellContent>();
   let split = false;
@@ -373,7 +374,7 @@ function splitRow(plan: TablePlan, geo: TableGeometry, r: number, y: number, inp
 }
 
 /** The cell's fragment at its final height, its content moved by vertical-align (CSS 2.1 §17.5.4). */
-function finishCell(a: ActiveCell, height: number, geo: TableGeometry, rowBaseline: number | null): TableCellFragment {
+function finishCell(a: ActiveCell, height: number, geo: TableGeometry, rowBaseline: number | null): PlacedCell {
   const f = a.content.fragment;
   // Cells are laid out without a block limit, which keeps their lines cached: let them go.
   const content = a.cell.box.content;
@@ -391,7 +392,7 @@ function finishCell(a: ActiveCell, height: number, geo: TableGeometry, rowBaseli
     lastBaseline: f.lastBaseline === null ? null : f.lastBaseline + offset,
   };
   const decorated = !(a.cell.empty && a.cell.specified.emptyCells === 'hide' && a.cell.box.style.borderCollapse === 'separate');
-  return { fragment, layers: a.cell.layers, decorated };
+  return { cell: a.cell, fragment, decorated };
 }
 
 function alignOffset(cell: PlannedCell, f: BoxFragment, height: number, rowBaseline: number | null): number {

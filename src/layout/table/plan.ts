@@ -3,6 +3,7 @@
 // height, collapsed border halves), the collapsed borders, and the table's used frame.
 import type { BlockBox, TableBox, TableCell, TableRow, TableRowGroup } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
+import type { ImageResource } from '../../paint/types.js';
 import type { Edges } from '../box-model.js';
 import { paddingOf } from '../box-model.js';
 import { resolveCollapsedBorders, segmentWidth, type CollapsedBorders, type GridCell, type GridRow } from './collapsed-borders.js';
@@ -32,11 +33,19 @@ export interface PlannedCell {
   readonly rowSpan: number;
   readonly column: number;
   readonly colSpan: number;
-  /** Styles whose backgrounds paint under the cell, bottom first: column group, column, row group, row. */
-  readonly layers: readonly ComputedStyle[];
+  /** The parts whose backgrounds paint under the cell, bottom first: column group, column, row group, row. */
+  readonly layers: readonly PlannedLayer[];
   /** No in-flow content (for empty-cells: hide). */
   readonly empty: boolean;
 }
+
+/**
+ * A table part with a background under a cell (CSS 2.1 §17.5.1): a column group or column,
+ * naming its columns [start, end), or the cell's first row or that row's group.
+ */
+export type PlannedLayer =
+  | { readonly part: 'column-group' | 'column'; readonly style: ComputedStyle; readonly image: ImageResource | undefined; readonly start: number; readonly end: number }
+  | { readonly part: 'row-group' | 'row'; readonly style: ComputedStyle; readonly image: ImageResource | undefined };
 
 export interface TablePlan {
   readonly box: TableBox;
@@ -93,10 +102,11 @@ function buildPlan(box: TableBox): TablePlan {
   const borders = collapse ? resolveCollapsedBorders(box, flat.map((r): GridRow => ({ style: r.box.style, groupStyle: r.group.style, groupStart: r.groupStart, groupEnd: r.groupEnd })), grid, columns) : null;
 
   const byRow: PlannedCell[][] = flat.map(() => []);
+  const groupRanges = columnGroupRanges(box);
   for (const { cell, row } of starts) {
     const specified = cell.box.style;
     const style = usedCellStyle(specified, borders ? cellBorder(borders, row, cell) : null);
-    const layers = backgroundLayers(box, flat[row]!.box, flat[row]!.group, cell.column);
+    const layers = backgroundLayers(box, groupRanges, flat[row]!.box, flat[row]!.group, cell.column);
     const empty = cell.box.content.kind === 'blocks' && cell.box.content.children.length === 0;
     byRow[row]!.push({ cell, box: { ...cell.box, style }, specified, row, rowSpan: cell.rowSpan, column: cell.column, colSpan: cell.colSpan, layers, empty });
   }
@@ -124,10 +134,39 @@ function buildPlan(box: TableBox): TablePlan {
 }
 
 /** The table layers under a cell (CSS 2.1 §17.5.1) that have a background to paint. */
-function backgroundLayers(table: TableBox, row: TableRow, group: TableRowGroup, column: number): ComputedStyle[] {
+function backgroundLayers(table: TableBox, groupRanges: readonly ColumnRange[], row: TableRow, group: TableRowGroup, column: number): PlannedLayer[] {
   const col = table.columns[column];
-  const candidates = [col?.group?.style, col?.style, group.style, row.style];
-  return candidates.filter((s): s is ComputedStyle => s !== undefined && s !== null && s.backgroundColor.a > 0);
+  const layers: PlannedLayer[] = [];
+  if (col?.group && paintsBackground(col.group.style, col.group.backgroundImage)) {
+    layers.push({ part: 'column-group', style: col.group.style, image: col.group.backgroundImage, ...groupRanges[column]! });
+  }
+  if (col?.style && paintsBackground(col.style, col.backgroundImage)) layers.push({ part: 'column', style: col.style, image: col.backgroundImage, start: column, end: column + 1 });
+  if (paintsBackground(group.style, group.backgroundImage)) layers.push({ part: 'row-group', style: group.style, image: group.backgroundImage });
+  if (paintsBackground(row.style, row.backgroundImage)) layers.push({ part: 'row', style: row.style, image: row.backgroundImage });
+  return layers;
+}
+
+/** A colour, a gradient, or a url image that could be had. */
+function paintsBackground(style: ComputedStyle, image: ImageResource | undefined): boolean {
+  return style.backgroundColor.a > 0 || image !== undefined || (style.backgroundImage !== null && typeof style.backgroundImage === 'object');
+}
+
+interface ColumnRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Per column, the columns [start, end) of its column group: the run of columns sharing it. */
+function columnGroupRanges(table: TableBox): ColumnRange[] {
+  const columns = table.columns;
+  const out: ColumnRange[] = [];
+  for (let start = 0; start < columns.length;) {
+    let end = start + 1;
+    while (end < columns.length && columns[end]!.group !== null && columns[end]!.group === columns[start]!.group) end++;
+    for (let c = start; c < end; c++) out.push({ start, end });
+    start = end;
+  }
+  return out;
 }
 
 /**
