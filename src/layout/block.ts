@@ -232,6 +232,8 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
   // Margins adjoining an unforced break are truncated (css-break-3 §5.5).
   let truncating = token !== null && !token.forced;
   let placedHere = false;
+  // The margins in `strut` follow an empty box with clearance: they stay inside this box.
+  let clearedStrut = false;
   // Where each child's fragments begin in `out`, so that a break can move back several children.
   const starts: number[] = [];
   const last = lastInFlowChild(children, width);
@@ -297,18 +299,28 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
         exclusions = empty.exclusions ?? exclusions;
         for (const f of empty.pushedFloats ?? []) carried.push({ index: i, float: f });
         const height = empty.fragment?.height ?? 0;
-        if (y !== hypothetical || height > 0) {
-          // Clearance, here or inside, separates the margins above from those below (CSS 2.1 §9.5.2, §8.3.1).
+        if (height > 0) {
+          // Clearance inside separates the margins above from those below (CSS 2.1 §9.5.2, §8.3.1).
           absorbing = false;
           truncating = false;
           cursor = y + height;
           strut = addMargin(EMPTY_STRUT, blockMargins(child.style, width).bottom);
+        } else if (y !== hypothetical) {
+          // With clearance, its margins collapse with those after it from its top margin edge,
+          // and not with the parent's bottom margin (CSS 2.1 §8.3.1).
+          absorbing = false;
+          truncating = false;
+          const own = collapsedTop(child, width);
+          cursor = y - blockMargins(child.style, width).top;
+          strut = own;
+          clearedStrut = true;
         } else strut = joinStruts(strut, collapsedBottom(child, width));
         continue;
       }
     }
     absorbing = false;
     truncating = false;
+    clearedStrut = false;
     let y = cursor + strutSize(strut);
     // Floats move down with the margins that collapse below them, never up with negative ones.
     placePending(Math.max(y, beforeMargins), i);
@@ -336,7 +348,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
     strut = collapsedBottom(child, width);
   }
   placePending(cursor + strutSize(strut), children.length);
-  if (!bottomAdjoinsChild(box, width)) cursor += strutSize(strut);
+  if (!bottomAdjoinsChild(box, width) || clearedStrut) cursor += strutSize(strut);
   return finish({ children: out, height: cursor, token: null, pushed: false });
 }
 

@@ -94,6 +94,26 @@ describe('clearance and block formatting contexts', () => {
   });
 });
 
+describe('clearance and margin collapsing', () => {
+  it('collapses the margins of an empty box with clearance with those after it from its top margin edge', async () => {
+    // The cleared box's border edge is at the float's bottom (100); its margins 40, 80 and the next box's 140 collapse into 140 from 100 - 40.
+    const pages = await layout('<div style="border-top:1px solid #000;background:#00ff00"><div style="float:left;width:100px;height:100px"></div><div style="clear:left;margin:40px 0 80px"></div><div style="margin-bottom:140px"></div></div>', base);
+    expect(rect(pages, 0, '#00ff00').height).toBeCloseTo(201 * PX);
+  });
+
+  it('does not collapse margins through a box holding a child with clearance', async () => {
+    const pages = await layout('<p style="margin-bottom:16px">x</p><div style="background:#00ff00;width:100px"><div style="float:left;height:1px"></div><div style="clear:left"></div><div style="margin-top:99px"></div></div>', base);
+    const box = rect(pages, 0, '#00ff00');
+    expect(box.y).toBeCloseTo(36 * PX);
+    expect(box.height).toBeCloseTo(100 * PX);
+  });
+
+  it('lets margins collapse through a box holding only an absolutely positioned element', async () => {
+    const pages = await layout('<div style="margin-top:8px"><div><img style="position:absolute" width="10" height="10" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></div><p style="margin-top:24px;background:#00ff00">x</p></div>', base);
+    expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(24 * PX);
+  });
+});
+
 describe('floats and pages', () => {
   const small = { width: '300px', height: '200px', margin: '0' };
 
