@@ -18,7 +18,7 @@ import { layoutTable } from './table/layout-table.js';
 import { outsidePageFlow } from './page/page-names.js';
 import { isContainingBlock, layoutPositioned } from './positioned/containing-block.js';
 import { relativeOffset } from './positioned/relative.js';
-import { ExclusionSpace } from './float/exclusion-space.js';
+import { ExclusionSpace, type LayoutOpportunity } from './float/exclusion-space.js';
 import { layoutLinesBesideFloats, type FlowArea } from './float/lines.js';
 import { isFloating, placeFloat, type FloatLayout } from './float/place.js';
 import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, CarriedFloat, ConstraintSpace, LineFragment, LinesBreakToken, PageContext, TableBreakToken } from './types.js';
@@ -370,26 +370,47 @@ function avoidsFloats(box: BlockLevelBox): boolean {
 
 /**
  * A box that avoids floats goes beside them, narrowed when its width is auto, in the highest
- * band at or below `y` where it fits, or below them (CSS 2.1 §9.5). Each band tried is lower
- * by one float bottom, so this ends after at most as many tries as there are floats.
+ * band at or below `y` where its border box meets no float over its whole height, or below
+ * them (CSS 2.1 §9.5). Each band tried is lower by one float bottom, so this ends after at
+ * most as many tries as there are floats; each try lays the box out at most twice (the band
+ * at its top, then the band over the height it took there).
  */
 function layoutBesideFloats(child: BlockLevelBox, space: ConstraintSpace, token: BreakToken | null, exclusions: ExclusionSpace, flow: FlowArea, y: number): BlockLayoutResult & { offset: number; y: number } {
   const right = flow.left + space.inlineSize;
   let top = y;
   for (;;) {
-    const band = exclusions.opportunity(flow.top + top, 0, flow.left, right);
     const here = { ...space, blockLimit: space.blockLimit - (top - y), atFragmentainerStart: space.atFragmentainerStart && top === y };
-    if (!band.narrowed) return { ...layoutBlockLevel(child, here, token), offset: 0, y: top };
-    const result = layoutBlockLevel(child, { ...here, inlineSize: band.right - band.left }, token);
+    const layIn = (band: LayoutOpportunity) => band.narrowed
+      ? { ...layoutBlockLevel(child, { ...here, inlineSize: band.right - band.left }, token), offset: band.left - flow.left, y: top }
+      : { ...layoutBlockLevel(child, here, token), offset: 0, y: top };
+    let band = exclusions.opportunity(flow.top + top, 0, flow.left, right);
+    let result = layIn(band);
+    if (result.fragment) {
+      const over = exclusions.opportunity(flow.top + top, result.fragment.height, flow.left, right);
+      if (over.left !== band.left || over.right !== band.right) {
+        band = over;
+        result = layIn(band);
+      }
+    }
     const next = exclusions.nextBottomBelow(flow.top + top);
-    if (!result.fragment || next === null) return { ...result, offset: band.left - flow.left, y: top };
-    // Its margin box must fit in the band over its whole height (negative margins reach beside floats).
-    const f = result.fragment;
-    const fits = exclusions.opportunity(flow.top + top, f.height, flow.left, right);
-    const marginRight = f.x + f.width + (resolveAuto(child.style.marginRight, band.right - band.left) ?? 0);
-    if (band.left >= fits.left - 1e-6 && band.left + marginRight <= fits.right + 1e-6) return { ...result, offset: band.left - flow.left, y: top };
+    if (!result.fragment || next === null || fitsBesideFloats(child, result.fragment, flow.left + result.offset, band, exclusions, flow.top + top, right)) return result;
     top = next - flow.top;
   }
+}
+
+/**
+ * The border box of a box placed with its left margin edge at `left` meets no float over its
+ * height and stays in its container beside them; its margins may not reach into a float
+ * either, but a positive one may overflow the container (negative ones make room, as in browsers).
+ */
+function fitsBesideFloats(child: BlockLevelBox, f: BoxFragment, left: number, band: LayoutOpportunity, exclusions: ExclusionSpace, top: number, right: number): boolean {
+  const floats = exclusions.opportunity(top, f.height, -Infinity, Infinity);
+  const borderLeft = left + f.x;
+  const borderRight = borderLeft + f.width;
+  const marginRight = resolveAuto(child.style.marginRight, band.right - band.left) ?? 0;
+  if (floats.left > -Infinity && left < floats.left - 1e-6) return false;
+  if (floats.right < Infinity && borderRight + marginRight > floats.right + 1e-6) return false;
+  return !floats.narrowed || borderRight + Math.min(marginRight, 0) <= right + 1e-6;
 }
 
 function broken(children: BoxFragment[], height: number, token: BlockBreakToken): ContentResult {

@@ -94,6 +94,41 @@ describe('clearance and block formatting contexts', () => {
   });
 });
 
+describe('BFC roots beside floats', () => {
+  it('fits a BFC root in the band over its whole height, beside every float it meets', async () => {
+    const pages = await layout('<div style="width:400px"><div style="float:left;clear:left;width:50px;height:75px"></div><div style="float:left;clear:left;width:100px;height:75px"></div><div style="overflow:hidden;width:200px;height:50px;background:#ff0000"></div><div style="overflow:hidden;width:200px;height:50px;background:#00ff00"></div></div>', base);
+    const second = rect(pages, 0, '#00ff00');
+    expect(second.y).toBeCloseTo(50 * PX);
+    expect(second.x).toBeCloseTo(100 * PX);
+  });
+
+  it('moves a BFC root down when its border box would overlap a float outside its container', async () => {
+    const pages = await layout('<div style="width:100px"><div style="float:right;width:50px;height:50px"></div><div style="margin-right:50px"><div style="overflow:hidden;width:100px;height:50px;background:#00ff00"></div></div></div>', base);
+    expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(50 * PX);
+  });
+
+  it('lets the margin of a BFC root beside a float overflow the container', async () => {
+    const pages = await layout('<div style="width:100px"><div style="float:left;width:50px;height:100px"></div><div style="overflow:hidden;margin-right:1px;width:50px;height:100px;background:#00ff00"></div></div>', base);
+    const bfc = rect(pages, 0, '#00ff00');
+    expect(bfc.y).toBeCloseTo(0);
+    expect(bfc.x).toBeCloseTo(50 * PX);
+  });
+
+  it('counts a negative right margin as room for a BFC root beside a float', async () => {
+    const pages = await layout('<div style="width:50px"><div style="float:left;width:25px;height:50px"></div><div style="overflow:hidden;width:75px;margin-right:-50px;height:50px;background:#00ff00"></div></div>', base);
+    const bfc = rect(pages, 0, '#00ff00');
+    expect(bfc.y).toBeCloseTo(0);
+    expect(bfc.x).toBeCloseTo(25 * PX);
+  });
+
+  it('places a BFC root pulled up by a negative margin beside the float it then meets', async () => {
+    const pages = await layout('<div style="width:100px;margin-top:100px"><div style="float:left;width:50px;height:50px"></div><div style="overflow:hidden;margin-top:-25px;width:50px;height:50px;background:#00ff00"></div></div>', base);
+    const bfc = rect(pages, 0, '#00ff00');
+    expect(bfc.y).toBeCloseTo(75 * PX);
+    expect(bfc.x).toBeCloseTo(50 * PX);
+  });
+});
+
 describe('clearance and margin collapsing', () => {
   it('collapses the margins of an empty box with clearance with those after it from its top margin edge', async () => {
     // The cleared box's border edge is at the float's bottom (100); its margins 40, 80 and the next box's 140 collapse into 140 from 100 - 40.
