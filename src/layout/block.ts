@@ -278,13 +278,15 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
       return finish(broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: true }));
     }
     // Floats waiting above a box that clears them, or above a new formatting context, go above
-    // that box's own margins, and a box that clears them drops those margins (as LayoutNG does).
+    // that box's own margins. A box that clears floats adjoining its parent's top margin drops
+    // those margins (as LayoutNG does: else the floats would move down with them); otherwise
+    // clearance keeps it at least at its hypothetical position (CSS 2.1 §9.5.2).
     const clearsPending = !resuming && pending.some((f) => clears(child, f));
     const beforeMargins = cursor + strutSize(strut);
     if (clearsPending || (!resuming && avoidsFloats(child))) placePending(beforeMargins, i);
     const clearedTo = (hypothetical: number) => {
       const cleared = clearanceOf(child, exclusions, flow);
-      return clearsPending && cleared > beforeMargins ? cleared : Math.max(hypothetical, cleared);
+      return clearsPending && absorbing && cleared > beforeMargins ? cleared : Math.max(hypothetical, cleared);
     };
     if (!resuming) {
       const top = collapsedTop(child, width);

@@ -143,6 +143,12 @@ describe('clearance and margin collapsing', () => {
     expect(box.height).toBeCloseTo(100 * PX);
   });
 
+  it('keeps a cleared box at its hypothetical position when that is below the floats', async () => {
+    // The float goes at 40 (after the first box's margin) and ends at 60; the cleared box's hypothetical top is 20 + 80.
+    const pages = await layout('<div style="width:100px"><div style="height:20px;margin-bottom:20px"></div><div style="float:left;width:50px;height:20px"></div><div style="clear:left;margin-top:80px;height:20px;background:#00ff00"></div></div>', base);
+    expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(100 * PX);
+  });
+
   it('lets margins collapse through a box holding only an absolutely positioned element', async () => {
     const pages = await layout('<div style="margin-top:8px"><div><img style="position:absolute" width="10" height="10" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></div><p style="margin-top:24px;background:#00ff00">x</p></div>', base);
     expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(24 * PX);
