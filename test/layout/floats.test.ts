@@ -67,6 +67,21 @@ describe('lines beside floats', () => {
     expect(runWith(pages, 'w1').x).toBeCloseTo(0);
   });
 
+  it('starts the line after <br clear> below the floats it clears', async () => {
+    const pages = await layout('<div style="width:300px"><div style="float:left;width:50px;height:100px"></div><div style="float:right;width:50px;height:60px"></div>first<br clear="right">second<br clear="all">third</div>', base);
+    expect(runWith(pages, 'first').y).toBeLessThan(20 * PX);
+    expect(runWith(pages, 'second').y).toBeGreaterThan(60 * PX);
+    expect(runWith(pages, 'second').y).toBeLessThan(80 * PX);
+    expect(runWith(pages, 'second').x).toBeCloseTo(50 * PX);
+    expect(runWith(pages, 'third').y).toBeGreaterThan(100 * PX);
+    expect(runWith(pages, 'third').x).toBeCloseTo(0);
+  });
+
+  it('grows the block to the floats cleared by a <br clear> that ends it', async () => {
+    const pages = await layout('<div style="width:300px;background:#00ff00"><div style="float:left;width:50px;height:100px"></div>text<br clear="all"></div>', base);
+    expect(rect(pages, 0, '#00ff00').height).toBeCloseTo(100 * PX);
+  });
+
   it('moves a line down past a float when not even its first word fits beside it', async () => {
     const pages = await layout('<div style="width:200px"><div style="float:left;width:190px;height:40px;background:#ff0000"></div><p>Wide words</p></div>', base);
     expect(runWith(pages, 'Wide').y).toBeGreaterThan(40 * PX);
