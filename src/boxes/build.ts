@@ -521,8 +521,9 @@ function makeBlock(
   const own = background ? { backgroundImage: background } : {};
   const items = wrapStrayParts(built, style, false, tableCell);
   const hasBlocks = items.some(isBlockLevel);
-  if (!hasBlocks && onlyFloatsAndSpace(items as InlineLevelBox[])) {
-    return { kind: 'block', style, element, content: { kind: 'blocks', children: floatsOf(items as InlineLevelBox[]) }, marker, establishesBfc: bfc, ...own };
+  if (!hasBlocks && onlyOutOfFlowAndSpace(items as InlineLevelBox[])) {
+    // No line box for floats and absolutely positioned boxes alone (CSS 2.1 §9.4.2): margins collapse through.
+    return { kind: 'block', style, element, content: { kind: 'blocks', children: outOfFlowBlocks(items as InlineLevelBox[], style) }, marker, establishesBfc: bfc, ...own };
   }
   if (!hasBlocks) {
     const inline = processWhiteSpace(items as InlineLevelBox[]);
@@ -532,16 +533,11 @@ function makeBlock(
   const children: BlockLevelBox[] = [];
   let run: InlineLevelBox[] = [];
   const flush = () => {
-    // Floats with nothing but collapsible spaces around them sit among the blocks: no line box for them.
-    if (onlyFloatsAndSpace(run)) children.push(...floatsOf(run));
-    else if (run.length > 0 && !isCollapsibleWhiteSpaceOnly(run)) {
+    // Floats and placeholders with nothing but collapsible spaces around them sit among the blocks: no line box for them.
+    if (onlyOutOfFlowAndSpace(run)) children.push(...outOfFlowBlocks(run, style));
+    else if (run.length > 0) {
       const anon = anonymousStyle(style);
       children.push({ kind: 'block', style: anon, element: null, content: { kind: 'inline', ifc: { children: processWhiteSpace(run) } }, marker: null, establishesBfc: false });
-    } else {
-      // Between blocks, with no line to sit on, an inline-level placeholder takes a block-level static position.
-      for (const absolute of placeholdersIn(run)) {
-        children.push({ kind: 'block', style: anonymousStyle(style), element: null, content: { kind: 'blocks', children: [] }, marker: null, establishesBfc: false, absolute });
-      }
     }
     run = [];
   };
@@ -555,30 +551,35 @@ function makeBlock(
   return { kind: 'block', style, element, content: { kind: 'blocks', children }, marker, establishesBfc: bfc, ...own };
 }
 
-/** The absolutely positioned boxes of the inline placeholders in `items`, in tree order. */
-function placeholdersIn(items: readonly InlineLevelBox[], out: BlockLevelBox[] = []): BlockLevelBox[] {
-  for (const item of items) {
-    if (item.kind !== 'inline') continue;
-    if (item.absolute) out.push(item.absolute);
-    else placeholdersIn(item.children, out);
-  }
-  return out;
-}
-
-function onlyFloatsAndSpace(items: readonly InlineLevelBox[]): boolean {
-  return items.some((item) => item.kind === 'float') && items.every((item) => item.kind === 'float' || (item.kind === 'text' && isCollapsibleSpace(item)));
-}
-
-function floatsOf(items: readonly InlineLevelBox[]): BlockLevelBox[] {
-  return items.flatMap((item) => (item.kind === 'float' ? [item.box] : []));
-}
-
-function isCollapsibleWhiteSpaceOnly(items: readonly InlineLevelBox[]): boolean {
+/**
+ * Only floats, absolutely positioned placeholders and collapsible spaces, maybe inside inline
+ * boxes without margins, padding or borders: these make no line box (CSS 2.1 §9.4.2).
+ */
+function onlyOutOfFlowAndSpace(items: readonly InlineLevelBox[]): boolean {
   return items.every((item) => {
+    if (item.kind === 'float') return true;
     if (item.kind === 'text') return isCollapsibleSpace(item);
-    if (item.kind === 'inline') return item.absolute !== undefined || (item.children.length > 0 && isCollapsibleWhiteSpaceOnly(item.children));
+    if (item.kind === 'inline') return item.absolute !== undefined || (item.children.length > 0 && !hasInlineFrame(item.style) && onlyOutOfFlowAndSpace(item.children));
     return false;
   });
+}
+
+/** Inline-axis margins, padding or borders, which give an inline box a place on a line. */
+function hasInlineFrame(style: ComputedStyle): boolean {
+  const nonZero = (l: { abs: number; pct: number } | 'auto') => l !== 'auto' && (l.abs !== 0 || l.pct !== 0);
+  return nonZero(style.marginLeft) || nonZero(style.marginRight) || nonZero(style.paddingLeft) || nonZero(style.paddingRight)
+    || style.borderLeftWidth !== 0 || style.borderRightWidth !== 0;
+}
+
+/** The floats, and a block-level placeholder for each inline-level one (it takes a block-level static position), in tree order. */
+function outOfFlowBlocks(items: readonly InlineLevelBox[], style: ComputedStyle, out: BlockLevelBox[] = []): BlockLevelBox[] {
+  for (const item of items) {
+    if (item.kind === 'float') out.push(item.box);
+    else if (item.kind === 'inline' && item.absolute) {
+      out.push({ kind: 'block', style: anonymousStyle(style), element: null, content: { kind: 'blocks', children: [] }, marker: null, establishesBfc: false, absolute: item.absolute });
+    } else if (item.kind === 'inline') outOfFlowBlocks(item.children, style, out);
+  }
+  return out;
 }
 
 /** text-transform (CSS Text 3 §2.1). */

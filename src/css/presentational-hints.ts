@@ -11,7 +11,9 @@ const VALIGN_ELEMENTS = new Set(['td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'c
 const BGCOLOR_ELEMENTS = new Set(['body', 'table', 'td', 'th', 'tr', 'thead', 'tbody', 'tfoot']);
 const FONT_SIZES = ['x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large'];
 
-const HINTED_ELEMENTS = new Set([...DIMENSION_ELEMENTS, ...HEIGHT_ELEMENTS, ...TEXT_ALIGN_ELEMENTS, ...VALIGN_ELEMENTS, ...BGCOLOR_ELEMENTS, 'font']);
+const HINTED_ELEMENTS = new Set([...DIMENSION_ELEMENTS, ...HEIGHT_ELEMENTS, ...TEXT_ALIGN_ELEMENTS, ...VALIGN_ELEMENTS, ...BGCOLOR_ELEMENTS, 'font', 'br']);
+
+const BR_CLEAR: Readonly<Record<string, string>> = { left: 'left', right: 'right', all: 'both', both: 'both' };
 
 /** The hints for one element as a CSS declaration list ('' when there are none). */
 export function presentationalHints(el: DomElement): string {
@@ -27,6 +29,9 @@ export function presentationalHints(el: DomElement): string {
   alignHints(out, tag, attr('align'));
   const valign = attr('valign')?.toLowerCase();
   if (valign !== undefined && VALIGN_ELEMENTS.has(tag) && /^(top|middle|bottom|baseline)$/.test(valign)) out.push(`vertical-align: ${valign}`);
+  // HTML §15.3.10 (phrasing content): <br clear=left|right|all|both> clears floats after its line.
+  const clear = tag === 'br' ? BR_CLEAR[attr('clear')?.trim().toLowerCase() ?? ''] : undefined;
+  if (clear) out.push(`clear: ${clear}`);
   const bgcolor = attr('bgcolor');
   if (bgcolor !== undefined && BGCOLOR_ELEMENTS.has(tag)) pushColor(out, 'background-color', bgcolor);
   if (tag === 'body' && attr('text') !== undefined) pushColor(out, 'color', attr('text')!);

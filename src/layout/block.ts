@@ -18,7 +18,7 @@ import { layoutTable } from './table/layout-table.js';
 import { outsidePageFlow } from './page/page-names.js';
 import { isContainingBlock, layoutPositioned } from './positioned/containing-block.js';
 import { relativeOffset } from './positioned/relative.js';
-import { ExclusionSpace } from './float/exclusion-space.js';
+import { ExclusionSpace, type LayoutOpportunity } from './float/exclusion-space.js';
 import { layoutLinesBesideFloats, type FlowArea } from './float/lines.js';
 import { isFloating, placeFloat, type FloatLayout } from './float/place.js';
 import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, CarriedFloat, ConstraintSpace, LineFragment, LinesBreakToken, PageContext, TableBreakToken } from './types.js';
@@ -237,6 +237,8 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
   // Margins adjoining an unforced break are truncated (css-break-3 §5.5).
   let truncating = token !== null && !token.forced;
   let placedHere = false;
+  // The margins in `strut` follow an empty box with clearance: they stay inside this box.
+  let clearedStrut = false;
   // Where each child's fragments begin in `out`, so that a break can move back several children.
   const starts: number[] = [];
   const last = lastInFlowChild(children, width);
@@ -282,13 +284,15 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
       return finish(broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: true }));
     }
     // Floats waiting above a box that clears them, or above a new formatting context, go above
-    // that box's own margins, and a box that clears them drops those margins (as LayoutNG does).
+    // that box's own margins. A box that clears floats adjoining its parent's top margin drops
+    // those margins (as LayoutNG does: else the floats would move down with them); otherwise
+    // clearance keeps it at least at its hypothetical position (CSS 2.1 §9.5.2).
     const clearsPending = !resuming && pending.some((f) => clears(child, f));
     const beforeMargins = cursor + strutSize(strut);
     if (clearsPending || (!resuming && avoidsFloats(child))) placePending(beforeMargins, i);
     const clearedTo = (hypothetical: number) => {
       const cleared = clearanceOf(child, exclusions, flow);
-      return clearsPending && cleared > beforeMargins ? cleared : Math.max(hypothetical, cleared);
+      return clearsPending && absorbing && cleared > beforeMargins ? cleared : Math.max(hypothetical, cleared);
     };
     if (!resuming) {
       const top = collapsedTop(child, width);
@@ -303,18 +307,28 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
         exclusions = empty.exclusions ?? exclusions;
         for (const f of empty.pushedFloats ?? []) carried.push({ index: i, float: f });
         const height = empty.fragment?.height ?? 0;
-        if (y !== hypothetical || height > 0) {
-          // Clearance, here or inside, separates the margins above from those below (CSS 2.1 §9.5.2, §8.3.1).
+        if (height > 0) {
+          // Clearance inside separates the margins above from those below (CSS 2.1 §9.5.2, §8.3.1).
           absorbing = false;
           truncating = false;
           cursor = y + height;
           strut = addMargin(EMPTY_STRUT, blockMargins(child.style, width).bottom);
+        } else if (y !== hypothetical) {
+          // With clearance, its margins collapse with those after it from its top margin edge,
+          // and not with the parent's bottom margin (CSS 2.1 §8.3.1).
+          absorbing = false;
+          truncating = false;
+          const own = collapsedTop(child, width);
+          cursor = y - blockMargins(child.style, width).top;
+          strut = own;
+          clearedStrut = true;
         } else strut = joinStruts(strut, collapsedBottom(child, width));
         continue;
       }
     }
     absorbing = false;
     truncating = false;
+    clearedStrut = false;
     let y = cursor + strutSize(strut);
     // Floats move down with the margins that collapse below them, never up with negative ones.
     placePending(Math.max(y, beforeMargins), i);
@@ -342,7 +356,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
     strut = collapsedBottom(child, width);
   }
   placePending(cursor + strutSize(strut), children.length);
-  if (!bottomAdjoinsChild(box, width)) cursor += strutSize(strut);
+  if (!bottomAdjoinsChild(box, width) || clearedStrut) cursor += strutSize(strut);
   return finish({ children: out, height: cursor, token: null, pushed: false });
 }
 
@@ -364,26 +378,47 @@ function avoidsFloats(box: BlockLevelBox): boolean {
 
 /**
  * A box that avoids floats goes beside them, narrowed when its width is auto, in the highest
- * band at or below `y` where it fits, or below them (CSS 2.1 §9.5). Each band tried is lower
- * by one float bottom, so this ends after at most as many tries as there are floats.
+ * band at or below `y` where its border box meets no float over its whole height, or below
+ * them (CSS 2.1 §9.5). Each band tried is lower by one float bottom, so this ends after at
+ * most as many tries as there are floats; each try lays the box out at most twice (the band
+ * at its top, then the band over the height it took there).
  */
 function layoutBesideFloats(child: BlockLevelBox, space: ConstraintSpace, token: BreakToken | null, exclusions: ExclusionSpace, flow: FlowArea, y: number): BlockLayoutResult & { offset: number; y: number } {
   const right = flow.left + space.inlineSize;
   let top = y;
   for (;;) {
-    const band = exclusions.opportunity(flow.top + top, 0, flow.left, right);
     const here = { ...space, blockLimit: space.blockLimit - (top - y), atFragmentainerStart: space.atFragmentainerStart && top === y };
-    if (!band.narrowed) return { ...layoutBlockLevel(child, here, token), offset: 0, y: top };
-    const result = layoutBlockLevel(child, { ...here, inlineSize: band.right - band.left }, token);
+    const layIn = (band: LayoutOpportunity) => band.narrowed
+      ? { ...layoutBlockLevel(child, { ...here, inlineSize: band.right - band.left }, token), offset: band.left - flow.left, y: top }
+      : { ...layoutBlockLevel(child, here, token), offset: 0, y: top };
+    let band = exclusions.opportunity(flow.top + top, 0, flow.left, right);
+    let result = layIn(band);
+    if (result.fragment) {
+      const over = exclusions.opportunity(flow.top + top, result.fragment.height, flow.left, right);
+      if (over.left !== band.left || over.right !== band.right) {
+        band = over;
+        result = layIn(band);
+      }
+    }
     const next = exclusions.nextBottomBelow(flow.top + top);
-    if (!result.fragment || next === null) return { ...result, offset: band.left - flow.left, y: top };
-    // Its margin box must fit in the band over its whole height (negative margins reach beside floats).
-    const f = result.fragment;
-    const fits = exclusions.opportunity(flow.top + top, f.height, flow.left, right);
-    const marginRight = f.x + f.width + (resolveAuto(child.style.marginRight, band.right - band.left) ?? 0);
-    if (band.left >= fits.left - 1e-6 && band.left + marginRight <= fits.right + 1e-6) return { ...result, offset: band.left - flow.left, y: top };
+    if (!result.fragment || next === null || fitsBesideFloats(child, result.fragment, flow.left + result.offset, band, exclusions, flow.top + top, right)) return result;
     top = next - flow.top;
   }
+}
+
+/**
+ * The border box of a box placed with its left margin edge at `left` meets no float over its
+ * height and stays in its container beside them; its margins may not reach into a float
+ * either, but a positive one may overflow the container (negative ones make room, as in browsers).
+ */
+function fitsBesideFloats(child: BlockLevelBox, f: BoxFragment, left: number, band: LayoutOpportunity, exclusions: ExclusionSpace, top: number, right: number): boolean {
+  const floats = exclusions.opportunity(top, f.height, -Infinity, Infinity);
+  const borderLeft = left + f.x;
+  const borderRight = borderLeft + f.width;
+  const marginRight = resolveAuto(child.style.marginRight, band.right - band.left) ?? 0;
+  if (floats.left > -Infinity && left < floats.left - 1e-6) return false;
+  if (floats.right < Infinity && borderRight + marginRight > floats.right + 1e-6) return false;
+  return !floats.narrowed || borderRight + Math.min(marginRight, 0) <= right + 1e-6;
 }
 
 function broken(children: BoxFragment[], height: number, token: BlockBreakToken): ContentResult {

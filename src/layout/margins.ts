@@ -45,8 +45,15 @@ export function collapsesThrough(box: BlockLevelBox, cbWidth: number): boolean {
     if (!topAdjoinsChild(box, cbWidth) || !bottomAdjoinsChild(box, cbWidth)) return false;
     if (box.content.kind !== 'blocks') return false;
     const inner = childWidth(box, cbWidth);
-    // Floats are out of flow: their margins never collapse (CSS 2.1 §8.3.1).
-    return box.content.children.every((c) => isFloating(c) || collapsesThrough(c, inner));
+    let floats = false;
+    for (const child of box.content.children) {
+      // Floats are out of flow: their margins never collapse (CSS 2.1 §8.3.1).
+      if (isFloating(child)) floats = true;
+      // A child with clearance past them separates our top margin from our bottom one.
+      else if (hasClearance(child, floats) || !collapsesThrough(child, inner)) return false;
+      else floats ||= holdsFloats(child);
+    }
+    return true;
   });
 }
 
@@ -65,7 +72,7 @@ export function collapsedTop(box: BlockLevelBox, cbWidth: number): MarginStrut {
         continue;
       }
       // Clearance past the floats before it keeps a box's margins from collapsing with ours (CSS 2.1 §8.3.1).
-      if (floats && child.style.clear !== 'none') break;
+      if (hasClearance(child, floats)) break;
       strut = joinStruts(strut, collapsedTop(child, inner));
       if (!collapsesThrough(child, inner)) break;
       strut = joinStruts(strut, collapsedBottom(child, inner));
@@ -85,15 +92,40 @@ export function collapsedBottom(box: BlockLevelBox, cbWidth: number): MarginStru
     if (!through && !bottomAdjoinsChild(box, cbWidth)) return strut;
     const inner = childWidth(box, cbWidth);
     const children = box.content.children;
+    const own = strut;
+    const cleared = clearedChild(children);
     for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i]!;
       if (isFloating(child)) continue;
+      // The margins of an empty box with clearance collapse with those after it but not with
+      // its parent's bottom margin: the parent's height holds them (CSS 2.1 §8.3.1).
+      if (i === cleared && collapsesThrough(child, inner)) return own;
       strut = joinStruts(strut, collapsedBottom(child, inner));
       if (!collapsesThrough(child, inner)) break;
       strut = joinStruts(strut, collapsedTop(child, inner));
     }
     return strut;
   });
+}
+
+/**
+ * A box with `clear` after floats of its own formatting context is taken to have clearance
+ * (whether it does depends on positions; these structural rules assume the usual case).
+ */
+function hasClearance(box: BlockLevelBox, floatsBefore: boolean): boolean {
+  return floatsBefore && box.style.clear !== 'none';
+}
+
+/** The index of the first in-flow child with clearance past floats among its earlier siblings; -1 when none. */
+function clearedChild(children: readonly BlockLevelBox[]): number {
+  let floats = false;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (isFloating(child)) floats = true;
+    else if (hasClearance(child, floats)) return i;
+    else floats ||= holdsFloats(child);
+  }
+  return -1;
 }
 
 /** A box that collapses through but holds floats (they hang out of it). */

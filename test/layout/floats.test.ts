@@ -67,6 +67,21 @@ describe('lines beside floats', () => {
     expect(runWith(pages, 'w1').x).toBeCloseTo(0);
   });
 
+  it('starts the line after <br clear> below the floats it clears', async () => {
+    const pages = await layout('<div style="width:300px"><div style="float:left;width:50px;height:100px"></div><div style="float:right;width:50px;height:60px"></div>first<br clear="right">second<br clear="all">third</div>', base);
+    expect(runWith(pages, 'first').y).toBeLessThan(20 * PX);
+    expect(runWith(pages, 'second').y).toBeGreaterThan(60 * PX);
+    expect(runWith(pages, 'second').y).toBeLessThan(80 * PX);
+    expect(runWith(pages, 'second').x).toBeCloseTo(50 * PX);
+    expect(runWith(pages, 'third').y).toBeGreaterThan(100 * PX);
+    expect(runWith(pages, 'third').x).toBeCloseTo(0);
+  });
+
+  it('grows the block to the floats cleared by a <br clear> that ends it', async () => {
+    const pages = await layout('<div style="width:300px;background:#00ff00"><div style="float:left;width:50px;height:100px"></div>text<br clear="all"></div>', base);
+    expect(rect(pages, 0, '#00ff00').height).toBeCloseTo(100 * PX);
+  });
+
   it('moves a line down past a float when not even its first word fits beside it', async () => {
     const pages = await layout('<div style="width:200px"><div style="float:left;width:190px;height:40px;background:#ff0000"></div><p>Wide words</p></div>', base);
     expect(runWith(pages, 'Wide').y).toBeGreaterThan(40 * PX);
@@ -91,6 +106,67 @@ describe('clearance and block formatting contexts', () => {
     const pages = await layout('<div style="overflow:hidden;background:#00ff00"><div style="float:left;width:50px;height:70px"></div></div><div style="background:#0000ff;width:10px"><div style="float:left;width:50px;height:70px"></div></div>', base);
     expect(rect(pages, 0, '#00ff00').height).toBeCloseTo(70 * PX);
     expect(() => rect(pages, 0, '#0000ff')).toThrow();
+  });
+});
+
+describe('BFC roots beside floats', () => {
+  it('fits a BFC root in the band over its whole height, beside every float it meets', async () => {
+    const pages = await layout('<div style="width:400px"><div style="float:left;clear:left;width:50px;height:75px"></div><div style="float:left;clear:left;width:100px;height:75px"></div><div style="overflow:hidden;width:200px;height:50px;background:#ff0000"></div><div style="overflow:hidden;width:200px;height:50px;background:#00ff00"></div></div>', base);
+    const second = rect(pages, 0, '#00ff00');
+    expect(second.y).toBeCloseTo(50 * PX);
+    expect(second.x).toBeCloseTo(100 * PX);
+  });
+
+  it('moves a BFC root down when its border box would overlap a float outside its container', async () => {
+    const pages = await layout('<div style="width:100px"><div style="float:right;width:50px;height:50px"></div><div style="margin-right:50px"><div style="overflow:hidden;width:100px;height:50px;background:#00ff00"></div></div></div>', base);
+    expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(50 * PX);
+  });
+
+  it('lets the margin of a BFC root beside a float overflow the container', async () => {
+    const pages = await layout('<div style="width:100px"><div style="float:left;width:50px;height:100px"></div><div style="overflow:hidden;margin-right:1px;width:50px;height:100px;background:#00ff00"></div></div>', base);
+    const bfc = rect(pages, 0, '#00ff00');
+    expect(bfc.y).toBeCloseTo(0);
+    expect(bfc.x).toBeCloseTo(50 * PX);
+  });
+
+  it('counts a negative right margin as room for a BFC root beside a float', async () => {
+    const pages = await layout('<div style="width:50px"><div style="float:left;width:25px;height:50px"></div><div style="overflow:hidden;width:75px;margin-right:-50px;height:50px;background:#00ff00"></div></div>', base);
+    const bfc = rect(pages, 0, '#00ff00');
+    expect(bfc.y).toBeCloseTo(0);
+    expect(bfc.x).toBeCloseTo(25 * PX);
+  });
+
+  it('places a BFC root pulled up by a negative margin beside the float it then meets', async () => {
+    const pages = await layout('<div style="width:100px;margin-top:100px"><div style="float:left;width:50px;height:50px"></div><div style="overflow:hidden;margin-top:-25px;width:50px;height:50px;background:#00ff00"></div></div>', base);
+    const bfc = rect(pages, 0, '#00ff00');
+    expect(bfc.y).toBeCloseTo(75 * PX);
+    expect(bfc.x).toBeCloseTo(50 * PX);
+  });
+});
+
+describe('clearance and margin collapsing', () => {
+  it('collapses the margins of an empty box with clearance with those after it from its top margin edge', async () => {
+    // The cleared box's border edge is at the float's bottom (100); its margins 40, 80 and the next box's 140 collapse into 140 from 100 - 40.
+    const pages = await layout('<div style="border-top:1px solid #000;background:#00ff00"><div style="float:left;width:100px;height:100px"></div><div style="clear:left;margin:40px 0 80px"></div><div style="margin-bottom:140px"></div></div>', base);
+    expect(rect(pages, 0, '#00ff00').height).toBeCloseTo(201 * PX);
+  });
+
+  it('does not collapse margins through a box holding a child with clearance', async () => {
+    const pages = await layout('<p style="margin-bottom:16px">x</p><div style="background:#00ff00;width:100px"><div style="float:left;height:1px"></div><div style="clear:left"></div><div style="margin-top:99px"></div></div>', base);
+    const box = rect(pages, 0, '#00ff00');
+    expect(box.y).toBeCloseTo(36 * PX);
+    expect(box.height).toBeCloseTo(100 * PX);
+  });
+
+  it('keeps a cleared box at its hypothetical position when that is below the floats', async () => {
+    // The float goes at 40 (after the first box's margin) and ends at 60; the cleared box's hypothetical top is 20 + 80.
+    const pages = await layout('<div style="width:100px"><div style="height:20px;margin-bottom:20px"></div><div style="float:left;width:50px;height:20px"></div><div style="clear:left;margin-top:80px;height:20px;background:#00ff00"></div></div>', base);
+    expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(100 * PX);
+  });
+
+  it('lets margins collapse through a box holding only an absolutely positioned element', async () => {
+    const pages = await layout('<div style="margin-top:8px"><div><img style="position:absolute" width="10" height="10" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></div><p style="margin-top:24px;background:#00ff00">x</p></div>', base);
+    expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(24 * PX);
   });
 });
 

@@ -72,6 +72,8 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
   const lines: LineFragment[] = [];
   const after: ExclusionSpace[] = [];
   const nextPiece: number[] = [];
+  /** Where the content after each line starts: its bottom, or below the floats its <br clear> clears. */
+  const bottoms: number[] = [];
 
   const place = (floated: BlockLevelBox, floatToken: BreakToken | null, y: number, line: number, cb = { left: flow.left, right }) => {
     const atStart = input.atStart && y <= 1e-6;
@@ -144,6 +146,10 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
     lines.push(line!);
     y += line!.height;
     for (const p of deferred) place(p.box.box, null, y, lineNo);
+    // A line ended by <br clear> puts the next line below the floats it clears (CSS 2.1 §9.5.2).
+    const last = pieces[end - 1];
+    if (last?.kind === 'br' && last.clear !== 'none') y = Math.max(y, exclusions.clearance(last.clear) - flow.top);
+    bottoms.push(y);
     after.push(exclusions);
     nextPiece.push(end);
     if (fit < 0 && line!.height > 0 && y > limit + 1e-6) fit = lineNo;
@@ -161,12 +167,11 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
   const children: (BoxFragment | LineFragment)[] = [];
   for (const o of kept) if (o.fragment) children.push({ ...o.fragment, x: o.fragment.x - flow.left + origin.x, y: o.fragment.y - flow.top + origin.y });
   for (const l of lines.slice(0, take)) children.push({ ...l, x: l.x + origin.x, y: l.y + origin.y });
-  const lastLine = take > 0 ? lines[take - 1]! : null;
   const next: LinesBreakToken | null = all ? null : { kind: 'lines', box, lineIndex: (token?.lineIndex ?? 0) + take, consumedBlockSize: 0, piece: nextPiece[take - 1]! };
   if (all && Number.isFinite(limit)) releasePieces(collected);
   return {
     children,
-    height: lastLine ? lastLine.y + lastLine.height : 0,
+    height: take > 0 ? bottoms[take - 1]! : 0,
     token: next,
     pushed: false,
     exclusions: all ? exclusions : after[take - 1]!,

@@ -2,6 +2,7 @@
 // over one paragraph string, so line breaking and shaping see the text across element
 // boundaries (as dropflow and Typst's `inline/collect` do).
 import type { AtomicInlineBox, BlockLevelBox, FloatInlineBox, InlineBox, InlineFormattingContext, InlineLevelBox, LeaderBox, MarkerBox, PageTextBox, TextBox } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
 import type { PageContext } from '../types.js';
 import { pageTextOf } from './page-text.js';
 
@@ -15,7 +16,7 @@ export type InlineItem =
   | { readonly kind: 'atomic'; readonly box: AtomicInlineBox; readonly start: number; readonly path: InlinePath }
   | { readonly kind: 'marker'; readonly box: MarkerBox; readonly start: number; readonly path: InlinePath }
   | { readonly kind: 'leader'; readonly box: LeaderBox; readonly start: number; readonly path: InlinePath }
-  | { readonly kind: 'br'; readonly start: number; readonly path: InlinePath }
+  | { readonly kind: 'br'; readonly start: number; readonly path: InlinePath; readonly clear: ComputedStyle['clear'] }
   | { readonly kind: 'float'; readonly box: FloatInlineBox; readonly path: InlinePath };
 
 export interface CollectedInline {
@@ -109,7 +110,7 @@ function collect(children: readonly InlineLevelBox[], resolved: ReadonlyMap<Page
           text += OBJECT_REPLACEMENT;
           break;
         case 'br':
-          items.push({ kind: 'br', start: text.length, path });
+          items.push({ kind: 'br', start: text.length, path, clear: box.style.clear });
           text += '\n';
           break;
         case 'float':

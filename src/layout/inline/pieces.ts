@@ -88,6 +88,8 @@ export interface LeaderPiece {
 export interface BreakPiece {
   readonly kind: 'br';
   readonly path: InlinePath;
+  /** The line after it starts below these floats (`<br clear>`, CSS 2.1 §9.5.2). */
+  readonly clear: ComputedStyle['clear'];
   readonly width: 0;
   readonly trailingSpace: 0;
   breakAfter: boolean;
@@ -185,7 +187,7 @@ export function buildPieces(collected: CollectedInline, availableWidth: number, 
         pieces.push(leaderPiece(item, hasOpportunity(opportunities, item.start + 1)));
         break;
       case 'br':
-        pieces.push({ kind: 'br', path: item.path, width: 0, trailingSpace: 0, breakAfter: true });
+        pieces.push({ kind: 'br', path: item.path, width: 0, trailingSpace: 0, breakAfter: true, clear: item.clear });
         break;
       case 'float':
         pieces.push({ kind: 'float', box: item.box, path: item.path, width: 0, trailingSpace: 0, breakAfter: false });
