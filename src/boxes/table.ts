@@ -236,5 +236,16 @@ function groupColumnCount(group: TableRowGroup): number {
 
 /** White space that collapses away (rule 1 of §17.2.1 drops it between table parts). */
 export function isCollapsibleSpace(item: BuildItem): boolean {
-  return item.kind === 'text' && /^[ \t\n\r\f]*$/.test(item.text) && !['pre', 'pre-wrap', 'break-spaces'].includes(item.style.whiteSpace);
+  return item.kind === 'text' && !PRESERVED_SPACES.has(item.style.whiteSpace) && isBlank(item.text);
+}
+
+const PRESERVED_SPACES: ReadonlySet<string> = new Set(['pre', 'pre-wrap', 'break-spaces']);
+
+/** Only document white space (CSS Text 3 §4.1); stops at the first other character. */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch !== 0x20 && ch !== 0x09 && ch !== 0x0a && ch !== 0x0d && ch !== 0x0c) return false;
+  }
+  return true;
 }
