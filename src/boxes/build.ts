@@ -59,6 +59,13 @@ export function buildBoxTree(doc: StyledDocument, input: BoxBuildInput): BoxTree
 function rootBlock(root: StyledElement, boxes: readonly BuildItem[], backgroundOf: BackgroundOf): BlockBox {
   const only = boxes.length === 1 ? boxes[0] : undefined;
   if (only && only.kind === 'block' && only.element === root.element) return { ...only, establishesBfc: true };
+  // A root table keeps its own box, which draws its background and border and applies its
+  // sizes and margins; the block around it is anonymous and takes only what CSS 2.1 §17.4
+  // gives the table wrapper box and the page loop reads off the root: its positioning scheme.
+  if (only && only.kind === 'table' && only.element === root.element) {
+    const { position, top, right, bottom, left, zIndex } = root.style;
+    return makeBlock({ ...anonymousStyle(root.style), position, top, right, bottom, left, zIndex }, null, boxes, null, true);
+  }
   return makeBlock(root.style, root.element, boxes, null, true, backgroundOf(root.style));
 }
 

@@ -73,10 +73,20 @@ interface Canvas {
  */
 function canvasBackground(root: BlockBox): Canvas | null {
   const has = (style: ComputedStyle) => style.backgroundColor.a > 0 || style.backgroundImage !== null;
-  if (has(root.style)) return { style: root.style, element: root.element, image: root.backgroundImage };
-  if (root.content.kind !== 'blocks') return null;
-  const body = root.content.children.find((c) => c.element?.tagName === 'body');
+  // A root table sits in an anonymous block (boxes/build.ts): the table box is the root element's.
+  const only = root.element === null && root.content.kind === 'blocks' ? root.content.children[0] : undefined;
+  const principal = only?.kind === 'table' ? only : root;
+  if (has(principal.style)) return { style: principal.style, element: principal.element, image: principal.backgroundImage };
+  const body = bodyBox(principal);
   return body && has(body.style) ? { style: body.style, element: body.element, image: body.backgroundImage } : null;
+}
+
+/** The box of the root's `body` child: among the root block's children, or in a root table's first cell (CSS 2.1 §17.2.1 wraps it in one). */
+function bodyBox(principal: BlockLevelBox): BlockLevelBox | undefined {
+  const block = principal.kind === 'table' ? principal.bodies[0]?.rows[0]?.cells[0]?.box : principal;
+  if (block?.kind !== 'block' || block.content.kind !== 'blocks') return undefined;
+  // An absolutely positioned body left a placeholder there.
+  return block.content.children.map((c) => (c.kind === 'block' && c.absolute) || c).find((c) => c.element?.tagName === 'body');
 }
 
 /**
@@ -239,7 +249,8 @@ class Painter {
     const out: DisplayItem[] = [];
     if (style.visibility === 'visible') {
       paintBoxShadows(style, x, y, g.width, g.height, edges, false, out);
-      paintBackground(style, g.box.backgroundImage, x, y, g.width, g.height, edges, out, this.pageArea);
+      // A root table's background became the canvas's (canvasBackground).
+      if (g.box.element === null || g.box.element !== this.canvasElement) paintBackground(style, g.box.backgroundImage, x, y, g.width, g.height, edges, out, this.pageArea);
       paintBoxShadows(style, x, y, g.width, g.height, edges, true, out);
       if (style.borderCollapse === 'separate') paintBorders(style, x, y, g.width, g.height, edges, out);
     }

@@ -202,3 +202,23 @@ describe('clip (CSS 2.1 §11.1.2)', () => {
     expect(clip!.items.some((i) => i.kind === 'rect')).toBe(true);
   });
 });
+
+describe('a root table', () => {
+  it('draws its border once, at its own box', async () => {
+    const p = await layout('<p>x</p>', 'html { display: table; border: 7.5pt solid rgb(0, 0, 255) } body { margin: 0 } p { margin: 0 }', PAGE);
+    const borders = flatten(p[0]!.items).filter((i) => i.kind === 'path' && i.stroke?.color.b === 255);
+    expect(borders).toHaveLength(1);
+  });
+
+  it('gives its background to the canvas and does not paint it again', async () => {
+    const p = await layout('<p>x</p>', 'html { display: table; position: absolute; left: 75pt; top: 75pt; background: rgb(255, 0, 0) } body { margin: 0 } p { margin: 0 }', PAGE);
+    expect(flatten(p[0]!.items).filter((i) => i.kind === 'rect' && i.color.r === 255)).toHaveLength(1);
+    expect(rectOf(p, ...RED)).toEqual([0, 0, 400, 300]);
+  });
+
+  it('passes the background of an absolutely positioned body to the canvas', async () => {
+    const p = await layout('', 'html { display: table } body { position: absolute; left: 75pt; top: 75pt; width: 75pt; height: 75pt; margin: 0; background: rgb(255, 0, 0) }', PAGE);
+    expect(rectOf(p, ...RED)).toEqual([0, 0, 400, 300]);
+    expect(flatten(p[0]!.items).filter((i) => i.kind === 'rect' && i.color.r === 255)).toHaveLength(1);
+  });
+});
