@@ -222,3 +222,10 @@ describe('a root table', () => {
     expect(flatten(p[0]!.items).filter((i) => i.kind === 'rect' && i.color.r === 255)).toHaveLength(1);
   });
 });
+
+describe('the root box', () => {
+  it('keeps its top margin on the first page (CSS 2.1 §10.1: it sits in the initial containing block)', async () => {
+    const p = await layout('<div style="height: 20pt; background: rgb(255, 0, 0)"></div>', 'html { margin: 30pt 15pt } body { margin: 0 }', PAGE);
+    expect(rectOf(p, ...RED)).toEqual([15, 30, 370, 20]);
+  });
+});

@@ -9,7 +9,7 @@ import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import type { PageResolver } from '../../css/page-context.js';
 import type { ComputedStyle, PageStyle } from '../../css/types.js';
 import { layoutBlockLevel } from '../block.js';
-import { borderOf, paddingOf } from '../box-model.js';
+import { blockMargins, borderOf, paddingOf } from '../box-model.js';
 import { forcedBreakSide } from '../break-rules.js';
 import type { BoxFragment, BreakToken, PageContext } from '../types.js';
 import { layoutInitialContainingBlock, type PositionedBreakToken } from '../positioned/initial-containing-block.js';
@@ -139,7 +139,10 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: PageBreakToke
     // An absolutely positioned root is laid out whole against the page area, on the first page.
     if (isOutOfFlow(input.root.style)) return { fragment: layoutFixed(input.root, area.width, area.height, page), breakToken: null };
     const flowEnded = token !== null && token.flow === null;
-    const laid = flowEnded ? { fragment: null, breakToken: null } : layoutBlockLevel(input.root, { ...space, page }, token?.flow ?? null);
+    // The root's top margin is in the initial containing block on its first page; later pages start after a break, which truncates it (css-break-3 §5.5).
+    const marginTop = token === null ? blockMargins(input.root.style, area.width).top : 0;
+    const flow = flowEnded ? null : layoutBlockLevel(input.root, { ...space, blockLimit: Math.max(1, space.blockLimit - marginTop), page }, token?.flow ?? null);
+    const laid = flow === null ? { fragment: null, breakToken: null } : { ...flow, fragment: flow.fragment && { ...flow.fragment, y: flow.fragment.y + marginTop } };
     const icb = layoutInitialContainingBlock(laid.fragment, token?.positioned ?? [], { width: area.width, height: space.blockLimit }, page);
     const holder = laid.fragment ?? (icb.fragments.length > 0 ? emptyRoot(input.root, area.width) : null);
     const fragment = holder && withPositioned(holder, icb.fragments);
