@@ -317,8 +317,7 @@ class Painter {
 
   inlineBox(f: InlineBoxFragment, ox: number, oy: number, out: DisplayItem[]): void {
     const style = f.box.style;
-    // An inline box's percentages have no containing block here: they count as 0.
-    const { x: dx, y: dy } = style.position === 'relative' ? relativeOffset(style, 0, 0) : { x: 0, y: 0 };
+    const { x: dx, y: dy } = inlineRelativeOffset(style);
     const x = ox + f.x + dx;
     const y = oy + f.y + dy;
     const edges = { top: true, right: f.isLast, bottom: true, left: f.isFirst };
@@ -337,8 +336,7 @@ class Painter {
   inlineOutline(f: InlineBoxFragment, ox: number, oy: number, out: DisplayItem[]): void {
     if (f.box.style.visibility !== 'visible') return;
     const style = f.box.style;
-    // As inlineBox does: an inline box's percentages have no containing block here.
-    const { x: dx, y: dy } = style.position === 'relative' ? relativeOffset(style, 0, 0) : { x: 0, y: 0 };
+    const { x: dx, y: dy } = inlineRelativeOffset(style);
     paintOutline(style, ox + f.x + dx, oy + f.y + dy, f.width, f.height, out);
   }
 }
@@ -431,4 +429,9 @@ function paintBullet(b: BulletFragment, ox: number, oy: number, out: DisplayItem
     const w = Math.max(0.5, s / 8);
     out.push({ kind: 'path', ops: roundedRectPath(x + w / 2, y + w / 2, s - w, s - w, [[r - w / 2, r - w / 2], [r - w / 2, r - w / 2], [r - w / 2, r - w / 2], [r - w / 2, r - w / 2]]), fill: null, stroke: { color: b.color, width: w } });
   }
+}
+
+/** An inline box's relative offset: its percentages have no containing block here, so they count as 0. */
+function inlineRelativeOffset(style: ComputedStyle): { x: number; y: number } {
+  return style.position === 'relative' ? relativeOffset(style, 0, 0) : { x: 0, y: 0 };
 }
