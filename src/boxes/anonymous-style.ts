@@ -4,6 +4,20 @@ import { inheritedStyle } from '../css/compute.js';
 import type { ComputedStyle, Display } from '../css/types.js';
 
 const cache = new WeakMap<ComputedStyle, Map<Display, ComputedStyle>>();
+/** Every anonymous style made here: layout skips anonymous blocks when percentages resolve. */
+const anonymous = new WeakSet<ComputedStyle>();
+
+/** Whether a box with this style is anonymous (pseudo-elements also have no element, but are not). */
+export function isAnonymousStyle(style: ComputedStyle): boolean {
+  return anonymous.has(style);
+}
+
+/** An anonymous style with some non-inherited properties set (e.g. a relative offset). */
+export function anonymousStyleWith(parent: ComputedStyle, own: Partial<ComputedStyle>): ComputedStyle {
+  const style = { ...anonymousStyle(parent), ...own };
+  anonymous.add(style);
+  return style;
+}
 
 /**
  * The style of an anonymous box inside a box with style `parent` (a block, or a table part
@@ -19,6 +33,7 @@ export function anonymousStyle(parent: ComputedStyle, display: Display = 'block'
   if (!style) {
     style = { ...inheritedStyle(parent), display };
     byDisplay.set(display, style);
+    anonymous.add(style);
   }
   return style;
 }

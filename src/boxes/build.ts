@@ -3,7 +3,7 @@
 import type { ComputedStyle, ContentItem, ListStyleType, StyledDocument, StyledElement, StyledNode } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import type { ImageResource } from '../paint/types.js';
-import { anonymousStyle } from './anonymous-style.js';
+import { anonymousStyle, anonymousStyleWith } from './anonymous-style.js';
 import { formatCounter, markerText } from './counter-style.js';
 import { CounterScope } from './counters.js';
 import type {
@@ -506,11 +506,24 @@ function makeInline(style: ComputedStyle, element: DomElement | null, built: rea
   for (const item of items) {
     if (isBlockLevel(item)) {
       flush(false);
-      out.push(item);
+      out.push(offsetWithInline(item, style));
     } else run.push(item);
   }
   flush(out.length === 0);
   return out;
+}
+
+/**
+ * A block inside a relatively positioned inline moves with it (CSS 2.1 §9.2.1.1): it is
+ * wrapped in an anonymous block that carries the inline's offsets, resolved against the
+ * same containing block.
+ */
+function offsetWithInline(item: BlockLevelBox, inline: ComputedStyle): BlockLevelBox {
+  if (inline.position !== 'relative') return item; // sticky computes to relative in print
+  if (item.style.position === 'absolute' || item.style.position === 'fixed' || item.style.float !== 'none') return item;
+  const { position, top, right, bottom, left } = inline;
+  const style = anonymousStyleWith(inline, { position, top, right, bottom, left });
+  return { kind: 'block', style, element: null, content: { kind: 'blocks', children: [item] }, marker: null, establishesBfc: false };
 }
 
 /**

@@ -2,6 +2,7 @@
 // (css-break-3): each call lays out one fragment of a block-level box into the block space
 // left in the fragmentainer and returns a break token when the box continues.
 import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineFormattingContext, ReplacedBox } from '../boxes/types.js';
+import { isAnonymousStyle } from '../boxes/anonymous-style.js';
 import { blockMargins, borderOf, definiteContentHeight, horizontalFrame, intrinsicWidth, paddingOf, resolveAuto, resolveContentHeight, solveInlineGeometry } from './box-model.js';
 import { childEndReserve, contentEndReserve, endFits, endReserve, lastInFlowChild } from './block-end.js';
 import { applyOrphansWidows, avoidBreakBetween, avoidsBreakInside, forcedBreakBetween } from './break-rules.js';
@@ -57,6 +58,8 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const percentageBase = space.percentageBlockSize ?? null;
   // A height that does not depend on the content: also what percentages inside resolve against.
   const ownHeight = space.fixedBlockSize ?? definiteContentHeight(style, frame, percentageBase);
+  // Anonymous blocks are skipped when percentages resolve (CSS 2.1 §9.2.1.1).
+  const childPercentageBase = ownHeight === null && isAnonymousStyle(style) ? percentageBase : ownHeight;
   const isFirst = token === null;
   const consumed = token?.consumedBlockSize ?? 0;
   const topEdge = isFirst ? bdr.top + pad.top : 0;
@@ -74,7 +77,7 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   // Boxes that must not break, or that are taller than the page anyway, are laid out whole.
   const content = box.content.kind === 'inline'
     ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, contentSpace, token as LinesBreakToken | null, origin, flow)
-    : layoutChildren(box, geometry.contentWidth, contentLimit, contentSpace, token as BlockBreakToken | null, origin, flow, ownHeight);
+    : layoutChildren(box, geometry.contentWidth, contentLimit, contentSpace, token as BlockBreakToken | null, origin, flow, childPercentageBase);
   if (content.pushed && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
 
   let contentHeight = content.height;
@@ -157,11 +160,15 @@ function childCount(box: BlockBox): number {
   return box.content.kind === 'blocks' ? box.content.children.length : 0;
 }
 
-/** Baseline of the first or last line box inside, relative to the fragment top. */
+/**
+ * Baseline of the first or last line box inside, relative to the fragment top. A table's
+ * rows are not line boxes of this flow: the last baseline skips them, as Blink does for an
+ * inline-block's baseline (CSS 2.1 §10.8.1).
+ */
 function baselineOf(children: readonly (BoxFragment | LineFragment)[], which: 'first' | 'last'): number | null {
   const order = which === 'first' ? children : [...children].reverse();
   for (const c of order) {
-    if (c.kind === 'box' && isFloating(c.box)) continue;
+    if (c.kind === 'box' && (isFloating(c.box) || (which === 'last' && c.box.kind === 'table'))) continue;
     if (c.kind === 'line') {
       if (c.height > 0) return c.y + c.baseline;
     } else {
@@ -172,13 +179,13 @@ function baselineOf(children: readonly (BoxFragment | LineFragment)[], which: 'f
   return null;
 }
 
-/** Lines of an inline formatting context, cut at the fragmentainer end with orphans and widows. */
 /** Where a container's content box starts inside its border box. */
 interface Origin {
   readonly x: number;
   readonly y: number;
 }
 
+/** Lines of an inline formatting context, cut at the fragmentainer end with orphans and widows. */
 function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number, limit: number, space: ConstraintSpace, token: LinesBreakToken | null, origin: Origin, flow: FlowArea): ContentResult {
   const atStart = space.atFragmentainerStart;
   // Lines that meet a float are laid out one by one beside it; the others all at once, cached.

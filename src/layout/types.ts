@@ -180,6 +180,11 @@ export interface TableCellFragment {
   readonly layers: readonly CellBackground[];
   /** False for an empty cell with `empty-cells: hide`: no background, no border. */
   readonly decorated: boolean;
+  /**
+   * The relative offsets of the cell's row and row group (css-position-3 §3.3), applied to the
+   * cell and the backgrounds under it when painting; absent when neither is positioned.
+   */
+  readonly shift?: { readonly x: number; readonly y: number };
 }
 
 /**

@@ -10,7 +10,7 @@ import { borderOf, paddingOf } from '../layout/box-model.js';
 import type { LaidOutPage } from '../layout/page/paginate.js';
 import { relativeOffset } from '../layout/positioned/relative.js';
 import { objectFitRect, type Rect } from '../layout/replaced.js';
-import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TableGridFragment, TextFragment } from '../layout/types.js';
+import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TableCellFragment, TableGridFragment, TextFragment } from '../layout/types.js';
 import { bookmarkOf } from './bookmark.js';
 import { paintBorderSegments } from './collapsed-borders.js';
 import { backgroundSourceOf, originArea, paintBackground, paintBackgroundImage, paintTablePartBackground } from './background.js';
@@ -256,23 +256,38 @@ class Painter {
     }
     layers.blockBackgrounds.pushAll(out, chain);
     for (const cell of g.cells) {
-      const f = cell.fragment;
-      if (cell.decorated && f.box.style.visibility === 'visible' && cell.layers.length > 0) {
-        const box = { x: x + f.x, y: y + f.y, width: f.width, height: f.height };
-        const parts: DisplayItem[] = [];
-        for (const layer of cell.layers) {
-          const part = { x: box.x + layer.area.x, y: box.y + layer.area.y, width: layer.area.width, height: layer.area.height };
-          paintTablePartBackground(layer.style, layer.image, part, box, parts, this.pageArea);
-        }
-        layers.blockBackgrounds.pushAll(parts, chain);
+      if (!cell.shift) {
+        this.tableCell(cell, x, y, layers, chain);
+        continue;
       }
-      // A relatively positioned cell without a z-index stays in the table's layers, under the collapsed borders, as browsers paint it.
-      if (f.box.style.position === 'relative' && !createsStackingContext(f.box.style)) this.contents(f, x + f.x + (f.relative?.x ?? 0), y + f.y + (f.relative?.y ?? 0), layers, chain, layers.blockBackgrounds, cell.decorated);
-      else this.box(f, x, y, layers, chain, cell.decorated);
+      // A cell of a relatively positioned row or row group moves with it, backgrounds under it
+      // too, and paints with the positioned boxes (as that row would, css-position-3 §3.3).
+      const entry = layers.reserve(0);
+      const pseudo = new StackingLayers(layers);
+      this.tableCell(cell, x + cell.shift.x, y + cell.shift.y, pseudo, chain);
+      entry.items = pseudo.ownItems();
     }
     const borders: DisplayItem[] = [];
     paintBorderSegments(g.borders, x, y, borders);
     layers.blockBackgrounds.pushAll(borders, chain);
+    // Positioned cells paint in the positioned layer, above the table's own layers: the collapsed
+    // borders go over them again, since they belong to the grid, not to a cell (as Blink paints them).
+    if (borders.length > 0 && g.cells.some((c) => c.shift || isPositioned(c.fragment.box.style))) layers.reserve(0).items = wrapInClips(chain, borders);
+  }
+
+  /** A cell of a table grid at (x, y): the table parts' backgrounds under it, then the cell. */
+  private tableCell(cell: TableCellFragment, x: number, y: number, layers: StackingLayers, chain: ClipChain | null): void {
+    const f = cell.fragment;
+    if (cell.decorated && f.box.style.visibility === 'visible' && cell.layers.length > 0) {
+      const box = { x: x + f.x, y: y + f.y, width: f.width, height: f.height };
+      const parts: DisplayItem[] = [];
+      for (const layer of cell.layers) {
+        const part = { x: box.x + layer.area.x, y: box.y + layer.area.y, width: layer.area.width, height: layer.area.height };
+        paintTablePartBackground(layer.style, layer.image, part, box, parts, this.pageArea);
+      }
+      layers.blockBackgrounds.pushAll(parts, chain);
+    }
+    this.box(f, x, y, layers, chain, cell.decorated);
   }
 
   line(line: LineFragment, ox: number, oy: number, layers: StackingLayers, chain: ClipChain | null): void {

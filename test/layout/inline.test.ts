@@ -135,3 +135,21 @@ describe('inline-block margins', () => {
     expect(runWith(pages, 'b').x).toBeCloseTo(80 * PX, 1);
   });
 });
+
+describe('inline box open across the end of a line', () => {
+  it('keeps its own baseline, not that of a bottom-aligned image inside it', async () => {
+    // The image fills the line exactly, so the span's trailing space and its end go past the
+    // line's end: the span's background must still sit on the line's baseline (as on a line
+    // where the span closes), not follow the image's vertical-align.
+    const img = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const html = (w: string) => `<div style="width: 200px"><span style="background: red"> <img style="vertical-align: bottom; height: 20px; width: ${w}" src="${img}"> </span></div>`;
+    const background = async (w: string) => {
+      const pages = await layout(html(w), base, page);
+      return flatten(pages[0]!.items).find((i) => i.kind === 'rect' && i.color.r === 255) as { y: number; height: number };
+    };
+    const closes = await background('50px');
+    const exactFit = await background('200px');
+    expect(exactFit.y).toBeCloseTo(closes.y, 3);
+    expect(exactFit.height).toBeCloseTo(closes.height, 3);
+  });
+});

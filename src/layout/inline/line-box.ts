@@ -28,6 +28,8 @@ interface Vertical {
   readonly shifts: number[];
   readonly height: number;
   readonly baseline: number;
+  /** Baseline shift of each inline box on the line, also those open across its ends. */
+  readonly boxShifts: ReadonlyMap<InlineBox, number>;
 }
 
 /** Builds one line box at `ctx.y`. */
@@ -78,7 +80,7 @@ function isLineRelative(style: ComputedStyle): boolean {
  * from the root (or from the outermost box aligned to the line's top or bottom edge, which
  * then carries its subtree along, CSS 2.1 §10.8.1).
  */
-function relativeShift(path: InlinePath, root: ComputedStyle, cache: Map<InlineBox, number>): { shift: number; alignRoot: InlineBox | null } {
+function relativeShift(path: InlinePath, root: ComputedStyle, cache: Map<InlineBox, number>, boxes: Map<InlineBox, BoxShift>): BoxShift {
   let shift = 0;
   let parent = root;
   let alignRoot: InlineBox | null = null;
@@ -94,9 +96,16 @@ function relativeShift(path: InlinePath, root: ComputedStyle, cache: Map<InlineB
       }
       shift += own;
     }
+    if (!boxes.has(box)) boxes.set(box, { shift, alignRoot });
     parent = box.style;
   }
   return { shift, alignRoot };
+}
+
+/** A baseline shift relative to its align root's baseline (null: the line's root inline box). */
+interface BoxShift {
+  readonly shift: number;
+  readonly alignRoot: InlineBox | null;
 }
 
 function parentStyle(path: InlinePath, root: ComputedStyle): ComputedStyle {
@@ -117,8 +126,9 @@ function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertica
   let bottom = strut.bottom;
   const groups = new Map<Exclude<AlignRoot, null>, AlignGroup>();
   const roots: AlignRoot[] = [];
+  const boxes = new Map<InlineBox, BoxShift>();
   const shifts = pieces.map((p, index) => {
-    const rel = relativeShift(p.path, root, cache);
+    const rel = relativeShift(p.path, root, cache, boxes);
     let shift = rel.shift;
     let alignRoot: AlignRoot = rel.alignRoot;
     let bounds: { top: number; bottom: number };
@@ -134,6 +144,7 @@ function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertica
         alignRoot = p.box;
         shift = 0;
       } else shift += cache.get(p.box) ?? baselineShift(p.box.style, parentStyle(p.path, root));
+      if (!boxes.has(p.box)) boxes.set(p.box, { shift, alignRoot: alignRoot as InlineBox | null });
     } else {
       bounds = layoutBounds(p.kind === 'text' || p.kind === 'leader' ? p.style : p.kind === 'bullet' ? p.box.style : parentStyle(p.path, root));
     }
@@ -154,14 +165,19 @@ function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertica
   let height = bottom - top;
   for (const g of groups.values()) height = Math.max(height, g.bottom - g.top);
   const baseline = -top;
+  const groupBaseline = (alignRoot: Exclude<AlignRoot, null>): number => {
+    const g = groups.get(alignRoot);
+    if (!g) return 0;
+    return g.edge === 'top' ? -baseline - g.top : height - baseline - g.bottom;
+  };
   pieces.forEach((_, index) => {
     const alignRoot = roots[index];
     if (alignRoot === null || alignRoot === undefined) return;
-    const g = groups.get(alignRoot)!;
-    const groupBaseline = g.edge === 'top' ? -baseline - g.top : height - baseline - g.bottom;
-    shifts[index] = groupBaseline + shifts[index]!;
+    shifts[index] = groupBaseline(alignRoot) + shifts[index]!;
   });
-  return { shifts, height, baseline };
+  const boxShifts = new Map<InlineBox, number>();
+  for (const [box, b] of boxes) boxShifts.set(box, b.alignRoot === null ? b.shift : groupBaseline(b.alignRoot) + b.shift);
+  return { shifts, height, baseline, boxShifts };
 }
 
 /** Places pieces left to right, applying text-indent, text-align and justification. */
@@ -228,9 +244,10 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
         break;
     }
   });
-  // Inline boxes still open at the line's end continue on the next line.
+  // Inline boxes still open at the line's end continue on the next line. Their baseline is
+  // their own, not that of a descendant with its own vertical-align.
   for (const [box, start] of open) {
-    boxes.push({ order: start.order, fragment: inlineBoxFragment(box, start.x, x, v.baseline + pathShiftFor(box, pieces, v), start.isFirst, false, ctx.width) });
+    boxes.push({ order: start.order, fragment: inlineBoxFragment(box, start.x, x, v.baseline + (v.boxShifts.get(box) ?? 0), start.isFirst, false, ctx.width) });
   }
   if (boxes.length === 0) return out;
   // Inline box backgrounds and borders paint below the text, outer boxes first.
@@ -247,12 +264,6 @@ function openContinuingBoxes(pieces: readonly Piece[], open: Map<InlineBox, { x:
       if (!openedHere.has(box) && !open.has(box)) open.set(box, { x, isFirst: false, order: depth - 1000 });
     });
   }
-}
-
-/** The shift of a box open across the line end: that of its first piece on this line. */
-function pathShiftFor(box: InlineBox, pieces: readonly Piece[], v: Vertical): number {
-  const index = pieces.findIndex((p) => p.path.includes(box));
-  return index >= 0 ? v.shifts[index]! : 0;
 }
 
 function lastTextIndex(pieces: readonly Piece[]): number {
