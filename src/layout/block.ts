@@ -47,6 +47,8 @@ interface ContentResult {
   readonly pushedFloats?: readonly CarriedFloat[];
 }
 
+const NO_FLOATS: readonly CarriedFloat[] = [];
+
 function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken | null): BlockLayoutResult {
   const style = box.style;
   const cb = space.inlineSize;
@@ -67,7 +69,8 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   // Children are placed relative to this box's border box: offset by the top and left edges.
   const origin = { x: bdr.left + pad.left, y: topEdge };
   // The content's last piece must leave room for this box's bottom edges and its ancestors'.
-  const contentSpace = { ...space, endReserve: contentEndReserve(space, pad.bottom + bdr.bottom, ownHeight !== null) };
+  // A number beside `space`, not a copy of it: a spread space per box was a hot allocation.
+  const reserve = contentEndReserve(space, pad.bottom + bdr.bottom, ownHeight !== null);
   // A BFC root's floats are its own, in coordinates from its content box (CSS 2.1 §9.4.1).
   const outer = space.bfc;
   const ownsFloats = box.establishesBfc || !outer;
@@ -76,8 +79,8 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
     : { exclusions: outer.exclusions, left: outer.inline + geometry.marginLeft + origin.x, top: outer.block + origin.y };
   // Boxes that must not break, or that are taller than the page anyway, are laid out whole.
   const content = box.content.kind === 'inline'
-    ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, contentSpace, token as LinesBreakToken | null, origin, flow)
-    : layoutChildren(box, geometry.contentWidth, contentLimit, contentSpace, token as BlockBreakToken | null, origin, flow, childPercentageBase);
+    ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, reserve, space, token as LinesBreakToken | null, origin, flow)
+    : layoutChildren(box, geometry.contentWidth, contentLimit, reserve, space, token as BlockBreakToken | null, origin, flow, childPercentageBase);
   if (content.pushed && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
 
   let contentHeight = content.height;
@@ -185,8 +188,11 @@ interface Origin {
   readonly y: number;
 }
 
-/** Lines of an inline formatting context, cut at the fragmentainer end with orphans and widows. */
-function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number, limit: number, space: ConstraintSpace, token: LinesBreakToken | null, origin: Origin, flow: FlowArea): ContentResult {
+/**
+ * Lines of an inline formatting context, cut at the fragmentainer end with orphans and widows.
+ * `reserve` is what the last line must leave below it (the box's and its ancestors' end edges).
+ */
+function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number, limit: number, reserve: number, space: ConstraintSpace, token: LinesBreakToken | null, origin: Origin, flow: FlowArea): ContentResult {
   const atStart = space.atFragmentainerStart;
   // Lines that meet a float are laid out one by one beside it; the others all at once, cached.
   const besideFloats = collectInline(ifc, space.page).hasFloats || flow.exclusions.lowestBottom > flow.top || (token?.floats?.length ?? 0) > 0;
@@ -206,7 +212,7 @@ function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number,
     fit++;
   }
   // All lines fit but not the box's end edges after them: break before the last line.
-  if (fit === remaining && fit > 0 && !endFits(lines[start + fit - 1]!.y + lines[start + fit - 1]!.height - offset, endReserve(space), limit)) fit--;
+  if (fit === remaining && fit > 0 && !endFits(lines[start + fit - 1]!.y + lines[start + fit - 1]!.height - offset, reserve, limit)) fit--;
   let take = fit;
   if (fit < remaining) take = applyOrphansWidows(fit, remaining, box, atStart);
   if (take === 0) return { children: [], height: 0, token: null, pushed: true };
@@ -229,8 +235,8 @@ function lineAtPiece(starts: readonly number[], piece: number): number {
   return lo;
 }
 
-/** Block-level children: margin collapsing, forced and avoided breaks, break tokens. */
-function layoutChildren(box: BlockBox, width: number, limit: number, space: ConstraintSpace, token: BlockBreakToken | null, origin: Origin, flow: FlowArea, percentageBlockSize: number | null): ContentResult {
+/** Block-level children: margin collapsing, forced and avoided breaks, break tokens. `reserve` as for layoutLines. */
+function layoutChildren(box: BlockBox, width: number, limit: number, reserve: number, space: ConstraintSpace, token: BlockBreakToken | null, origin: Origin, flow: FlowArea, percentageBlockSize: number | null): ContentResult {
   if (box.content.kind !== 'blocks') throw new Error('layoutChildren needs block content');
   const atStart = space.atFragmentainerStart;
   const names = space.page?.pageNames ?? null;
@@ -271,7 +277,8 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
   };
   const finish = (r: ContentResult): ContentResult => {
     const before = r.token?.kind === 'block' ? r.token.childIndex + (r.token.child ? 1 : 0) : Infinity;
-    return { ...r, exclusions, pushedFloats: carried.filter((c) => c.index < before).map((c) => c.float) };
+    const pushedFloats = carried.length === 0 ? NO_FLOATS : carried.filter((c) => c.index < before).map((c) => c.float);
+    return { children: r.children, height: r.height, token: r.token, pushed: r.pushed, exclusions, pushedFloats };
   };
   // Floats carried over from the previous fragmentainer go first, at the top (css-break-3 §4).
   for (const c of token?.floats ?? []) place(c.box, c.token, 0, -1, { left: c.left, right: c.right });
@@ -341,18 +348,28 @@ function layoutChildren(box: BlockBox, width: number, limit: number, space: Cons
     placePending(Math.max(y, beforeMargins), i);
     if (!resuming) y = clearedTo(y);
     const childAtStart = atStart && !placedHere;
-    const reserve = childEndReserve(box, children, i, last, width, endReserve(space));
-    const childSpace = { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page, endReserve: reserve, percentageBlockSize };
-    const result = avoidsFloats(child) && !exclusions.isEmpty
-      ? layoutBesideFloats(child, childSpace, resuming, exclusions, flow, y)
-      : { ...layoutBlockLevel(child, { ...childSpace, bfc: { exclusions, inline: flow.left, block: flow.top + y } }, resuming), offset: 0, y };
-    y = result.y;
+    // One space per child, built whole (spreading it again per child was a hot allocation).
+    // A box that avoids floats is a BFC root or a table: the floats outside do not reach in.
+    const avoids = avoidsFloats(child);
+    const childSpace: ConstraintSpace = {
+      inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page,
+      endReserve: childEndReserve(box, children, i, last, width, reserve), percentageBlockSize,
+      bfc: avoids ? undefined : { exclusions, inline: flow.left, block: flow.top + y },
+    };
+    let result: BlockLayoutResult;
+    let offset = 0;
+    if (avoids && !exclusions.isEmpty) {
+      const beside = layoutBesideFloats(child, childSpace, resuming, exclusions, flow, y);
+      result = beside;
+      offset = beside.offset;
+      y = beside.y;
+    } else result = layoutBlockLevel(child, childSpace, resuming);
     const avoidInside = result.breakToken !== null && avoidsBreakInside(child) && !childAtStart;
     if (!result.fragment || avoidInside) {
       if (!placedHere) return { children: out, height: cursor, token: null, pushed: true };
       return finish(breakBefore(box, { children, i, startIndex, starts }, out, cursor, origin, token === null && !atStart));
     }
-    out.push({ ...result.fragment, x: result.fragment.x + result.offset + origin.x + legacyAlignShift(box.style, child, result.fragment, width), y: y + origin.y });
+    out.push({ ...result.fragment, x: result.fragment.x + offset + origin.x + legacyAlignShift(box.style, child, result.fragment, width), y: y + origin.y });
     placedHere = true;
     cursor = y + result.fragment.height;
     exclusions = result.exclusions ?? exclusions;
