@@ -13,7 +13,7 @@ import { blockMargins, borderOf, paddingOf } from '../box-model.js';
 import { forcedBreakSide } from '../break-rules.js';
 import type { BoxFragment, BreakToken, PageContext } from '../types.js';
 import { layoutInitialContainingBlock, type PositionedBreakToken } from '../positioned/initial-containing-block.js';
-import { layoutFixed } from './fixed.js';
+import { layoutFixed, withFixedStaticPositions, type FixedStaticPositions } from './fixed.js';
 import { collectPageMarks, type PageMarks } from './page-marks.js';
 import { pageNamesOf } from './page-names.js';
 
@@ -53,6 +53,8 @@ export interface PageBreakToken {
   /** The root box's break token; null when the root ended on an earlier page. */
   readonly flow: BreakToken | null;
   readonly positioned: readonly PositionedBreakToken[];
+  /** The static positions of fixed boxes found on the pages so far: they repeat there. */
+  readonly fixedStatic: FixedStaticPositions;
 }
 
 /** What a previous pass learned about the pages: their total and where elements with ids start. */
@@ -126,16 +128,17 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: PageBreakToke
   const { area } = frame;
   const targetPage = (id: string) => totals?.targets.get(id) ?? null;
   const context = (pageNumber: number): PageContext => ({ pageNumber, pageCount: totals?.pageCount ?? null, targetPage, pageNames: names });
-  const layOutFixed = (page: PageContext) => input.fixed.map((box) => layoutFixed(box, area.width, area.height, page));
+  const layOutFixed = (page: PageContext, statics: FixedStaticPositions) => input.fixed.map((box) => layoutFixed(box, area.width, area.height, page, statics.get(box)));
+  const knownStatics = token?.fixedStatic ?? NO_STATIC_POSITIONS;
   let number = frame.number;
   if (frame.blank) {
-    const fixed = layOutFixed(context(number));
+    const fixed = layOutFixed(context(number), knownStatics);
     return { ...frame, root: null, fixed, marks: collectPageMarks(null, fixed), startToken: token, endToken: token };
   }
   // The initial containing block is the page area: percentage heights of the root resolve against it (CSS 2.1 §10.5).
   const space = { inlineSize: Math.max(1, area.width), blockLimit: Math.max(1, area.height), atFragmentainerStart: true, percentageBlockSize: area.height };
   // Boxes positioned against the initial containing block are laid out on the page where their placeholder falls.
-  const layOutRoot = (page: PageContext): { fragment: BoxFragment | null; breakToken: PageBreakToken | null } => {
+  const layOutRoot = (page: PageContext): { fragment: BoxFragment | null; breakToken: Omit<PageBreakToken, 'fixedStatic'> | null } => {
     // An absolutely positioned root is laid out whole against the page area, on the first page.
     if (isOutOfFlow(input.root.style)) return { fragment: layoutFixed(input.root, area.width, area.height, page), breakToken: null };
     const flowEnded = token !== null && token.flow === null;
@@ -158,10 +161,14 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: PageBreakToke
     result = layOutRoot(context(number));
     marks = collectPageMarks(result.fragment);
   }
-  const fixed = layOutFixed(context(number));
+  const statics = input.fixed.length > 0 ? withFixedStaticPositions(knownStatics, result.fragment) : knownStatics;
+  const fixed = layOutFixed(context(number), statics);
   if (fixed.length > 0) marks = { ...marks, usesTotals: collectPageMarks(null, fixed).usesTotals || marks.usesTotals };
-  return { ...frame, number, root: result.fragment, fixed, marks, startToken: token, endToken: result.breakToken };
+  const endToken = result.breakToken && { ...result.breakToken, fixedStatic: statics };
+  return { ...frame, number, root: result.fragment, fixed, marks, startToken: token, endToken };
 }
+
+const NO_STATIC_POSITIONS: FixedStaticPositions = new Map();
 
 /** The root fragment with boxes placed against the page area added to its positioned boxes (they paint in its stacking context). */
 function withPositioned(root: BoxFragment, placed: readonly BoxFragment[]): BoxFragment {
