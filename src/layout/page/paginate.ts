@@ -128,7 +128,9 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: PageBreakToke
   const { area } = frame;
   const targetPage = (id: string) => totals?.targets.get(id) ?? null;
   const context = (pageNumber: number): PageContext => ({ pageNumber, pageCount: totals?.pageCount ?? null, targetPage, pageNames: names });
-  const layOutFixed = (page: PageContext, statics: FixedStaticPositions) => input.fixed.map((box) => layoutFixed(box, area.width, area.height, page, statics.get(box)));
+  // The initial containing block takes the root's direction (CSS 2.1 §10.1).
+  const initial = { width: area.width, height: area.height, direction: input.root.style.direction };
+  const layOutFixed = (page: PageContext, statics: FixedStaticPositions) => input.fixed.map((box) => layoutFixed(box, initial, page, statics.get(box)));
   const knownStatics = token?.fixedStatic ?? NO_STATIC_POSITIONS;
   let number = frame.number;
   if (frame.blank) {
@@ -140,13 +142,13 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: PageBreakToke
   // Boxes positioned against the initial containing block are laid out on the page where their placeholder falls.
   const layOutRoot = (page: PageContext): { fragment: BoxFragment | null; breakToken: Omit<PageBreakToken, 'fixedStatic'> | null } => {
     // An absolutely positioned root is laid out whole against the page area, on the first page.
-    if (isOutOfFlow(input.root.style)) return { fragment: layoutFixed(input.root, area.width, area.height, page), breakToken: null };
+    if (isOutOfFlow(input.root.style)) return { fragment: layoutFixed(input.root, initial, page), breakToken: null };
     const flowEnded = token !== null && token.flow === null;
     // The root's top margin is in the initial containing block on its first page; later pages start after a break, which truncates it (css-break-3 §5.5).
     const marginTop = token === null ? blockMargins(input.root.style, area.width).top : 0;
     const flow = flowEnded ? null : layoutBlockLevel(input.root, { ...space, blockLimit: Math.max(1, space.blockLimit - marginTop), page }, token?.flow ?? null);
     const laid = flow === null ? { fragment: null, breakToken: null } : { ...flow, fragment: flow.fragment && { ...flow.fragment, y: flow.fragment.y + marginTop } };
-    const icb = layoutInitialContainingBlock(laid.fragment, token?.positioned ?? [], { width: area.width, height: space.blockLimit }, page);
+    const icb = layoutInitialContainingBlock(laid.fragment, token?.positioned ?? [], { ...initial, height: space.blockLimit }, page);
     const holder = laid.fragment ?? (icb.fragments.length > 0 ? emptyRoot(input.root, area.width) : null);
     const fragment = holder && withPositioned(holder, icb.fragments);
     const breakToken = laid.breakToken !== null || icb.continuing.length > 0 ? { flow: laid.breakToken, positioned: icb.continuing } : null;

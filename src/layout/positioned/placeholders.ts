@@ -12,6 +12,8 @@ export interface Candidate {
   readonly box: BlockLevelBox;
   readonly x: number;
   readonly y: number;
+  /** In a right-to-left block: where the placeholder's right edge is (CSS 2.1 §10.3.7). */
+  readonly right?: number;
 }
 
 /**
@@ -53,13 +55,14 @@ export function fixedCandidatesIn(root: BoxFragment): Candidate[] {
 }
 
 function walkBox(f: BoxFragment, ox: number, oy: number, walk: Walk): void {
+  const rtl = f.box.style.direction === 'rtl';
   for (const child of f.children) {
     const x = ox + child.x;
     const y = oy + child.y;
-    if (child.kind === 'line') walkLine(child, x, y, walk);
+    if (child.kind === 'line') walkLine(child, x, y, rtl, walk);
     else if (child.kind === 'table-grid') {
       for (const cell of child.cells) enter(cell.fragment, x, y, walk);
-    } else if (child.box.kind === 'block' && child.box.absolute) take(child.box.absolute, x, y, walk);
+    } else if (child.box.kind === 'block' && child.box.absolute) take(child.box.absolute, x, y, rtl ? x + child.width : undefined, walk);
     else enter(child, ox, oy, walk);
   }
   if (walk.fixed) for (const p of f.positioned ?? []) enter(p, ox, oy, walk);
@@ -75,15 +78,15 @@ function enter(f: BoxFragment, ox: number, oy: number, walk: Walk): void {
 }
 
 /** An inline-level placeholder's static position is its place on the line, at the line's top. */
-function walkLine(line: LineFragment, x: number, y: number, walk: Walk): void {
+function walkLine(line: LineFragment, x: number, y: number, rtl: boolean, walk: Walk): void {
   for (const item of line.items) {
-    if (item.kind === 'inline-box' && item.box.absolute) take(item.box.absolute, x + item.x, y, walk);
+    if (item.kind === 'inline-box' && item.box.absolute) take(item.box.absolute, x + item.x, y, rtl ? x + item.x : undefined, walk);
     else if (item.kind === 'atomic') enter(item.fragment, x, y, walk);
   }
 }
 
-function take(box: BlockLevelBox, x: number, y: number, walk: Walk): void {
-  if (isFixed(box) === walk.fixed) walk.out.push({ box, x, y });
+function take(box: BlockLevelBox, x: number, y: number, right: number | undefined, walk: Walk): void {
+  if (isFixed(box) === walk.fixed) walk.out.push({ box, x, y, ...(right === undefined ? {} : { right }) });
 }
 
 /** True when a fragment's only content is placeholders (a table cell with no in-flow content does not align its static positions). */
