@@ -81,7 +81,7 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   const isLast = body.next === null;
   if (footer && (isLast || repeat)) gy = appendSection(footer, gy, cells, placed);
   gy += isLast ? pad.bottom + plan.border.bottom : plan.collapse ? plan.border.bottom : 0;
-  // Without rows to take it, the extra height is the grid's.
+  // Rows that could not take it (none, or grown they would not fit here) leave it to the grid.
   if (extra > EPSILON && isLast) gy += extra;
 
   const firstRow = placed[0];
