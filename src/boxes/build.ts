@@ -104,12 +104,12 @@ class BoxBuilder {
     if (style.display === 'none') return [];
     if (typeof style.position === 'object') return [this.runningAnchor(node, style.position.running)];
     // A positioned root is placed by the page loop: it has no flow to leave.
-    if (style.position === 'fixed' && node.element !== this.rootElement) {
-      // Out of flow and shown on every page (css-position-3 §3.4 in paged media): decorations do not propagate into it.
-      this.fixed.push(this.outOfFlow(node));
-      return [];
+    if ((style.position === 'absolute' || style.position === 'fixed') && node.element !== this.rootElement) {
+      const box = this.outOfFlow(node);
+      // A fixed box is shown on every page (css-position-3 §3.4 in paged media); its placeholder still gives its static position.
+      if (style.position === 'fixed') this.fixed.push(box);
+      return [this.absolutePlaceholder(node, box)];
     }
-    if (style.position === 'absolute' && node.element !== this.rootElement) return [this.absolutePlaceholder(node)];
     if (style.float === 'none') return this.principal(node, decorations);
     // A float is out of flow (CSS 2.1 §9.5) and takes no decorations from its ancestors (CSS Text
     // Decoration 3 §2): its one block-level box travels as a float item, inline-level inside
@@ -134,12 +134,12 @@ class BoxBuilder {
   }
 
   /**
-   * An absolutely positioned element leaves the flow (CSS 2.1 §9.6) and leaves an empty
-   * placeholder where it was, inline-level when the element was inline-level before
-   * blockification, from which layout takes its static position.
+   * An absolutely positioned element (fixed ones too, CSS 2.1 §9.6.1) leaves the flow (§9.6)
+   * and leaves an empty placeholder where it was, inline-level when the element was
+   * inline-level before blockification, from which layout takes its static position.
+   * Decorations do not propagate into the out-of-flow box.
    */
-  private absolutePlaceholder(node: StyledElement): BuildItem {
-    const absolute = this.outOfFlow(node);
+  private absolutePlaceholder(node: StyledElement, absolute: BlockLevelBox): BuildItem {
     if (isInlineLevelDisplay(node.style.originalDisplay)) {
       return { kind: 'inline', style: anonymousStyle(node.style, 'inline'), element: null, children: [], link: null, absolute };
     }

@@ -33,7 +33,7 @@ export interface BlockBox extends BoxBase {
   readonly establishesBfc: boolean;
   /** Set on the empty box left in the flow where a running element was: the page it lands on starts showing it. */
   readonly running?: RunningElement;
-  /** Set on the placeholder left where a block-level absolutely positioned box was: its static position (CSS 2.1 §10.3.7). */
+  /** Set on the placeholder left where a block-level absolutely positioned box (or a fixed one) was: its static position (CSS 2.1 §10.3.7). */
   readonly absolute?: BlockLevelBox;
   /** On the block whose inline content is an element's first formatted line: that element's ::first-line. */
   readonly firstLine?: FirstLineStyles;
@@ -132,7 +132,7 @@ export interface InlineBox extends BoxBase {
   readonly link: LinkTarget | null;
   /** Set on the empty inline box left where an inline-level running element was. */
   readonly running?: RunningElement;
-  /** Set on the placeholder left where an absolutely positioned box that was inline-level was: its static position is on the line. */
+  /** Set on the placeholder left where an absolutely positioned box (or a fixed one) that was inline-level was: its static position is on the line. */
   readonly absolute?: BlockLevelBox;
 }
 

@@ -336,7 +336,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
           cursor = y - blockMargins(child.style, width).top;
           strut = own;
           clearedStrut = true;
-        } else strut = joinStruts(strut, collapsedBottom(child, width));
+        } else if (!absorbing && !truncating) strut = joinStruts(strut, collapsedBottom(child, width));
         continue;
       }
     }

@@ -33,6 +33,12 @@ describe('margin collapsing (CSS 2.1 §8.3.1)', () => {
     expect(runWith(pages, 'Beta').y - runWith(pages, 'Alpha').y).toBeCloseTo((20 + 25) * PX, 2);
   });
 
+  it('an empty first child\'s margins collapse into its parent\'s top margin once', async () => {
+    const pages = await layout('<div style="border-top: 4px solid"><div><div style="margin: 0 0 14px"></div><p>Alpha</p></div></div>', base);
+    const alone = await layout('<div style="border-top: 4px solid"><p>Alpha</p></div>', base);
+    expect(runWith(pages, 'Alpha').y - runWith(alone, 'Alpha').y).toBeCloseTo(14 * PX, 2);
+  });
+
   it('overflow: hidden establishes a BFC that keeps the child margin inside', async () => {
     const pages = await layout('<div style="overflow: hidden"><p style="margin-top: 30px">Alpha</p></div><p>Beta</p>', base);
     const alone = await layout('<p>Alpha</p>', base);

@@ -17,6 +17,15 @@ describe('inline layout', () => {
     for (const r of runs(pages)) expect(r.x + runWidth(r)).toBeLessThanOrEqual(120 * PX + 1e-6);
   });
 
+  it('an overflowing line starts at the start edge: the right one in a right-to-left block (CSS Text 3 §7.1)', async () => {
+    const box = '<span style="display: inline-block; width: 100px; height: 10px; background: rgb(255, 0, 0)"></span>';
+    const rect = (pages: Awaited<ReturnType<typeof layout>>) => flatten(pages[0]!.items).find((i) => i.kind === 'rect' && i.color.r === 255);
+    const rtl = await layout(`<p style="direction: rtl; width: 60px; margin-left: 100px">${box}</p>`, base, page);
+    expect(rect(rtl)).toMatchObject({ x: 60 * PX, width: 100 * PX });
+    const ltrRight = await layout(`<p style="text-align: right; width: 60px; margin-left: 100px">${box}</p>`, base, page);
+    expect(rect(ltrRight)).toMatchObject({ x: 100 * PX });
+  });
+
   it('text-align: right and center place the line against the edges', async () => {
     const right = await layout('<p style="text-align: right">Edge</p>', base, page);
     const center = await layout('<p style="text-align: center">Edge</p>', base, page);

@@ -104,6 +104,62 @@ describe('absolutely positioned boxes', () => {
   });
 });
 
+describe('absolutely positioned boxes in a right-to-left containing block (CSS 2.1 §10.3.7)', () => {
+  const RTL_CB = `${CB}; direction: rtl`;
+
+  it('takes the static position of its right edge when left and right are auto', async () => {
+    const p = await pages(`<div style="${RTL_CB}"><div style="position: absolute; width: 40pt; height: 10pt; background: red"></div></div>`);
+    // The content box's right edge is 215 (padding box 5..225).
+    expect(rectOf(p, ...RED)).toEqual([175, 15, 40, 10]);
+  });
+
+  it('shrinks to fit from the right edge', async () => {
+    const p = await pages(`<div style="${RTL_CB}"><div style="position: absolute; height: 10pt; background: red"><span style="display: inline-block; width: 30pt"></span></div></div>`);
+    expect(rectOf(p, ...RED)).toEqual([185, 15, 30, 10]);
+  });
+
+  it('ignores left when over-constrained', async () => {
+    const p = await pages(`<div style="${RTL_CB}"><div style="position: absolute; left: 10pt; right: 20pt; width: 50pt; height: 10pt; background: red"></div></div>`);
+    expect(rectOf(p, ...RED)).toEqual([155, 15, 50, 10]);
+  });
+
+  it('sets margin-right to 0 when two auto margins would be negative', async () => {
+    const p = await pages(`<div style="${RTL_CB}"><div style="position: absolute; left: 100pt; right: 100pt; margin: 0 auto; width: 50pt; height: 10pt; background: red"></div></div>`);
+    expect(rectOf(p, ...RED)).toEqual([75, 15, 50, 10]);
+  });
+
+  it('takes the static position from the direction of the block around its placeholder', async () => {
+    const p = await pages(`<div style="${CB}"><div style="direction: rtl; width: 100pt"><div style="position: absolute; width: 40pt; height: 10pt; background: red"></div></div></div>`);
+    expect(rectOf(p, ...RED)).toEqual([75, 15, 40, 10]);
+  });
+});
+
+describe('position: fixed with auto offsets (CSS 2.1 §10.3.7, §10.6.4: the static position)', () => {
+  it('takes its static position in the flow, relative to the page area, and leaves the flow', async () => {
+    const p = await pages(`<div style="padding: 10pt"><p style="line-height: 20pt">First</p><div style="position: fixed; width: 10pt; height: 10pt; background: red"></div><p style="line-height: 20pt">Second</p></div>`);
+    expect(rectOf(p, ...RED)).toEqual([10, 30, 10, 10]);
+    expect(runWith(p, 'Second').y - runWith(p, 'First').y).toBeCloseTo(20, 5);
+  });
+
+  it('keeps a set offset and takes the static position on the other axis', async () => {
+    const p = await pages(`<div style="margin-left: 30pt; padding-top: 15pt"><div style="position: fixed; top: 5pt; width: 10pt; height: 10pt; background: red"></div></div>`);
+    expect(rectOf(p, ...RED)).toEqual([30, 5, 10, 10]);
+  });
+
+  it('takes its static position inside an absolutely positioned box', async () => {
+    const p = await pages(`<div style="${CB}"><div style="position: absolute; left: 20pt; top: 30pt; width: 50pt; height: 50pt; padding: 4pt"><div style="position: fixed; width: 10pt; height: 10pt; background: red"></div></div></div>`);
+    // The absolutely positioned box's content box starts at 5 + 20 + 4, 5 + 30 + 4.
+    expect(rectOf(p, ...RED)).toEqual([29, 39, 10, 10]);
+  });
+
+  it('repeats on later pages at the static position found on the page of its placeholder', async () => {
+    const p = await pages(`<div style="padding: 20pt 0 0 12pt"><div style="position: fixed; width: 10pt; height: 10pt; background: red"></div><div style="height: 500pt"></div></div>`);
+    expect(p).toHaveLength(2);
+    expect(rectOf(p, ...RED, 0)).toEqual([12, 20, 10, 10]);
+    expect(rectOf(p, ...RED, 1)).toEqual([12, 20, 10, 10]);
+  });
+});
+
 describe('absolutely positioned boxes across pages (css-break-3, the initial containing block)', () => {
   it('splits a box taller than the space left below its top, and continues at the next page area\'s top', async () => {
     const p = await pages(`<div style="position: absolute; top: 100pt; left: 10pt; width: 50pt; height: 550pt; background: red"></div>`);

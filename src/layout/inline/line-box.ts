@@ -197,7 +197,8 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   const spaces = align === 'justify' ? countExpandableSpaces(pieces, lastText) : 0;
   const extra = align === 'justify' && spaces > 0 && free > 0 ? free / spaces : 0;
   let x = indent + (align === 'right' ? free : align === 'center' ? free / 2 : 0);
-  if (free < 0 && align !== 'left' && align !== 'justify') x = indent; // overflowing lines start at the start edge
+  // An overflowing line starts at the start edge, whatever its alignment (CSS Text 3 §7.1).
+  if (free < 0) x = style.direction === 'rtl' ? indent + free : indent;
 
   const out: LineItemFragment[] = [];
   const boxes: { order: number; fragment: InlineBoxFragment }[] = [];

@@ -3,6 +3,7 @@
 // forced break where they change between siblings, and the name of the page that starts at a
 // break token.
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
+import { isFixed } from '../positioned/placeholders.js';
 import type { BreakToken, PageContext } from '../types.js';
 
 const byRoot = new WeakMap<BlockBox, PageNames>();
@@ -67,8 +68,8 @@ export class PageNames {
   private walk(box: BlockLevelBox, parentUsed: string | null): boolean {
     const used = box.style.page === 'auto' ? parentUsed : box.style.page;
     let named = used !== null;
-    // An absolutely positioned box fragments in the page flow (initial-containing-block.ts): names inside it break it too.
-    if (box.kind === 'block' && box.absolute) named = this.walk(box.absolute, used) || named;
+    // An absolutely positioned box fragments in the page flow (initial-containing-block.ts): names inside it break it too; a fixed one repeats whole on every page.
+    if (box.kind === 'block' && box.absolute && !isFixed(box.absolute)) named = this.walk(box.absolute, used) || named;
     if (box.kind === 'block' && box.content.kind === 'blocks' && box.content.children.length > 0) {
       const children = box.content.children;
       for (const child of children) named = this.walk(child, used) || named;

@@ -13,7 +13,7 @@ import { blockMargins, borderOf, paddingOf } from '../box-model.js';
 import { forcedBreakSide } from '../break-rules.js';
 import type { BoxFragment, BreakToken, PageContext } from '../types.js';
 import { layoutInitialContainingBlock, type PositionedBreakToken } from '../positioned/initial-containing-block.js';
-import { layoutFixed } from './fixed.js';
+import { layoutFixed, withFixedStaticPositions, type FixedStaticPositions } from './fixed.js';
 import { collectPageMarks, type PageMarks } from './page-marks.js';
 import { pageNamesOf } from './page-names.js';
 
@@ -53,6 +53,8 @@ export interface PageBreakToken {
   /** The root box's break token; null when the root ended on an earlier page. */
   readonly flow: BreakToken | null;
   readonly positioned: readonly PositionedBreakToken[];
+  /** The static positions of fixed boxes found on the pages so far: they repeat there. */
+  readonly fixedStatic: FixedStaticPositions;
 }
 
 /** What a previous pass learned about the pages: their total and where elements with ids start. */
@@ -126,24 +128,27 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: PageBreakToke
   const { area } = frame;
   const targetPage = (id: string) => totals?.targets.get(id) ?? null;
   const context = (pageNumber: number): PageContext => ({ pageNumber, pageCount: totals?.pageCount ?? null, targetPage, pageNames: names });
-  const layOutFixed = (page: PageContext) => input.fixed.map((box) => layoutFixed(box, area.width, area.height, page));
+  // The initial containing block takes the root's direction (CSS 2.1 §10.1).
+  const initial = { width: area.width, height: area.height, direction: input.root.style.direction };
+  const layOutFixed = (page: PageContext, statics: FixedStaticPositions) => input.fixed.map((box) => layoutFixed(box, initial, page, statics.get(box)));
+  const knownStatics = token?.fixedStatic ?? NO_STATIC_POSITIONS;
   let number = frame.number;
   if (frame.blank) {
-    const fixed = layOutFixed(context(number));
+    const fixed = layOutFixed(context(number), knownStatics);
     return { ...frame, root: null, fixed, marks: collectPageMarks(null, fixed), startToken: token, endToken: token };
   }
   // The initial containing block is the page area: percentage heights of the root resolve against it (CSS 2.1 §10.5).
   const space = { inlineSize: Math.max(1, area.width), blockLimit: Math.max(1, area.height), atFragmentainerStart: true, percentageBlockSize: area.height };
   // Boxes positioned against the initial containing block are laid out on the page where their placeholder falls.
-  const layOutRoot = (page: PageContext): { fragment: BoxFragment | null; breakToken: PageBreakToken | null } => {
+  const layOutRoot = (page: PageContext): { fragment: BoxFragment | null; breakToken: Omit<PageBreakToken, 'fixedStatic'> | null } => {
     // An absolutely positioned root is laid out whole against the page area, on the first page.
-    if (isOutOfFlow(input.root.style)) return { fragment: layoutFixed(input.root, area.width, area.height, page), breakToken: null };
+    if (isOutOfFlow(input.root.style)) return { fragment: layoutFixed(input.root, initial, page), breakToken: null };
     const flowEnded = token !== null && token.flow === null;
     // The root's top margin is in the initial containing block on its first page; later pages start after a break, which truncates it (css-break-3 §5.5).
     const marginTop = token === null ? blockMargins(input.root.style, area.width).top : 0;
     const flow = flowEnded ? null : layoutBlockLevel(input.root, { ...space, blockLimit: Math.max(1, space.blockLimit - marginTop), page }, token?.flow ?? null);
     const laid = flow === null ? { fragment: null, breakToken: null } : { ...flow, fragment: flow.fragment && { ...flow.fragment, y: flow.fragment.y + marginTop } };
-    const icb = layoutInitialContainingBlock(laid.fragment, token?.positioned ?? [], { width: area.width, height: space.blockLimit }, page);
+    const icb = layoutInitialContainingBlock(laid.fragment, token?.positioned ?? [], { ...initial, height: space.blockLimit }, page);
     const holder = laid.fragment ?? (icb.fragments.length > 0 ? emptyRoot(input.root, area.width) : null);
     const fragment = holder && withPositioned(holder, icb.fragments);
     const breakToken = laid.breakToken !== null || icb.continuing.length > 0 ? { flow: laid.breakToken, positioned: icb.continuing } : null;
@@ -158,10 +163,14 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: PageBreakToke
     result = layOutRoot(context(number));
     marks = collectPageMarks(result.fragment);
   }
-  const fixed = layOutFixed(context(number));
+  const statics = input.fixed.length > 0 ? withFixedStaticPositions(knownStatics, result.fragment) : knownStatics;
+  const fixed = layOutFixed(context(number), statics);
   if (fixed.length > 0) marks = { ...marks, usesTotals: collectPageMarks(null, fixed).usesTotals || marks.usesTotals };
-  return { ...frame, number, root: result.fragment, fixed, marks, startToken: token, endToken: result.breakToken };
+  const endToken = result.breakToken && { ...result.breakToken, fixedStatic: statics };
+  return { ...frame, number, root: result.fragment, fixed, marks, startToken: token, endToken };
 }
+
+const NO_STATIC_POSITIONS: FixedStaticPositions = new Map();
 
 /** The root fragment with boxes placed against the page area added to its positioned boxes (they paint in its stacking context). */
 function withPositioned(root: BoxFragment, placed: readonly BoxFragment[]): BoxFragment {

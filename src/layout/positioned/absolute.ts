@@ -14,16 +14,22 @@ import { replacedSize } from '../replaced.js';
 import type { BoxFragment, ConstraintSpace, PageContext } from '../types.js';
 import { solveAxis, type AxisInput } from './axis.js';
 
-/** A containing block's padding box size (pt). */
+/** A containing block's padding box size (pt), and its direction. */
 export interface ContainingBlockSize {
   readonly width: number;
   readonly height: number;
+  readonly direction: 'ltr' | 'rtl';
 }
 
 /** A static position (margin edge), relative to the containing block's padding box. */
 export interface StaticPosition {
   readonly x: number;
   readonly y: number;
+  /**
+   * Set when the block around the placeholder is right-to-left: where the right margin edge
+   * would have been, which `right` takes when both offsets are auto (CSS 2.1 §10.3.7).
+   */
+  readonly right?: number;
 }
 
 /** A box laid out whole, with the used sizes that a fragmented layout of it would keep. */
@@ -58,15 +64,15 @@ export function solveAbsolute(box: BlockLevelBox, cb: ContainingBlockSize, stati
   if (box.kind === 'table') {
     // A table sizes its own border box (auto width: at most the containing block's); only its offsets are solved.
     const table = layout(undefined, undefined);
-    const h = solveAxis(axis(s, 'x', cb, staticPosition.x, { frame: 0, size: table.width, min: 0, max: Infinity }), () => table.width);
-    const v = solveAxis(axis(s, 'y', cb, staticPosition.y, { frame: 0, size: table.height, min: 0, max: Infinity }), () => table.height);
+    const h = solveAxis(axis(s, 'x', cb, staticPosition, { frame: 0, size: table.width, min: 0, max: Infinity }), () => table.width);
+    const v = solveAxis(axis(s, 'y', cb, staticPosition, { frame: 0, size: table.height, min: 0, max: Infinity }), () => table.height);
     return { fragment: { ...table, x: h.start + h.marginStart, y: v.start + v.marginStart }, contentWidth: table.width, contentHeight: table.height };
   }
 
   const frameX = pad.left + pad.right + bdr.left + bdr.right;
   const frameY = pad.top + pad.bottom + bdr.top + bdr.bottom;
   const sizes = box.kind === 'replaced' ? replacedSize(box, cb.width) : null;
-  const x = axis(s, 'x', cb, staticPosition.x, sizes
+  const x = axis(s, 'x', cb, staticPosition, sizes
     ? { frame: frameX, size: sizes.width, min: 0, max: Infinity }
     : { frame: frameX, ...widthLimits(box as BlockBox, cb.width, frameX) });
   const h = solveAxis(x, (available) => shrinkToFit(box as BlockBox, available));
@@ -76,7 +82,7 @@ export function solveAbsolute(box: BlockLevelBox, cb: ContainingBlockSize, stati
     laid = layout(h.size, undefined);
     return laid.height - frameY;
   };
-  const y = axis(s, 'y', cb, staticPosition.y, sizes
+  const y = axis(s, 'y', cb, staticPosition, sizes
     ? { frame: frameY, size: sizes.height, min: 0, max: Infinity }
     : { frame: frameY, ...sizeLimits(s.height, s.minHeight, s.maxHeight, cb.height, frameY, s) });
   const v = solveAxis(y, contentHeight);
@@ -122,18 +128,21 @@ function axis(
   s: ComputedStyle,
   which: 'x' | 'y',
   cb: ContainingBlockSize,
-  staticStart: number,
+  staticPosition: StaticPosition,
   box: { frame: number; size: number | null; min: number; max: number },
 ): AxisInput {
   const base = which === 'x' ? cb.width : cb.height;
+  const staticRight = which === 'x' ? staticPosition.right : undefined;
   return {
     start: resolveAuto(which === 'x' ? s.left : s.top, base),
     end: resolveAuto(which === 'x' ? s.right : s.bottom, base),
     marginStart: resolveAuto(which === 'x' ? s.marginLeft : s.marginTop, cb.width),
     marginEnd: resolveAuto(which === 'x' ? s.marginRight : s.marginBottom, cb.width),
     containingBlock: base,
-    staticStart,
+    staticStart: which === 'x' ? staticPosition.x : staticPosition.y,
+    staticEnd: staticRight === undefined ? null : cb.width - staticRight,
     inline: which === 'x',
+    rtl: which === 'x' && cb.direction === 'rtl',
     ...box,
   };
 }

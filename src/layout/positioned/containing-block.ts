@@ -16,9 +16,9 @@ export function layoutPositioned(f: BoxFragment, page: PageContext | null): BoxF
   const bdr = borderOf(f.box.style);
   // A fragment continued from an earlier page has no top border here, one continued on the next no bottom border.
   const top = f.isFirst ? bdr.top : 0;
-  const cb = { width: Math.max(0, f.width - bdr.left - bdr.right), height: Math.max(0, f.height - top - (f.isLast ? bdr.bottom : 0)) };
+  const cb = { width: Math.max(0, f.width - bdr.left - bdr.right), height: Math.max(0, f.height - top - (f.isLast ? bdr.bottom : 0)), direction: f.box.style.direction };
   return candidates.map((c) => {
-    const laid = layoutAbsolute(c.box, cb, { x: c.x - bdr.left, y: c.y - top }, page);
+    const laid = layoutAbsolute(c.box, cb, { x: c.x - bdr.left, y: c.y - top, ...(c.right === undefined ? {} : { right: c.right - bdr.left }) }, page);
     return { ...laid, x: laid.x + bdr.left, y: laid.y + top };
   });
 }

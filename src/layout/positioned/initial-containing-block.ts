@@ -52,7 +52,7 @@ export function layoutInitialContainingBlock(
   // A positioned root is the containing block of all of them: it laid them out itself.
   if (root === null || isContainingBlock(root.box.style)) return { fragments, continuing };
   for (const c of candidatesIn(root)) {
-    const solved = solveAbsolute(c.box, area, { x: root.x + c.x, y: root.y + c.y }, page);
+    const solved = solveAbsolute(c.box, area, { x: root.x + c.x, y: root.y + c.y, ...(c.right === undefined ? {} : { right: root.x + c.right }) }, page);
     const f = solved.fragment;
     // A table stays monolithic; other boxes are laid out again in the page's block space, where breaks can be forced.
     if (c.box.kind === 'table') {

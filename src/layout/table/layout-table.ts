@@ -8,7 +8,7 @@
 import { holdsOnlyPlaceholders } from '../positioned/placeholders.js';
 import type { TableBox } from '../../boxes/types.js';
 import type { LengthPercentageAuto } from '../../css/types.js';
-import { blockMargins, borderOf, paddingOf } from '../box-model.js';
+import { blockMargins, borderOf, definiteContentHeight, paddingOf } from '../box-model.js';
 import { endReserve } from '../block-end.js';
 import { isForcedBreak } from '../break-rules.js';
 import { releaseInlineLayout } from '../inline/layout-inline.js';
@@ -59,14 +59,30 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   const captionsHeight = placeCaptions(plan, 'bottom', geo.width, 0, bottomCaptions);
   // The ancestors' end edges too, when the table ends their content (css-break-3 §4.4).
   const tail = (footer && !repeat ? footer.height : 0) + pad.bottom + plan.border.bottom + captionsHeight + endReserve(space);
-  const body = layoutRows(plan, geo, { from, to: rowsEnd, y: gy, limit, reserve, tail, atStart: space.atFragmentainerStart, incoming: token?.cells ?? [], page: outsidePageFlow(space.page) });
+  const rowsInput: RowsInput = { from, to: rowsEnd, y: gy, limit, reserve, tail, atStart: space.atFragmentainerStart, incoming: token?.cells ?? [], page: outsidePageFlow(space.page) };
+  let body = layoutRows(plan, geo, rowsInput);
   if (body === 'pushed') return { fragment: null, breakToken: null };
+  // The table's height is a minimum for its box (CSS 2.1 §17.5.3), met by a table laid out
+  // whole: the rows take what they leave, in proportion to their heights, as in Chromium.
+  const frameY = plan.border.top + pad.top + pad.bottom + plan.border.bottom;
+  const specified = isFirst && body.next === null ? definiteContentHeight(plan.box.style, frameY, space.percentageBlockSize ?? null) : null;
+  const natural = body.y + (footer ? footer.height : 0) + pad.bottom + plan.border.bottom;
+  let extra = specified === null ? 0 : specified + frameY - natural;
+  if (extra > EPSILON && body.rows.length > 0) {
+    const grown = layoutRows(plan, geo, { ...rowsInput, minHeights: grownRowHeights(body.rows, extra) });
+    if (grown !== 'pushed' && grown.next === null) {
+      body = grown;
+      extra = 0;
+    }
+  }
   cells.push(...body.cells);
   placed.push(...body.rows);
   gy = body.y;
   const isLast = body.next === null;
   if (footer && (isLast || repeat)) gy = appendSection(footer, gy, cells, placed);
   gy += isLast ? pad.bottom + plan.border.bottom : plan.collapse ? plan.border.bottom : 0;
+  // Rows that could not take it (none, or grown they would not fit here) leave it to the grid.
+  if (extra > EPSILON && isLast) gy += extra;
 
   const firstRow = placed[0];
   const lastRow = placed[placed.length - 1];
@@ -152,6 +168,8 @@ interface RowsInput {
   readonly incoming: readonly ContinuingCell[];
   /** The page, for page counters in cells; null for the repeated header and footer (laid out once). */
   readonly page: PageContext | null;
+  /** Minimum row heights, from the table's height. */
+  readonly minHeights?: ReadonlyMap<PlannedRow, number>;
 }
 
 interface RowsResult {
@@ -201,7 +219,7 @@ function layoutRows(plan: TablePlan, geo: TableGeometry, input: RowsInput): Rows
     for (const cell of row.cells) {
       if (!active.has(cell)) active.set(cell, { cell, startY: y, from: 'fresh', content: layoutCell(cell, geo, 'fresh', Infinity, input.page) });
     }
-    const metrics = rowMetrics(row, r, y, active);
+    const metrics = rowMetrics(row, r, y, active, input.minHeights?.get(row) ?? 0);
     const after = input.reserve + (r === input.to - 1 ? input.tail : 0);
     if (y + metrics.height + plan.spacingY + after > input.limit + EPSILON) {
       // A row that can break starts here and splits, as in Chromium, rather than leave the
@@ -215,7 +233,7 @@ function layoutRows(plan: TablePlan, geo: TableGeometry, input: RowsInput): Rows
       if (!input.atStart) return 'pushed';
     }
     // A row whose height came from `height` or alignment, not content, cannot split: it overflows.
-    const used = rows.length === 0 && input.atStart ? rowMetrics(row, r, y, active) : metrics;
+    const used = rows.length === 0 && input.atStart ? rowMetrics(row, r, y, active, input.minHeights?.get(row) ?? 0) : metrics;
     placeRow(row, r, y, used, active, cells, rows, geo);
     y += used.height + plan.spacingY;
     previous = row;
@@ -242,9 +260,15 @@ interface RowMetrics {
   readonly baseline: number | null;
 }
 
-/** The row's height: its own, its cells' that end here, and baseline alignment. */
-function rowMetrics(row: PlannedRow, r: number, y: number, active: ReadonlyMap<PlannedCell, ActiveCell>): RowMetrics {
-  let height = fixedHeight(row.box.style.height);
+/** The rows' heights with `extra` shared out: in proportion to their heights, or equally when they have none. */
+function grownRowHeights(rows: readonly PlacedRow[], extra: number): Map<PlannedRow, number> {
+  const total = rows.reduce((n, r) => n + r.height, 0);
+  return new Map(rows.map((r) => [r.row, r.height + (total > EPSILON ? (extra * r.height) / total : extra / rows.length)]));
+}
+
+/** The row's height: at least `minHeight` and its own, its cells' that end here, and baseline alignment. */
+function rowMetrics(row: PlannedRow, r: number, y: number, active: ReadonlyMap<PlannedCell, ActiveCell>, minHeight = 0): RowMetrics {
+  let height = Math.max(minHeight, fixedHeight(row.box.style.height));
   let baseline: number | null = null;
   for (const a of active.values()) {
     if (a.startY === y && a.from === 'fresh' && alignsOnBaseline(a.cell)) baseline = Math.max(baseline ?? 0, cellBaseline(a.content.fragment));
