@@ -82,18 +82,28 @@ async function judge(job: TestJob, renders: Rendered[]): Promise<Verdict> {
   if (!test.ok) return { kind: test.kind, reason: `test: ${test.reason}`, refs: [] };
   const fuzzy = fuzzyFor(path.join(job.wptRoot, entry.test));
   const outcomes: RefOutcome[] = [];
+  // wpt: a test's `match` references are alternative renderings (it must look like one of
+  // them), and it must look unlike every `mismatch` one.
+  const matches = entry.refs.filter((r) => r.rel === 'match').length;
+  let firstMismatch: { reason: string; images: () => void } | null = null;
   for (const [i, refEntry] of entry.refs.entries()) {
     const ref = await renderFile(refEntry.path, `ref${i}`, job);
     renders.push(ref);
     if (!ref.ok) return { kind: ref.kind, reason: `reference ${refEntry.path}: ${ref.reason}`, refs: outcomes };
     const outcome = compareWithRef(test, ref, refEntry, entry.pages ?? null, job.print, pickFuzzy(fuzzy, refEntry.path));
     outcomes.push(outcome.result);
-    // wpt: a test must look like every `match` reference and unlike every `mismatch` one.
-    if (outcome.result.same !== (refEntry.rel === 'match')) {
+    if (refEntry.rel === 'mismatch' && outcome.result.same) {
       if (job.keepDir) keepImages(job, outcome.testPages, outcome.refPages);
-      const reason = refEntry.rel === 'match' ? outcome.result.reason : `looks the same as mismatch reference ${refEntry.path}`;
-      return { kind: 'pixels', reason, refs: outcomes };
+      return { kind: 'pixels', reason: `looks the same as mismatch reference ${refEntry.path}`, refs: outcomes };
     }
+    if (refEntry.rel === 'match' && !outcome.result.same && firstMismatch === null) {
+      firstMismatch = { reason: outcome.result.reason, images: () => keepImages(job, outcome.testPages, outcome.refPages) };
+    }
+  }
+  const matched = outcomes.some((o, i) => entry.refs[i]!.rel === 'match' && o.same);
+  if (matches > 0 && !matched && firstMismatch) {
+    if (job.keepDir) firstMismatch.images();
+    return { kind: 'pixels', reason: firstMismatch.reason, refs: outcomes };
   }
   return { kind: 'pass', reason: '', refs: outcomes };
 }
