@@ -42,6 +42,46 @@ describe('float placement', () => {
     expect(third.x).toBeCloseTo(100 * PX);
   });
 
+  it('moves a float wider than its container below a float of the BFC outside the container that it would overlap (rule 3)', async () => {
+    const html = '<div style="float:left;width:500px;height:500px"><div style="float:right;width:50px;height:300px"></div>'
+      + '<div style="margin-right:100px"><div style="float:left;width:475px;height:10px;background:#0000ff"></div></div></div>';
+    const blue = rect(await layout(html, base), 0, '#0000ff');
+    expect(blue.x).toBeCloseTo(0);
+    expect(blue.y).toBeCloseTo(300 * PX);
+  });
+
+  it('lets a float overflow its container up to a float of the other side outside it', async () => {
+    const html = '<div style="float:left;width:500px;height:500px"><div style="float:right;width:50px;height:300px"></div>'
+      + '<div style="margin-right:100px"><div style="float:left;width:425px;height:10px;background:#0000ff"></div></div></div>';
+    const blue = rect(await layout(html, base), 0, '#0000ff');
+    expect(blue.x).toBeCloseTo(0);
+    expect(blue.y).toBeCloseTo(0);
+  });
+
+  it('keeps a float with a float of the BFC to its left inside its container, below that float (rule 7)', async () => {
+    const html = '<div style="float:left;width:500px;height:500px"><div style="float:left;width:50px;height:300px"></div>'
+      + '<div style="margin-left:100px"><div style="float:left;width:425px;height:10px;background:#0000ff"></div></div></div>';
+    const blue = rect(await layout(html, base), 0, '#0000ff');
+    expect(blue.x).toBeCloseTo(100 * PX);
+    expect(blue.y).toBeCloseTo(300 * PX);
+  });
+
+  it('places a float above the top margin of the next block once its container has a position (after a border)', async () => {
+    const html = '<div style="border-top:5px solid black;width:300px"><div style="float:right;width:50px;height:50px;background:#0000ff"></div>'
+      + '<div style="margin-top:10px;height:20px;background:#00ff00"></div></div>';
+    const pages = await layout(html, base);
+    expect(rect(pages, 0, '#0000ff').y).toBeCloseTo(5 * PX);
+    expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(15 * PX);
+  });
+
+  it('moves a float down with the margins its container takes from the next block when they collapse through its top', async () => {
+    const html = '<div style="width:300px"><div style="float:right;width:50px;height:50px;background:#0000ff"></div>'
+      + '<div style="margin-top:10px;height:20px;background:#00ff00"></div></div>';
+    const pages = await layout(html, base);
+    expect(rect(pages, 0, '#0000ff').y).toBeCloseTo(10 * PX);
+    expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(10 * PX);
+  });
+
   it('sizes an auto-width float to fit its content', async () => {
     const pages = await layout('<div style="float:left;background:#ff0000"><div style="width:120px;height:10px"></div></div>', base);
     expect(rect(pages, 0, '#ff0000').width).toBeCloseTo(120 * PX);
