@@ -122,6 +122,32 @@ describe('lines beside floats', () => {
     expect(rect(pages, 0, '#00ff00').height).toBeCloseTo(100 * PX);
   });
 
+  describe('a float in text that may not wrap', () => {
+    const float = '<span style="float:right;width:50px;height:50px;background:#0000ff"></span>';
+    it('goes below the line when the unbreakable text after it does not fit beside it', async () => {
+      const pages = await layout(`<div style="width:100px;white-space:nowrap">Some ${float}text that overflows</div>`, base);
+      expect(rect(pages, 0, '#0000ff').y).toBeCloseTo(20 * PX);
+      expect(runWith(pages, 'Some').y).toBeLessThan(20 * PX);
+    });
+
+    it('belongs to the next line when the line breaks before the unbreakable text around it', async () => {
+      const pages = await layout(`<div style="width:100px">Some <span style="white-space:nowrap">text ${float}that overflows the parent</span></div>`, base);
+      const second = runWith(pages, 'overflows');
+      expect(runWith(pages, 'Some').y).toBeLessThan(20 * PX);
+      expect(second.y).toBeGreaterThan(20 * PX);
+      expect(second.y).toBeLessThan(40 * PX);
+      expect(rect(pages, 0, '#0000ff').y).toBeCloseTo(40 * PX);
+    });
+
+    it('goes at the top of the next line when it starts the unbreakable text that line begins with, which then moves below it', async () => {
+      const pages = await layout(`<div style="width:100px">Some <span style="white-space:nowrap">${float} text that overflows</span></div>`, base);
+      expect(rect(pages, 0, '#0000ff').y).toBeCloseTo(20 * PX);
+      const second = runWith(pages, 'overflows');
+      expect(second.y).toBeGreaterThan(70 * PX);
+      expect(second.y).toBeLessThan(90 * PX);
+    });
+  });
+
   it('moves a line down past a float when not even its first word fits beside it', async () => {
     const pages = await layout('<div style="width:200px"><div style="float:left;width:190px;height:40px;background:#ff0000"></div><p>Wide words</p></div>', base);
     expect(runWith(pages, 'Wide').y).toBeGreaterThan(40 * PX);
