@@ -122,6 +122,15 @@ describe('lines beside floats', () => {
     expect(rect(pages, 0, '#00ff00').height).toBeCloseTo(100 * PX);
   });
 
+  it('places a floated ::after among the text of its element, on the line it ends', async () => {
+    const pages = await layout('<p class="d">SS</p>', `${base} .d::after { float: left; content: "PA" }`);
+    const pa = runWith(pages, 'PA');
+    const ss = runWith(pages, 'SS');
+    expect(pa.x).toBeCloseTo(0);
+    expect(pa.y).toBeCloseTo(ss.y);
+    expect(ss.x).toBeGreaterThan(0);
+  });
+
   describe('a float in text that may not wrap', () => {
     const float = '<span style="float:right;width:50px;height:50px;background:#0000ff"></span>';
     it('goes below the line when the unbreakable text after it does not fit beside it', async () => {
