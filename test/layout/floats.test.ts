@@ -157,6 +157,18 @@ describe('lines beside floats', () => {
     });
   });
 
+  it('shortens the line whose band holds a float of zero height', async () => {
+    const html = '<div style="width:500px"><div style="float:left;width:10px;height:30px"></div><div style="float:left;clear:left;width:100px;height:0"></div>'
+      + '<span style="display:inline-block;vertical-align:bottom;height:20px;width:300px;background:#0000ff"></span> '
+      + '<span style="display:inline-block;vertical-align:bottom;height:20px;width:300px;background:#ff0000"></span> '
+      + '<span style="display:inline-block;vertical-align:bottom;height:20px;width:300px;background:#00ff00"></span></div>';
+    const pages = await layout(html, base);
+    expect(rect(pages, 0, '#0000ff').x).toBeCloseTo(10 * PX);
+    // The second line (20px to 40px) holds the empty float at 30px: it starts at its right edge.
+    expect(rect(pages, 0, '#ff0000').x).toBeCloseTo(100 * PX);
+    expect(rect(pages, 0, '#00ff00').x).toBeCloseTo(0);
+  });
+
   it('moves a line down past a float when not even its first word fits beside it', async () => {
     const pages = await layout('<div style="width:200px"><div style="float:left;width:190px;height:40px;background:#ff0000"></div><p>Wide words</p></div>', base);
     expect(runWith(pages, 'Wide').y).toBeGreaterThan(40 * PX);

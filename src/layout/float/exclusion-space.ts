@@ -48,8 +48,9 @@ export class ExclusionSpace {
     const floor = Math.max(this.floatFloor, e.top);
     const left = e.side === 'left' ? Math.max(this.leftBottom, e.bottom) : this.leftBottom;
     const right = e.side === 'right' ? Math.max(this.rightBottom, e.bottom) : this.rightBottom;
-    // An empty margin box takes no room but still orders later floats and clearance.
-    if (!(e.right > e.left) || !(e.bottom > e.top)) return new ExclusionSpace(this.floats, floor, left, right);
+    // A margin box without width takes no room but still orders later floats and clearance;
+    // one without height still shortens the line boxes whose band holds it (CSS 2.1 §9.5).
+    if (!(e.right > e.left) || !(e.bottom >= e.top)) return new ExclusionSpace(this.floats, floor, left, right);
     let i = this.floats.length;
     while (i > 0 && this.floats[i - 1]!.bottom > e.bottom) i--;
     const floats = [...this.floats.slice(0, i), e, ...this.floats.slice(i)];
