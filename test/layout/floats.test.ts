@@ -169,6 +169,15 @@ describe('lines beside floats', () => {
     expect(rect(pages, 0, '#00ff00').x).toBeCloseTo(0);
   });
 
+  it('keeps a float after one that waits below the line from going higher than it (rule 5)', async () => {
+    const html = '<div style="width:100px">H<div style="float:left;width:100px;height:100px;background:#0000ff"></div>'
+      + '<div style="float:right;width:30px;height:30px;background:#00ff00"></div></div>';
+    const pages = await layout(html, base);
+    const blue = rect(pages, 0, '#0000ff');
+    expect(blue.y).toBeCloseTo(20 * PX);
+    expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(blue.y + 100 * PX);
+  });
+
   it('moves a line down past a float when not even its first word fits beside it', async () => {
     const pages = await layout('<div style="width:200px"><div style="float:left;width:190px;height:40px;background:#ff0000"></div><p>Wide words</p></div>', base);
     expect(runWith(pages, 'Wide').y).toBeGreaterThan(40 * PX);

@@ -140,7 +140,8 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
         const floatWidth = laid ? laid.fragment.x + laid.fragment.width + laid.marginRight : 0;
         const room = available - used - floatWidth;
         const unbreakable = wraps(p.box.box.style.whiteSpace) ? 0 : unbreakableAfter(pieces, j, room);
-        if (unbreakable <= room + 1e-6 && exclusions.floatFloor <= flow.top + lineTop) {
+        // After a float that waits below the line, the next ones wait too: none may go higher (rule 5).
+        if (deferred.length === 0 && unbreakable <= room + 1e-6 && exclusions.floatFloor <= flow.top + lineTop) {
           placed.add(p);
           met.push(j);
           place(p.box.box, null, lineTop, lineNo);
