@@ -127,7 +127,7 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
         y = next - flow.top;
         opportunity = opportunityAt(y, height);
       }
-      const met: number[] = [];
+      const beside: number[] = [];
       const lineTop = y;
       let available = opportunity.right - opportunity.left - ind;
       end = findLineEnd(pieces, pos, available, collected.text, (j, used) => {
@@ -143,14 +143,14 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
         // After a float that waits below the line, the next ones wait too: none may go higher (rule 5).
         if (deferred.length === 0 && unbreakable <= room + 1e-6 && exclusions.floatFloor <= flow.top + lineTop) {
           placed.add(p);
-          met.push(j);
+          beside.push(j);
           place(p.box.box, null, lineTop, lineNo);
           opportunity = opportunityAt(lineTop, height);
           available = opportunity.right - opportunity.left - ind;
         } else deferred.push(p);
         return available;
       });
-      end = keepFloatsOnLine(pieces, met, end);
+      end = keepFloatsOnLine(pieces, beside, end);
       // A float that waits for the line's end goes below it only when the line holds it; one
       // after the line's end (a break before the unbreakable text around it) is the next line's.
       for (let k = deferred.length - 1; k >= 0; k--) if (pieces.indexOf(deferred[k]!, pos) >= end) deferred.splice(k, 1);
@@ -236,11 +236,12 @@ function firstWordWidth(pieces: readonly Piece[], pos: number): number {
 }
 
 /**
- * Floats met while filling a line belong to it even when the line breaks before their piece:
- * they move to the line's end, so the next line (maybe on the next page) does not meet them again.
+ * Floats placed beside a line while filling it belong to it even when the line breaks before
+ * their piece: they move to the line's end, so the next line (maybe on the next page) does not
+ * meet them again.
  */
-function keepFloatsOnLine(pieces: Piece[], met: readonly number[], end: number): number {
-  const late = met.filter((j) => j >= end);
+function keepFloatsOnLine(pieces: Piece[], beside: readonly number[], end: number): number {
+  const late = beside.filter((j) => j >= end);
   if (late.length === 0) return end;
   const moved = late.map((j) => pieces[j]!);
   for (let k = late.length - 1; k >= 0; k--) pieces.splice(late[k]!, 1);
