@@ -233,7 +233,10 @@ class BoxBuilder {
     const table = tableBoxes(style, null, items, background);
     if (table) return table;
     const block = makeBlock(style, null, items, null, isAtomicInline(style) || establishesBfc(style), background);
-    return isAtomicInline(style) ? [{ kind: 'atomic', style, element: null, box: block }] : [block];
+    if (isAtomicInline(style)) return [{ kind: 'atomic', style, element: null, box: block }];
+    // A floated pseudo-element travels as a float item, as a floated element does (see element()):
+    // among inline content it stays in the line it occurs in (CSS 2.1 §9.5.1).
+    return style.float === 'none' ? [block] : [{ kind: 'float', style, element: null, box: block }];
   }
 
   /**

@@ -270,7 +270,10 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
       if (r.token) carried.push({ index, float: { box: float, token: r.token, ...cb } });
     }
   };
-  // A float's top is that of the next in-flow box after the margins between them (CSS 2.1 §9.5.1).
+  // A float's top is where the next in-flow box would be without its own top margin: after
+  // the margins before the float (CSS 2.1 §9.5.1, as LayoutNG places it once its container's
+  // position is known; while that container takes its first child's margins, they move it
+  // and its floats together).
   const placePending = (y: number, index: number) => {
     for (const f of pending) place(f, null, y, index);
     pending = [];
@@ -297,13 +300,11 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
       placePending(cursor, i - 1);
       return finish(broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: true }));
     }
-    // Floats waiting above a box that clears them, or above a new formatting context, go above
-    // that box's own margins. A box that clears floats adjoining its parent's top margin drops
-    // those margins (as LayoutNG does: else the floats would move down with them); otherwise
-    // clearance keeps it at least at its hypothetical position (CSS 2.1 §9.5.2).
+    // A box that clears floats adjoining its parent's top margin drops those margins (as
+    // LayoutNG does: else the floats would move down with them); otherwise clearance keeps it
+    // at least at its hypothetical position (CSS 2.1 §9.5.2).
     const clearsPending = !resuming && pending.some((f) => clears(child, f));
     const beforeMargins = cursor + strutSize(strut);
-    if (clearsPending || (!resuming && avoidsFloats(child))) placePending(beforeMargins, i);
     const clearedTo = (hypothetical: number) => {
       const cleared = clearanceOf(child, exclusions, flow);
       return clearsPending && absorbing && cleared > beforeMargins ? cleared : Math.max(hypothetical, cleared);
@@ -313,7 +314,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
       if (!absorbing && !truncating) strut = joinStruts(strut, top);
       if (collapsesThrough(child, width)) {
         const hypothetical = cursor + strutSize(strut);
-        placePending(Math.max(hypothetical, beforeMargins), i);
+        placePending(beforeMargins, i);
         const y = clearedTo(hypothetical);
         const childSpace = { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, percentageBlockSize, bfc: { exclusions, inline: flow.left, block: flow.top + y } };
         const empty = layoutBlockLevel(child, childSpace, null);
@@ -344,8 +345,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
     truncating = false;
     clearedStrut = false;
     let y = cursor + strutSize(strut);
-    // Floats move down with the margins that collapse below them, never up with negative ones.
-    placePending(Math.max(y, beforeMargins), i);
+    placePending(beforeMargins, i);
     if (!resuming) y = clearedTo(y);
     const childAtStart = atStart && !placedHere;
     // One space per child, built whole (spreading it again per child was a hot allocation).

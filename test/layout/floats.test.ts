@@ -42,6 +42,46 @@ describe('float placement', () => {
     expect(third.x).toBeCloseTo(100 * PX);
   });
 
+  it('moves a float wider than its container below a float of the BFC outside the container that it would overlap (rule 3)', async () => {
+    const html = '<div style="float:left;width:500px;height:500px"><div style="float:right;width:50px;height:300px"></div>'
+      + '<div style="margin-right:100px"><div style="float:left;width:475px;height:10px;background:#0000ff"></div></div></div>';
+    const blue = rect(await layout(html, base), 0, '#0000ff');
+    expect(blue.x).toBeCloseTo(0);
+    expect(blue.y).toBeCloseTo(300 * PX);
+  });
+
+  it('lets a float overflow its container up to a float of the other side outside it', async () => {
+    const html = '<div style="float:left;width:500px;height:500px"><div style="float:right;width:50px;height:300px"></div>'
+      + '<div style="margin-right:100px"><div style="float:left;width:425px;height:10px;background:#0000ff"></div></div></div>';
+    const blue = rect(await layout(html, base), 0, '#0000ff');
+    expect(blue.x).toBeCloseTo(0);
+    expect(blue.y).toBeCloseTo(0);
+  });
+
+  it('keeps a float with a float of the BFC to its left inside its container, below that float (rule 7)', async () => {
+    const html = '<div style="float:left;width:500px;height:500px"><div style="float:left;width:50px;height:300px"></div>'
+      + '<div style="margin-left:100px"><div style="float:left;width:425px;height:10px;background:#0000ff"></div></div></div>';
+    const blue = rect(await layout(html, base), 0, '#0000ff');
+    expect(blue.x).toBeCloseTo(100 * PX);
+    expect(blue.y).toBeCloseTo(300 * PX);
+  });
+
+  it('places a float above the top margin of the next block once its container has a position (after a border)', async () => {
+    const html = '<div style="border-top:5px solid black;width:300px"><div style="float:right;width:50px;height:50px;background:#0000ff"></div>'
+      + '<div style="margin-top:10px;height:20px;background:#00ff00"></div></div>';
+    const pages = await layout(html, base);
+    expect(rect(pages, 0, '#0000ff').y).toBeCloseTo(5 * PX);
+    expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(15 * PX);
+  });
+
+  it('moves a float down with the margins its container takes from the next block when they collapse through its top', async () => {
+    const html = '<div style="width:300px"><div style="float:right;width:50px;height:50px;background:#0000ff"></div>'
+      + '<div style="margin-top:10px;height:20px;background:#00ff00"></div></div>';
+    const pages = await layout(html, base);
+    expect(rect(pages, 0, '#0000ff').y).toBeCloseTo(10 * PX);
+    expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(10 * PX);
+  });
+
   it('sizes an auto-width float to fit its content', async () => {
     const pages = await layout('<div style="float:left;background:#ff0000"><div style="width:120px;height:10px"></div></div>', base);
     expect(rect(pages, 0, '#ff0000').width).toBeCloseTo(120 * PX);
@@ -80,6 +120,62 @@ describe('lines beside floats', () => {
   it('grows the block to the floats cleared by a <br clear> that ends it', async () => {
     const pages = await layout('<div style="width:300px;background:#00ff00"><div style="float:left;width:50px;height:100px"></div>text<br clear="all"></div>', base);
     expect(rect(pages, 0, '#00ff00').height).toBeCloseTo(100 * PX);
+  });
+
+  it('places a floated ::after among the text of its element, on the line it ends', async () => {
+    const pages = await layout('<p class="d">SS</p>', `${base} .d::after { float: left; content: "PA" }`);
+    const pa = runWith(pages, 'PA');
+    const ss = runWith(pages, 'SS');
+    expect(pa.x).toBeCloseTo(0);
+    expect(pa.y).toBeCloseTo(ss.y);
+    expect(ss.x).toBeGreaterThan(0);
+  });
+
+  describe('a float in text that may not wrap', () => {
+    const float = '<span style="float:right;width:50px;height:50px;background:#0000ff"></span>';
+    it('goes below the line when the unbreakable text after it does not fit beside it', async () => {
+      const pages = await layout(`<div style="width:100px;white-space:nowrap">Some ${float}text that overflows</div>`, base);
+      expect(rect(pages, 0, '#0000ff').y).toBeCloseTo(20 * PX);
+      expect(runWith(pages, 'Some').y).toBeLessThan(20 * PX);
+    });
+
+    it('belongs to the next line when the line breaks before the unbreakable text around it', async () => {
+      const pages = await layout(`<div style="width:100px">Some <span style="white-space:nowrap">text ${float}that overflows the parent</span></div>`, base);
+      const second = runWith(pages, 'overflows');
+      expect(runWith(pages, 'Some').y).toBeLessThan(20 * PX);
+      expect(second.y).toBeGreaterThan(20 * PX);
+      expect(second.y).toBeLessThan(40 * PX);
+      expect(rect(pages, 0, '#0000ff').y).toBeCloseTo(40 * PX);
+    });
+
+    it('goes at the top of the next line when it starts the unbreakable text that line begins with, which then moves below it', async () => {
+      const pages = await layout(`<div style="width:100px">Some <span style="white-space:nowrap">${float} text that overflows</span></div>`, base);
+      expect(rect(pages, 0, '#0000ff').y).toBeCloseTo(20 * PX);
+      const second = runWith(pages, 'overflows');
+      expect(second.y).toBeGreaterThan(70 * PX);
+      expect(second.y).toBeLessThan(90 * PX);
+    });
+  });
+
+  it('shortens the line whose band holds a float of zero height', async () => {
+    const html = '<div style="width:500px"><div style="float:left;width:10px;height:30px"></div><div style="float:left;clear:left;width:100px;height:0"></div>'
+      + '<span style="display:inline-block;vertical-align:bottom;height:20px;width:300px;background:#0000ff"></span> '
+      + '<span style="display:inline-block;vertical-align:bottom;height:20px;width:300px;background:#ff0000"></span> '
+      + '<span style="display:inline-block;vertical-align:bottom;height:20px;width:300px;background:#00ff00"></span></div>';
+    const pages = await layout(html, base);
+    expect(rect(pages, 0, '#0000ff').x).toBeCloseTo(10 * PX);
+    // The second line (20px to 40px) holds the empty float at 30px: it starts at its right edge.
+    expect(rect(pages, 0, '#ff0000').x).toBeCloseTo(100 * PX);
+    expect(rect(pages, 0, '#00ff00').x).toBeCloseTo(0);
+  });
+
+  it('keeps a float after one that waits below the line from going higher than it (rule 5)', async () => {
+    const html = '<div style="width:100px">H<div style="float:left;width:100px;height:100px;background:#0000ff"></div>'
+      + '<div style="float:right;width:30px;height:30px;background:#00ff00"></div></div>';
+    const pages = await layout(html, base);
+    const blue = rect(pages, 0, '#0000ff');
+    expect(blue.y).toBeCloseTo(20 * PX);
+    expect(rect(pages, 0, '#00ff00').y).toBeCloseTo(blue.y + 100 * PX);
   });
 
   it('moves a line down past a float when not even its first word fits beside it', async () => {

@@ -162,3 +162,20 @@ describe('inline box open across the end of a line', () => {
     expect(exactFit.height).toBeCloseTo(closes.height, 3);
   });
 });
+
+describe('line-height: normal', () => {
+  // Blink rounds a font's ascent, descent and line gap to whole CSS px (SimpleFontData), so a
+  // line box of line-height: normal is whole px tall and its baseline sits on a whole px.
+  it.each([13, 15, 17.5, 23])('makes whole-px line boxes and baselines at font-size %spx', async (size) => {
+    const html = `<p style="line-height: normal; font-size: ${size}px">Text</p><p style="line-height: normal; font-size: ${size}px">Two</p>`
+      + '<div style="height: 10px; background: #ff0000"></div>';
+    const pages = await layout(html, base, page);
+    const red = flatten(pages[0]!.items).find((i) => i.kind === 'rect')!;
+    const top = (red as { y: number }).y / PX;
+    expect(top).toBeCloseTo(Math.round(top), 6);
+    for (const word of ['Text', 'Two']) {
+      const y = runWith(pages, word).y / PX;
+      expect(y).toBeCloseTo(Math.round(y), 6);
+    }
+  });
+});

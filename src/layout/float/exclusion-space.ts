@@ -48,8 +48,9 @@ export class ExclusionSpace {
     const floor = Math.max(this.floatFloor, e.top);
     const left = e.side === 'left' ? Math.max(this.leftBottom, e.bottom) : this.leftBottom;
     const right = e.side === 'right' ? Math.max(this.rightBottom, e.bottom) : this.rightBottom;
-    // An empty margin box takes no room but still orders later floats and clearance.
-    if (!(e.right > e.left) || !(e.bottom > e.top)) return new ExclusionSpace(this.floats, floor, left, right);
+    // A margin box without width takes no room but still orders later floats and clearance;
+    // one without height still shortens the line boxes whose band holds it (CSS 2.1 §9.5).
+    if (!(e.right > e.left) || !(e.bottom >= e.top)) return new ExclusionSpace(this.floats, floor, left, right);
     let i = this.floats.length;
     while (i > 0 && this.floats[i - 1]!.bottom > e.bottom) i--;
     const floats = [...this.floats.slice(0, i), e, ...this.floats.slice(i)];
@@ -107,17 +108,28 @@ export class ExclusionSpace {
   }
 
   /**
-   * The highest band top at or below `top` whose free range over `height` is at least
-   * `width` wide (or not narrowed at all: content wider than its container overflows it).
+   * Where a float of `side`, `width` wide and `height` tall, goes in a container spanning
+   * [left, right) at or below `top` (CSS 2.1 §9.5.1): the highest band whose free range is
+   * wide enough, or else the first that meets no float of the BFC at all (content wider than
+   * its container overflows it there). The range is taken over the whole BFC, as LayoutNG's
+   * layout opportunities are: on the float's own side it starts at the container's edge or
+   * past the floats there (rule 7: it may not stick out of its container beside one of
+   * them), on the other side it ends at the nearest float of that side even outside the
+   * container (rule 3: it may overlap none), or at the container's edge when there is none.
    */
-  findOpportunity(top: number, height: number, width: number, left: number, right: number): { top: number; opportunity: LayoutOpportunity } {
+  findOpportunity(top: number, height: number, width: number, left: number, right: number, side: 'left' | 'right'): { top: number; opportunity: LayoutOpportunity } {
     let y = top;
     // Every step moves below one more float bottom, so this ends after at most floats.length steps.
     for (;;) {
-      const opportunity = this.opportunity(y, height, left, right);
-      if (!opportunity.narrowed || opportunity.right - opportunity.left >= width - 1e-6) return { top: y, opportunity };
+      const bfc = this.opportunity(y, height, -Infinity, Infinity);
+      const free = {
+        left: side === 'left' ? Math.max(left, bfc.left) : bfc.left > -Infinity ? bfc.left : left,
+        right: side === 'right' ? Math.min(right, bfc.right) : bfc.right < Infinity ? bfc.right : right,
+        narrowed: bfc.narrowed,
+      };
+      if (!bfc.narrowed || free.right - free.left >= width - 1e-6) return { top: y, opportunity: free };
       const next = this.nextBottomBelow(y);
-      if (next === null) return { top: y, opportunity };
+      if (next === null) return { top: y, opportunity: free };
       y = next;
     }
   }

@@ -4,6 +4,7 @@
 // line holds, else below it). Lines are laid out one by one from a piece index, since their
 // widths depend on where they land; only paragraphs that meet a float come here.
 import type { BlockBox, BlockLevelBox, InlineFormattingContext } from '../../boxes/types.js';
+import type { WhiteSpace } from '../../css/types.js';
 import { resolveLength } from '../box-model.js';
 import { applyOrphansWidows } from '../break-rules.js';
 import { findLineEnd, lineRange } from '../inline/break-lines.js';
@@ -101,6 +102,14 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
       pos++;
     }
     if (pos >= pieces.length) break;
+    // Floats after only the opening edges of inline boxes start the line too: placed before
+    // its text is fitted, which then goes beside or below them.
+    for (let k = pos; k < pieces.length && !isContent(pieces[k]!); k++) {
+      const p = pieces[k]!;
+      if (p.kind !== 'float' || placed.has(p)) continue;
+      place(p.box.box, null, y, lineNo);
+      placed.add(p);
+    }
     const ind = token === null && lineNo === 0 ? indent : 0;
     const first = firstWordWidth(pieces, pos) + ind;
     const deferred: FloatPiece[] = [];
@@ -118,25 +127,33 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
         y = next - flow.top;
         opportunity = opportunityAt(y, height);
       }
-      const met: number[] = [];
+      const beside: number[] = [];
       const lineTop = y;
       let available = opportunity.right - opportunity.left - ind;
       end = findLineEnd(pieces, pos, available, collected.text, (j, used) => {
         const p = pieces[j] as FloatPiece;
-        met.push(j);
-        if (placed.has(p)) return available;
-        placed.add(p);
-        // Beside this line when it fits next to what the line holds already, else below the line.
+        if (placed.has(p) || deferred.includes(p)) return available;
+        // Beside this line when it fits next to what the line holds already (some content: the
+        // floats before any were placed above), and in text that may not wrap next to the rest
+        // of that text too, else below the line.
         const laid = layoutFloat(p.box.box, width, Infinity, true, page, null);
         const floatWidth = laid ? laid.fragment.x + laid.fragment.width + laid.marginRight : 0;
-        if (floatWidth <= available - used + 1e-6 && exclusions.floatFloor <= flow.top + lineTop) {
+        const room = available - used - floatWidth;
+        const unbreakable = wraps(p.box.box.style.whiteSpace) ? 0 : unbreakableAfter(pieces, j, room);
+        // After a float that waits below the line, the next ones wait too: none may go higher (rule 5).
+        if (deferred.length === 0 && unbreakable <= room + 1e-6 && exclusions.floatFloor <= flow.top + lineTop) {
+          placed.add(p);
+          beside.push(j);
           place(p.box.box, null, lineTop, lineNo);
           opportunity = opportunityAt(lineTop, height);
           available = opportunity.right - opportunity.left - ind;
         } else deferred.push(p);
         return available;
       });
-      end = keepFloatsOnLine(pieces, met, end);
+      end = keepFloatsOnLine(pieces, beside, end);
+      // A float that waits for the line's end goes below it only when the line holds it; one
+      // after the line's end (a break before the unbreakable text around it) is the next line's.
+      for (let k = deferred.length - 1; k >= 0; k--) if (pieces.indexOf(deferred[k]!, pos) >= end) deferred.splice(k, 1);
       const range = lineRange(pieces.slice(pos, end).filter((p) => p.kind !== 'float'), pos);
       const built = buildLineBox(range, { blockStyle: box.style, width: opportunity.right - opportunity.left, isFirstLine: token === null && lineNo === 0, isLastLine: onlyFloatsFrom(pieces, end), y });
       const own = built.height > height + 1e-6 ? opportunityAt(y, built.height) : opportunity;
@@ -145,7 +162,10 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
     }
     lines.push(line!);
     y += line!.height;
-    for (const p of deferred) place(p.box.box, null, y, lineNo);
+    for (const p of deferred) {
+      placed.add(p);
+      place(p.box.box, null, y, lineNo);
+    }
     // A line ended by <br clear> puts the next line below the floats it clears (CSS 2.1 §9.5.2).
     const last = pieces[end - 1];
     if (last?.kind === 'br' && last.clear !== 'none') y = Math.max(y, exclusions.clearance(last.clear) - flow.top);
@@ -179,6 +199,31 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
   };
 }
 
+/**
+ * The width of the text after a float up to the next break opportunity (floats take none),
+ * counted only until it passes `room`: beyond that the float does not fit anyway, so the scan
+ * stays within one line's worth of pieces.
+ */
+function unbreakableAfter(pieces: readonly Piece[], float: number, room: number): number {
+  let width = 0;
+  for (let j = float + 1; j < pieces.length && width <= room + 1e-6; j++) {
+    const p = pieces[j]!;
+    width += p.width;
+    if (p.breakAfter || p.kind === 'br') return width - p.trailingSpace;
+  }
+  return width;
+}
+
+/** Content of a line: text, an atomic inline, a marker (not an inline box's edge or a float). */
+function isContent(p: Piece): boolean {
+  return p.kind !== 'open' && p.kind !== 'close' && p.kind !== 'float';
+}
+
+/** The white-space values that allow soft wrapping (CSS Text 3 §3). */
+function wraps(whiteSpace: WhiteSpace): boolean {
+  return whiteSpace !== 'nowrap' && whiteSpace !== 'pre';
+}
+
 /** The width of the unbreakable run that starts a line at `pos` (floats take none). */
 function firstWordWidth(pieces: readonly Piece[], pos: number): number {
   let width = 0;
@@ -191,11 +236,12 @@ function firstWordWidth(pieces: readonly Piece[], pos: number): number {
 }
 
 /**
- * Floats met while filling a line belong to it even when the line breaks before their piece:
- * they move to the line's end, so the next line (maybe on the next page) does not meet them again.
+ * Floats placed beside a line while filling it belong to it even when the line breaks before
+ * their piece: they move to the line's end, so the next line (maybe on the next page) does not
+ * meet them again.
  */
-function keepFloatsOnLine(pieces: Piece[], met: readonly number[], end: number): number {
-  const late = met.filter((j) => j >= end);
+function keepFloatsOnLine(pieces: Piece[], beside: readonly number[], end: number): number {
+  const late = beside.filter((j) => j >= end);
   if (late.length === 0) return end;
   const moved = late.map((j) => pieces[j]!);
   for (let k = late.length - 1; k >= 0; k--) pieces.splice(late[k]!, 1);

@@ -62,7 +62,7 @@ export function placeFloat(box: BlockLevelBox, token: BreakToken | null, area: F
   if (!whole) return pushed();
   const width = marginBoxWidth(whole);
   const height = whole.marginTop + whole.fragment.height + whole.marginBottom;
-  const found = exclusions.findOpportunity(top, height, width, area.left, area.right);
+  const found = exclusions.findOpportunity(top, height, width, area.left, area.right, side);
   top = found.top;
   const x = side === 'left' ? found.opportunity.left : found.opportunity.right - width;
   let laid = whole;

@@ -1,6 +1,7 @@
 // Inline box metrics (CSS 2.1 §10.8.1): ascent/descent of the first available font, the
 // half-leading from line-height, and baseline shifts from vertical-align.
 import type { ComputedStyle } from '../../css/types.js';
+import { PT_PER_PX } from '../../css/values/units.js';
 import { FontRegistry } from '../../text/font-registry.js';
 import { fontQueryOf } from '../../text/style-font.js';
 import type { FontFace } from '../../text/types.js';
@@ -22,10 +23,26 @@ export function fontMetrics(style: ComputedStyle): FontMetrics {
   if (!m) {
     const face = FontRegistry.current().match(fontQueryOf(style));
     const s = style.fontSize / face.unitsPerEm;
-    m = { face, ascent: face.ascent * s, descent: face.descent * s, lineGap: face.lineGap * s, xHeight: (face.xHeight || face.unitsPerEm * 0.5) * s };
+    m = {
+      face,
+      ascent: roundedToCssPx(face.ascent * s),
+      descent: roundedToCssPx(face.descent * s),
+      lineGap: roundedToCssPx(face.lineGap * s),
+      xHeight: (face.xHeight || face.unitsPerEm * 0.5) * s,
+    };
     metricsCache.set(style, m);
   }
   return m;
+}
+
+/**
+ * Line metrics rounded to CSS px as Blink does: Chromium rounds a font's ascent, descent and
+ * line gap to whole px (SimpleFontData::PlatformInit), so `line-height: normal` line boxes are
+ * whole px tall and baselines sit on whole px. Pages written against it (boxes of fixed height
+ * beside lines of text) only line up with the same rounding.
+ */
+function roundedToCssPx(pt: number): number {
+  return Math.round(pt / PT_PER_PX) * PT_PER_PX;
 }
 
 /** The used line-height of a style, pt (`normal` uses the font's ascent + descent + line gap). */
