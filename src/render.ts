@@ -121,7 +121,7 @@ const MAX_DEFERRED_PAGES = 64;
  * this one found, and is complete when it finds the same totals.
  */
 async function layOutPages(doc: PreparedDocument, totals: PageTotals | null, sink: PageSink): Promise<{ totals: PageTotals; complete: boolean }> {
-  const input = { root: doc.tree.root, fixed: doc.tree.fixed, pages: doc.pages, totals, onWarning: doc.warn };
+  const input = { root: doc.tree.root, fixed: doc.tree.fixed, hasAbsolute: doc.tree.hasAbsolute, pages: doc.pages, totals, onWarning: doc.warn };
   const defer = doc.tree.needsPageTotals && totals === null;
   const carried = new CarriedValues();
   const margins: (Omit<MarginPage, 'page'> & { index: number; number: number })[] = [];

@@ -52,7 +52,7 @@ export function buildBoxTree(doc: StyledDocument, input: BoxBuildInput): BoxTree
   const builder = new BoxBuilder(input, doc.root.element);
   const boxes = builder.element(doc.root, []);
   const root = rootBlock(doc.root, boxes, builder.backgroundOf);
-  return { root, fixed: builder.fixed, needsPageTotals: builder.needsPageTotals, warnings: builder.warnings };
+  return { root, fixed: builder.fixed, needsPageTotals: builder.needsPageTotals, hasAbsolute: builder.hasAbsolute, warnings: builder.warnings };
 }
 
 /** The root element's principal box is always a block container that establishes a BFC. */
@@ -89,6 +89,7 @@ class BoxBuilder {
   readonly fixed: BlockLevelBox[] = [];
   /** Content laid out with the pages (not a running element's, which margin boxes lay out last) shows the page total or a target's page. */
   needsPageTotals = false;
+  hasAbsolute = false;
   private readonly counters = new CounterScope();
   private quoteDepth = 0;
   private runningDepth = 0;
@@ -140,6 +141,7 @@ class BoxBuilder {
    * Decorations do not propagate into the out-of-flow box.
    */
   private absolutePlaceholder(node: StyledElement, absolute: BlockLevelBox): BuildItem {
+    if (absolute.style.position === 'absolute') this.hasAbsolute = true;
     if (isInlineLevelDisplay(node.style.originalDisplay)) {
       return { kind: 'inline', style: anonymousStyle(node.style, 'inline'), element: null, children: [], link: null, absolute };
     }

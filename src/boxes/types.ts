@@ -217,5 +217,7 @@ export interface BoxTree {
   readonly fixed: readonly BlockLevelBox[];
   /** Normal-flow content uses the page total or target-counter(): layout needs a pass that knows every page. */
   readonly needsPageTotals: boolean;
+  /** Some box is absolutely positioned (not fixed): pages are searched for its placeholder. */
+  readonly hasAbsolute: boolean;
   readonly warnings: readonly string[];
 }

@@ -67,6 +67,8 @@ export interface PageTotals {
 export interface PaginateInput {
   readonly root: BlockBox;
   readonly fixed: readonly BlockLevelBox[];
+  /** False when no box is absolutely positioned: pages are then not searched for placeholders. */
+  readonly hasAbsolute?: boolean;
   readonly pages: PageResolver;
   /** Page totals from an earlier pass, for counter(pages) and target-counter() in the flow. */
   readonly totals: PageTotals | null;
@@ -148,7 +150,7 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: PageBreakToke
     const marginTop = token === null ? blockMargins(input.root.style, area.width).top : 0;
     const flow = flowEnded ? null : layoutBlockLevel(input.root, { ...space, blockLimit: Math.max(1, space.blockLimit - marginTop), page }, token?.flow ?? null);
     const laid = flow === null ? { fragment: null, breakToken: null } : { ...flow, fragment: flow.fragment && { ...flow.fragment, y: flow.fragment.y + marginTop } };
-    const icb = layoutInitialContainingBlock(laid.fragment, token?.positioned ?? [], { ...initial, height: space.blockLimit }, page);
+    const icb = layoutInitialContainingBlock(input.hasAbsolute === false ? null : laid.fragment, token?.positioned ?? [], { ...initial, height: space.blockLimit }, page);
     const holder = laid.fragment ?? (icb.fragments.length > 0 ? emptyRoot(input.root, area.width) : null);
     const fragment = holder && withPositioned(holder, icb.fragments);
     const breakToken = laid.breakToken !== null || icb.continuing.length > 0 ? { flow: laid.breakToken, positioned: icb.continuing } : null;
