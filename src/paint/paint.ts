@@ -8,7 +8,6 @@ import type { Color, ComputedStyle } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { borderOf, paddingOf } from '../layout/box-model.js';
 import type { LaidOutPage } from '../layout/page/paginate.js';
-import { relativeOffset } from '../layout/positioned/relative.js';
 import { objectFitRect, type Rect } from '../layout/replaced.js';
 import type { BoxFragment, BulletFragment, InlineBoxFragment, LineFragment, LineItemFragment, TableCellFragment, TableGridFragment, TextFragment } from '../layout/types.js';
 import { bookmarkOf } from './bookmark.js';
@@ -332,9 +331,9 @@ class Painter {
 
   inlineBox(f: InlineBoxFragment, ox: number, oy: number, out: DisplayItem[]): void {
     const style = f.box.style;
-    const { x: dx, y: dy } = inlineRelativeOffset(style);
-    const x = ox + f.x + dx;
-    const y = oy + f.y + dy;
+    // Its relative offset, and those of the inline boxes around it, were applied by line layout.
+    const x = ox + f.x;
+    const y = oy + f.y;
     const edges = { top: true, right: f.isLast, bottom: true, left: f.isFirst };
     if (style.visibility === 'visible') {
       paintBoxShadows(style, x, y, f.width, f.height, edges, false, out);
@@ -350,9 +349,7 @@ class Painter {
   /** An inline box fragment's outline, after the line's content. */
   inlineOutline(f: InlineBoxFragment, ox: number, oy: number, out: DisplayItem[]): void {
     if (f.box.style.visibility !== 'visible') return;
-    const style = f.box.style;
-    const { x: dx, y: dy } = inlineRelativeOffset(style);
-    paintOutline(style, ox + f.x + dx, oy + f.y + dy, f.width, f.height, out);
+    paintOutline(f.box.style, ox + f.x, oy + f.y, f.width, f.height, out);
   }
 }
 
@@ -444,9 +441,4 @@ function paintBullet(b: BulletFragment, ox: number, oy: number, out: DisplayItem
     const w = Math.max(0.5, s / 8);
     out.push({ kind: 'path', ops: roundedRectPath(x + w / 2, y + w / 2, s - w, s - w, [[r - w / 2, r - w / 2], [r - w / 2, r - w / 2], [r - w / 2, r - w / 2], [r - w / 2, r - w / 2]]), fill: null, stroke: { color: b.color, width: w } });
   }
-}
-
-/** An inline box's relative offset: its percentages have no containing block here, so they count as 0. */
-function inlineRelativeOffset(style: ComputedStyle): { x: number; y: number } {
-  return style.position === 'relative' ? relativeOffset(style, 0, 0) : { x: 0, y: 0 };
 }

@@ -3,6 +3,7 @@
 // from painted rectangles; pages are 400×300pt with no margin; lengths in pt.
 import { describe, expect, it } from 'vitest';
 import type { DisplayItem, RectItem } from '../../src/paint/types.js';
+import { placedGlyphs } from '../../src/paint/glyph-runs.js';
 import { flatten, layout, runs } from './helpers.js';
 
 const PAGE = { width: '400pt', height: '300pt', margin: '0' };
@@ -68,5 +69,31 @@ describe('the baseline of an inline-block', () => {
     const y = (text: string) => runs(p).find((r) => r.text.includes(text))!.y;
     expect(y('B')).toBeCloseTo(y('Y'), 3);
     expect(y('X')).toBeGreaterThan(y('B'));
+  });
+});
+
+describe('a relatively positioned inline box', () => {
+  it('moves its text, its nested boxes and its inline-blocks, not the text after it', async () => {
+    const html = (style: string) => `<p style="width: 200pt">Abc <span style="${style}">Def <b style="background: lime">Ghi</b> <span style="display: inline-block; width: 10pt; height: 10pt; background: blue"></span></span> Jkl</p>`;
+    const still = await pages(html(''));
+    const moved = await pages(html('position: relative; top: 6pt; left: 10%'));
+    // Where the word's first glyph is drawn (runs merge across inline boxes that do not move).
+    const at = (p: typeof still, text: string) => {
+      const run = runs(p).find((r) => r.text.includes(text))!;
+      const glyph = placedGlyphs(run.item)[run.text.indexOf(text)]!;
+      return { x: run.x + glyph.x, y: run.y };
+    };
+    for (const text of ['Def', 'Ghi']) {
+      expect(at(moved, text).x - at(still, text).x).toBeCloseTo(20, 3); // 10% of the 200pt block
+      expect(at(moved, text).y - at(still, text).y).toBeCloseTo(6, 3);
+    }
+    expect(at(moved, 'Jkl').x).toBeCloseTo(at(still, 'Jkl').x, 3);
+    expect(at(moved, 'Jkl').y).toBeCloseTo(at(still, 'Jkl').y, 3);
+    const [lime] = rectsOf(moved, 0, 255, 0);
+    const [limeStill] = rectsOf(still, 0, 255, 0);
+    expect(lime![0] - limeStill![0]).toBeCloseTo(20, 1);
+    const [blue] = rectsOf(moved, 0, 0, 255);
+    const [blueStill] = rectsOf(still, 0, 0, 255);
+    expect(blue![1] - blueStill![1]).toBeCloseTo(6, 1);
   });
 });

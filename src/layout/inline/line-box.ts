@@ -8,6 +8,7 @@ import { resolveLength } from '../box-model.js';
 import type { InlineBoxFragment, LineFragment, LineItemFragment, TextFragment } from '../types.js';
 import type { LineRange } from './break-lines.js';
 import type { InlinePath } from './collect.js';
+import { inlinePathOffset, type Offset } from '../positioned/relative.js';
 import { atomicShift, baselineShift, fontMetrics, layoutBounds } from './metrics.js';
 import type { AtomicPiece, LeaderPiece, Piece, TextPiece } from './pieces.js';
 import { BULLET_RAISE, BULLET_SIZE, isSpace } from './pieces.js';
@@ -202,32 +203,37 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
 
   const out: LineItemFragment[] = [];
   const boxes: { order: number; fragment: InlineBoxFragment }[] = [];
-  const open = new Map<InlineBox, { x: number; isFirst: boolean; order: number }>();
+  const open = new Map<InlineBox, OpenBox>();
   if (range.hasInlineBoxes) openContinuingBoxes(pieces, open, x);
+  // Content of relatively positioned inline boxes moves with them (CSS 2.1 §9.4.3).
+  const shift = (path: InlinePath, own?: ComputedStyle) => (range.hasInlineBoxes ? inlinePathOffset(path, ctx.width, own) : null);
 
   pieces.forEach((p, index) => {
     const baselineY = v.baseline + v.shifts[index]!;
     switch (p.kind) {
       case 'text': {
         const expand = index <= lastText ? extra : 0;
-        x += placeText(out, p, x, baselineY, expand, index === lastText);
+        const s = shift(p.path);
+        x += placeText(out, p, x + (s?.x ?? 0), baselineY + (s?.y ?? 0), expand, index === lastText);
         break;
       }
       case 'open':
-        open.set(p.box, { x: x + (p.box.style.marginLeft === 'auto' ? 0 : resolveLength(p.box.style.marginLeft, ctx.width)), isFirst: true, order: index });
+        open.set(p.box, { x: x + (p.box.style.marginLeft === 'auto' ? 0 : resolveLength(p.box.style.marginLeft, ctx.width)), isFirst: true, order: index, ancestors: p.path });
         x += p.width;
         break;
       case 'close': {
         x += p.width;
         const start = open.get(p.box);
         const marginRight = p.box.style.marginRight === 'auto' ? 0 : resolveLength(p.box.style.marginRight, ctx.width);
-        boxes.push({ order: start?.order ?? index, fragment: inlineBoxFragment(p.box, start?.x ?? 0, x - marginRight, v.baseline + v.shifts[index]!, start?.isFirst ?? false, true, ctx.width) });
+        const fragment = inlineBoxFragment(p.box, start?.x ?? 0, x - marginRight, v.baseline + v.shifts[index]!, start?.isFirst ?? false, true, ctx.width);
+        boxes.push({ order: start?.order ?? index, fragment: shifted(fragment, shift(p.path, p.box.style)) });
         open.delete(p.box);
         break;
       }
       case 'atomic': {
         const f = p.fragment;
-        out.push({ kind: 'atomic', fragment: { ...f, x: x + f.x, y: baselineY - p.baseline + f.y } });
+        const s = shift(p.path);
+        out.push({ kind: 'atomic', fragment: { ...f, x: x + f.x + (s?.x ?? 0), y: baselineY - p.baseline + f.y + (s?.y ?? 0) } });
         x += p.width;
         break;
       }
@@ -248,7 +254,8 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   // Inline boxes still open at the line's end continue on the next line. Their baseline is
   // their own, not that of a descendant with its own vertical-align.
   for (const [box, start] of open) {
-    boxes.push({ order: start.order, fragment: inlineBoxFragment(box, start.x, x, v.baseline + (v.boxShifts.get(box) ?? 0), start.isFirst, false, ctx.width) });
+    const fragment = inlineBoxFragment(box, start.x, x, v.baseline + (v.boxShifts.get(box) ?? 0), start.isFirst, false, ctx.width);
+    boxes.push({ order: start.order, fragment: shifted(fragment, shift(start.ancestors, box.style)) });
   }
   if (boxes.length === 0) return out;
   // Inline box backgrounds and borders paint below the text, outer boxes first.
@@ -257,12 +264,24 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
 }
 
 /** Inline boxes that continue from the previous line start at the line's start edge, outermost first. */
-function openContinuingBoxes(pieces: readonly Piece[], open: Map<InlineBox, { x: number; isFirst: boolean; order: number }>, x: number): void {
+/** An inline box met on the line: where its part starts, and the boxes around it (outermost first). */
+interface OpenBox {
+  readonly x: number;
+  readonly isFirst: boolean;
+  readonly order: number;
+  readonly ancestors: InlinePath;
+}
+
+function shifted(f: InlineBoxFragment, by: Offset | null): InlineBoxFragment {
+  return by ? { ...f, x: f.x + by.x, y: f.y + by.y } : f;
+}
+
+function openContinuingBoxes(pieces: readonly Piece[], open: Map<InlineBox, OpenBox>, x: number): void {
   const openedHere = new Set(pieces.flatMap((p) => (p.kind === 'open' ? [p.box] : [])));
   for (const p of pieces) {
     const chain = p.kind === 'close' ? [...p.path, p.box] : p.path;
     chain.forEach((box, depth) => {
-      if (!openedHere.has(box) && !open.has(box)) open.set(box, { x, isFirst: false, order: depth - 1000 });
+      if (!openedHere.has(box) && !open.has(box)) open.set(box, { x, isFirst: false, order: depth - 1000, ancestors: chain.slice(0, depth) });
     });
   }
 }

@@ -19,3 +19,25 @@ export function relativeOffset(style: ComputedStyle, cbWidth: number, cbHeight: 
   const x = style.direction === 'rtl' ? (right !== null ? -right : left ?? 0) : left ?? (right !== null ? -right : 0);
   return { x, y: top ?? (bottom !== null ? -bottom : 0) };
 }
+
+/**
+ * The shift of what sits inside the relatively positioned inline boxes of `path` (outermost
+ * first): their offsets add up (CSS 2.1 §9.4.3). Percentages refer to the block container's
+ * width; its height is not known while its lines are built, so vertical ones count as auto.
+ * Null when none of them is positioned, the common case.
+ */
+export function inlinePathOffset(path: readonly { readonly style: ComputedStyle }[], cbWidth: number, own?: ComputedStyle): Offset | null {
+  let x = 0;
+  let y = 0;
+  let any = false;
+  const add = (style: ComputedStyle) => {
+    if (style.position !== 'relative') return;
+    const o = relativeOffset(style, cbWidth, null);
+    x += o.x;
+    y += o.y;
+    any = true;
+  };
+  for (const box of path) add(box.style);
+  if (own) add(own);
+  return any ? { x, y } : null;
+}
