@@ -207,7 +207,7 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
     fontUnits: (fontFaces) => fontUnitsSource((fonts = documentFonts(fontFaces))),
   });
   // boxes/: box tree with anonymous boxes, markers, generated content.
-  const tree = buildBoxTree(styled, { images: resources.images });
+  const tree = buildBoxTree(styled, { images: resources.images, inlineSvgs: resources.inlineSvgs });
   for (const w of tree.warnings) warn(w);
   const pages = new PageResolver(styled.pageRules, styled.pageBase, warn);
   return { title: request.title ?? doc.title, styled, tree, pages, fonts: fonts ?? documentFonts(styled.fontFaces), warnings, warn };

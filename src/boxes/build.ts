@@ -2,7 +2,9 @@
 // block and inline boxes, with anonymous boxes, generated content, list markers and counters.
 import type { ComputedStyle, ContentItem, ListStyleType, StyledDocument, StyledElement, StyledNode } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
-import type { ImageResource } from '../paint/types.js';
+import type { ImageResource, SvgImage } from '../paint/types.js';
+import { withCurrentColor } from '../resources/svg/inline.js';
+import { DEFAULT_HEIGHT, DEFAULT_WIDTH, inlineNaturalSize } from '../resources/svg/viewport.js';
 import { anonymousStyle, anonymousStyleWith } from './anonymous-style.js';
 import { formatCounter, markerText } from './counter-style.js';
 import { CounterScope } from './counters.js';
@@ -38,6 +40,8 @@ import { fragmentId } from '../dom/fragment-id.js';
  */
 export interface BoxBuildInput {
   readonly images: ReadonlyMap<string, ImageResource>;
+  /** The image of each inline `<svg>` element (resources/gather.ts); absent: the document has none. */
+  readonly inlineSvgs?: ReadonlyMap<DomElement, SvgImage>;
 }
 
 /** The decoded background image of a style, if any; passed to the box constructors below. */
@@ -93,6 +97,8 @@ class BoxBuilder {
   private readonly counters = new CounterScope();
   private quoteDepth = 0;
   private runningDepth = 0;
+  /** Inline SVG images by key and `color` (withCurrentColor), decoded again once per colour. */
+  private readonly recoloured = new Map<string, SvgImage>();
 
   constructor(private readonly input: BoxBuildInput, private readonly rootElement: DomElement) {}
 
@@ -162,6 +168,8 @@ class BoxBuilder {
     const tag = element.tagName;
     if (tag === 'br') return [{ kind: 'br', style, element }];
     if (tag === 'img') return this.image(node);
+    const svg = tag === 'svg' ? this.input.inlineSvgs?.get(element) : undefined;
+    if (svg) return this.inlineSvg(node, svg);
     // `content: url()` on an element replaces its contents by the image (css-content-3 §2).
     const replacement = contentImageUrl(style);
     const image = replacement === null ? undefined : this.input.images.get(replacement);
@@ -351,8 +359,27 @@ class BoxBuilder {
     return this.replaced(node, image);
   }
 
+  /**
+   * An inline `<svg>`: a replaced element (SVG 2 §8.2) sized by its natural dimensions and
+   * ratio (viewport.ts), drawn with `currentColor` as the element's `color`. Identical markup
+   * in the same colour is one image, so one XObject.
+   */
+  private inlineSvg(node: StyledElement, svg: SvgImage): LevelBox[] {
+    const { width, height, ratio } = inlineNaturalSize(node.element.attrs);
+    const key = `${svg.key} ${JSON.stringify(node.style.color)}`;
+    let image = this.recoloured.get(key);
+    if (!image) this.recoloured.set(key, (image = withCurrentColor(svg, node.style.color)));
+    // CSS Images 3 §4.3 (default sizing): a missing dimension from the other and the ratio,
+    // else from the default object size (300×150). With a ratio alone the box fills its
+    // containing block's width (CSS 2.1 §10.3.2), so the ratio is all the box records.
+    const w = width ?? (height !== null && ratio ? height * ratio : null);
+    const h = height ?? (width !== null && ratio ? width / ratio : null);
+    if (w === null && h === null && ratio) return this.replaced(node, image, { width: ratio, height: 1, natural: 'ratio-only' });
+    return this.replaced(node, image, { width: (w ?? DEFAULT_WIDTH) * PX, height: (h ?? DEFAULT_HEIGHT) * PX, ...(ratio ? {} : { natural: 'no-ratio' as const }) });
+  }
+
   /** An element as a replaced box showing `image`: atomic inline when the element is inline-level. */
-  private replaced(node: StyledElement, image: ImageResource): LevelBox[] {
+  private replaced(node: StyledElement, image: ImageResource, natural?: { width: number; height: number; natural?: ReplacedBox['natural'] }): LevelBox[] {
     const { style, element } = node;
     const background = this.backgroundOf(style);
     const replaced: ReplacedBox = {
@@ -360,8 +387,9 @@ class BoxBuilder {
       style,
       element,
       image,
-      intrinsicWidth: image.pixelWidth * PX,
-      intrinsicHeight: image.pixelHeight * PX,
+      intrinsicWidth: natural?.width ?? image.pixelWidth * PX,
+      intrinsicHeight: natural?.height ?? image.pixelHeight * PX,
+      ...(natural?.natural ? { natural: natural.natural } : {}),
       ...(background ? { backgroundImage: background } : {}),
     };
     if (isAtomicInline(style) || style.display === 'inline') return [{ kind: 'atomic', style, element, box: replaced }];

@@ -67,6 +67,14 @@ export interface ReplacedBox extends BoxBase {
   /** Intrinsic size in pt (CSS px of the image × 0.75). */
   readonly intrinsicWidth: number;
   readonly intrinsicHeight: number;
+  /**
+   * Absent for an image, which has natural dimensions and a ratio. For an inline `<svg>`,
+   * which may lack some (SVG 2 §8.2): `ratio-only`, the intrinsic size gives only a ratio, and
+   * with width and height auto the box fills its containing block's width (CSS 2.1 §10.3.2's
+   * suggestion, as browsers do); `no-ratio`, the intrinsic size (default 300×150 where there
+   * is no natural one) with no ratio: a dimension left auto takes its intrinsic size.
+   */
+  readonly natural?: 'ratio-only' | 'no-ratio';
 }
 
 export type BlockLevelBox = BlockBox | ReplacedBox | TableBox;

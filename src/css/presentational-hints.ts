@@ -18,6 +18,7 @@ const BR_CLEAR: Readonly<Record<string, string>> = { left: 'left', right: 'right
 /** The hints for one element as a CSS declaration list ('' when there are none). */
 export function presentationalHints(el: DomElement): string {
   const tag = lowerTag(el);
+  if (tag === 'svg') return svgSizeHints(el);
   if (!HINTED_ELEMENTS.has(tag)) return '';
   if (el.attrs.size === 0 && tag !== 'td' && tag !== 'th') return '';
   const out: string[] = [];
@@ -39,6 +40,21 @@ export function presentationalHints(el: DomElement): string {
   if (tag === 'table') tableHints(out, el);
   if ((tag === 'td' || tag === 'th') && attr('nowrap') !== undefined) out.push('white-space: nowrap');
   if (tag === 'td' || tag === 'th') cellPaddingHint(out, el);
+  return out.join('; ');
+}
+
+/**
+ * An inline `<svg>`'s width and height attributes (the only svg elements in the tree: the
+ * DOM stage keeps their subtrees as SVG markup) (SVG 2 §8.2, presentation attributes of the
+ * outermost svg element): CSS lengths, unitless numbers in px; `auto` and invalid values are
+ * no hint.
+ */
+function svgSizeHints(el: DomElement): string {
+  const out: string[] = [];
+  for (const property of ['width', 'height']) {
+    const m = /^\s*(\+?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(px|em|ex|rem|in|cm|mm|q|pt|pc|vw|vh|vmin|vmax|%)?\s*$/i.exec(el.attrs.get(property) ?? '');
+    if (m) out.push(`${property}: ${m[1]}${m[2] ?? 'px'}`);
+  }
   return out.join('; ');
 }
 

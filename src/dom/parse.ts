@@ -4,6 +4,8 @@
 // of every later stage.
 import { parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
+import { SVG_LIMITS } from '../resources/svg/limits.js';
+import { SVG_NAMESPACE, svgMarkup } from './svg-markup.js';
 import type { DocumentSheet, DomDocument, DomElement, DomNode, DomText } from './types.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
@@ -30,6 +32,7 @@ export function parseHtml(html: string): DomDocument {
   const styleSheets: DocumentSheet[] = [];
   let title: string | null = null;
   let order = 0;
+  const inlineSvgs = new Map<DomElement, string>();
 
   const convert = (src: P5Element, parent: DomElement | null, elementIndex: number, depth: number): DomElement => {
     const el: MutableElement = {
@@ -42,6 +45,13 @@ export function parseHtml(html: string): DomDocument {
       order: order++,
     };
     const self = el as DomElement;
+    if (src.tagName === 'svg' && src.namespaceURI === SVG_NAMESPACE) {
+      // A replaced element (boxes/build.ts): its subtree is an SVG document, not boxes. Its
+      // <style> elements still style the whole document, as in browsers.
+      inlineSvgs.set(self, svgMarkup(src, SVG_LIMITS.maxBytes));
+      for (const text of svgStyleTexts(src)) styleSheets.push({ kind: 'style', text, media: null });
+      return self;
+    }
     if (src.tagName === 'style') {
       styleSheets.push({ kind: 'style', text: textOf(src), media: el.attrs.get('media') ?? null });
     } else if (src.tagName === 'link' && isStylesheetLink(el)) {
@@ -62,7 +72,20 @@ export function parseHtml(html: string): DomDocument {
   };
 
   const root = convert(htmlEl, null, 0, 0);
-  return { root, styleSheets, title };
+  return { root, styleSheets, title, inlineSvgs };
+}
+
+/** The text of each `<style>` in an SVG subtree, in document order (iterative: no stack depth). */
+function svgStyleTexts(svg: P5Element): string[] {
+  const out: string[] = [];
+  const stack: P5Node[] = [...svg.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!('tagName' in node)) continue;
+    if (node.tagName === 'style' && node.namespaceURI === SVG_NAMESPACE) out.push(textOf(node));
+    else for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+  }
+  return out;
 }
 
 /**

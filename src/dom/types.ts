@@ -36,4 +36,9 @@ export interface DomDocument {
   readonly styleSheets: readonly DocumentSheet[];
   /** The `<title>` text, if any. */
   readonly title: string | null;
+  /**
+   * Each outermost `<svg>` element (a replaced element; its children are not in the tree)
+   * with its subtree written out as an SVG document (dom/svg-markup.ts).
+   */
+  readonly inlineSvgs: ReadonlyMap<DomElement, string>;
 }

@@ -7,10 +7,15 @@
 // height: auto` keeps the image's ratio).
 import type { ReplacedBox } from '../boxes/types.js';
 import type { ObjectFit, ObjectPosition } from '../css/properties/object.js';
+import type { LengthPercentage } from '../css/types.js';
 import { horizontalFrame, maxWidthOrNone, minWidthOrZero, resolveAuto, resolveLength, resolveNone, verticalFrame, widthOrAuto } from './box-model.js';
 
-/** Used content-box size of a replaced box in a containing block `cbWidth` wide. */
-export function replacedSize(box: ReplacedBox, cbWidth: number): { width: number; height: number } {
+/**
+ * Used content-box size of a replaced box in a containing block `cbWidth` wide; `cbHeight`
+ * when the containing block's height is definite (an absolutely positioned box's), which
+ * percentage heights then resolve against.
+ */
+export function replacedSize(box: ReplacedBox, cbWidth: number, cbHeight: number | null = null): { width: number; height: number } {
   const s = box.style;
   const borderBox = s.boxSizing === 'border-box';
   const frameW = borderBox ? horizontalFrame(s, cbWidth) : 0;
@@ -18,28 +23,34 @@ export function replacedSize(box: ReplacedBox, cbWidth: number): { width: number
   const content = (value: number, frame: number) => Math.max(0, value - frame);
   // A replaced box's min- and max-content widths are its natural width: keywords act as auto.
   const cssW = resolveAuto(widthOrAuto(s.width), cbWidth);
-  // A percentage height against the (indefinite) containing block height behaves as auto.
-  const cssH = s.height === 'auto' || s.height.pct !== 0 ? null : s.height.abs;
+  // A percentage height against an indefinite containing block height behaves as auto (CSS 2.1 §10.5).
+  const heightOf = (value: LengthPercentage): number | null => (value.pct === 0 ? value.abs : cbHeight === null ? null : resolveLength(value, cbHeight));
+  const cssH = s.height === 'auto' ? null : heightOf(s.height);
   const specW = cssW !== null ? content(cssW, frameW) : null;
   const specH = cssH !== null ? content(cssH, frameH) : null;
   const minW = content(resolveLength(minWidthOrZero(s.minWidth), cbWidth), frameW);
   const maxW = Math.max(minW, content(resolveNone(maxWidthOrNone(s.maxWidth), cbWidth), frameW));
-  const minH = s.minHeight.pct !== 0 ? 0 : content(s.minHeight.abs, frameH);
-  const maxH = Math.max(minH, s.maxHeight === 'none' || s.maxHeight.pct !== 0 ? Infinity : content(s.maxHeight.abs, frameH));
+  const minH = content(heightOf(s.minHeight) ?? 0, frameH);
+  const maxH = Math.max(minH, s.maxHeight === 'none' ? Infinity : content(heightOf(s.maxHeight) ?? Infinity, frameH));
   const clampW = (w: number) => Math.min(Math.max(w, minW), maxW);
   const clampH = (h: number) => Math.min(Math.max(h, minH), maxH);
   const iw = box.intrinsicWidth;
   const ih = box.intrinsicHeight;
-  const ratio = iw > 0 && ih > 0 ? iw / ih : 1;
-  if (specW === null && specH === null) return constrainRatio(iw, ih, minW, maxW, minH, maxH);
+  const ratio = box.natural === 'no-ratio' ? null : iw > 0 && ih > 0 ? iw / ih : 1;
+  if (specW === null && specH === null) {
+    if (box.natural !== 'ratio-only' || ratio === null) return constrainRatio(iw, ih, minW, maxW, minH, maxH);
+    const margins = (resolveAuto(s.marginLeft, cbWidth) ?? 0) + (resolveAuto(s.marginRight, cbWidth) ?? 0);
+    const width = clampW(Math.max(0, cbWidth - margins - horizontalFrame(s, cbWidth)));
+    return { width, height: clampH(width / ratio) };
+  }
   if (specH === null) {
     // The height follows the used (clamped) width, then is clamped itself.
     const width = clampW(specW!);
-    return { width, height: clampH(width / ratio) };
+    return { width, height: clampH(ratio === null ? ih : width / ratio) };
   }
   if (specW === null) {
     const height = clampH(specH);
-    return { width: clampW(height * ratio), height };
+    return { width: clampW(ratio === null ? iw : height * ratio), height };
   }
   return { width: clampW(specW), height: clampH(specH) };
 }

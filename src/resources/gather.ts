@@ -5,7 +5,7 @@
 // had is a warning and is left out; the document still renders.
 import type { ResolvedSheet } from '../css/style-document.js';
 import type { DomDocument, DomElement } from '../dom/types.js';
-import type { ImageResource } from '../paint/types.js';
+import type { ImageResource, SvgImage } from '../paint/types.js';
 import { absolute, declarationUrls, sheetUrls, splitImports } from './css-urls.js';
 import { isBuiltInFamily } from '../text/font-registry.js';
 import { decodeStylesheet } from './css-decode.js';
@@ -14,6 +14,7 @@ import { documentFontFamilies } from './font-families.js';
 import type { FontProvider } from './google-fonts.js';
 import { decodeImage } from './image.js';
 import { redactUrl, type FetchedResource, type ResourceKind } from './net/index.js';
+import { decodeInlineSvg } from './svg/inline.js';
 
 export type { ResourceKind };
 
@@ -55,6 +56,8 @@ export interface LoadedResources {
   readonly sheets: readonly ResolvedSheet[];
   /** Font files by the URL as written in `src: url(...)`. */
   readonly fonts: ReadonlyMap<string, FontFile>;
+  /** Every inline `<svg>` element's image; elements with the same markup share one (one XObject). */
+  readonly inlineSvgs: ReadonlyMap<DomElement, SvgImage>;
 }
 
 /** Bounds: on distinct images, on style sheets (imports included), on @import depth, on fetches in flight. */
@@ -86,12 +89,22 @@ export async function gatherResources(doc: DomDocument, options: GatherOptions):
     for (const url of found.images) imageUrls.add(url);
   }
   collectElementImages(doc.root, imageUrls);
-  const [images, fonts] = await Promise.all([g.images([...imageUrls]), g.fonts([...fontUrls])]);
+  const [images, fonts, inlineSvgs] = await Promise.all([g.images([...imageUrls]), g.fonts([...fontUrls]), inlineSvgImages(doc.inlineSvgs, options.warn)]);
   if (provided !== null) {
     sheets.unshift({ text: provided.css, media: null, label: 'font provider' });
     for (const [url, file] of provided.fonts) fonts.set(url, file);
   }
-  return { images, requestCss, sheets, fonts };
+  return { images, requestCss, sheets, fonts, inlineSvgs };
+}
+
+/** Decodes each distinct inline `<svg>` markup once, a few at a time. */
+async function inlineSvgImages(markups: ReadonlyMap<DomElement, string>, warn: (message: string) => void): Promise<Map<DomElement, SvgImage>> {
+  const distinct = [...new Set(markups.values())];
+  const decoded = new Map<string, SvgImage>();
+  await eachLimited(distinct.map((markup, i) => [markup, i] as const), async ([markup, i]) => {
+    decoded.set(markup, await decodeInlineSvg(markup, `inline-svg-${i + 1}`, warn));
+  });
+  return new Map([...markups].map(([el, markup]) => [el, decoded.get(markup)!]));
 }
 
 /**

@@ -71,7 +71,7 @@ export function solveAbsolute(box: BlockLevelBox, cb: ContainingBlockSize, stati
 
   const frameX = pad.left + pad.right + bdr.left + bdr.right;
   const frameY = pad.top + pad.bottom + bdr.top + bdr.bottom;
-  const sizes = box.kind === 'replaced' ? replacedSize(box, cb.width) : null;
+  const sizes = box.kind === 'replaced' ? replacedSize(box, cb.width, cb.height) : null;
   const x = axis(s, 'x', cb, staticPosition, sizes
     ? { frame: frameX, size: sizes.width, min: 0, max: Infinity }
     : { frame: frameX, ...widthLimits(box as BlockBox, cb.width, frameX) });

@@ -32,6 +32,12 @@ export interface SvgViewport {
   readonly height: number;
   readonly viewBox: Rect;
   readonly aspect: AspectRatio;
+  /**
+   * An inline `<svg>` of an HTML document without a viewBox: its user units are CSS px from the
+   * box's top-left whatever the box's size (SVG 2 §8.2: no viewBox, no scaling), where an
+   * image stretches instead.
+   */
+  readonly userSpaceInPx?: true;
 }
 
 /** A decoded SVG: the vector drawing, or null when only rasterising draws it faithfully. */

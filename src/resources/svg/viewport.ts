@@ -36,6 +36,20 @@ export function rootViewport(root: XmlElement): SvgViewport {
   return { width: width!, height, viewBox, aspect: parseAspectRatio(root.attrs.get('preserveAspectRatio')) };
 }
 
+/**
+ * The natural dimensions (CSS px) and aspect ratio of an inline `<svg>` in HTML (SVG 2 §8.2;
+ * CSS Images 3 §4): absolute `width` and `height` attributes are natural dimensions (and, as
+ * presentation attributes, also the CSS width and height, so CSS overrides them); the ratio is
+ * the viewBox's, else that of both dimensions. Null where there is none.
+ */
+export function inlineNaturalSize(attrs: ReadonlyMap<string, string>): { width: number | null; height: number | null; ratio: number | null } {
+  const width = absoluteLength(attrs.get('width'));
+  const height = absoluteLength(attrs.get('height'));
+  const viewBox = parseViewBox(attrs.get('viewBox'));
+  const ratio = viewBox ? viewBox.width / viewBox.height : width && height ? width / height : null;
+  return { width, height, ratio };
+}
+
 /** A width or height attribute in px; null for auto, percentages and invalid values. */
 function absoluteLength(text: string | undefined): number | null {
   if (text === undefined || text.trim().endsWith('%')) return null;
@@ -80,8 +94,12 @@ export function viewBoxTransform(viewBox: Rect, aspect: AspectRatio, width: numb
   return [sx, 0, 0, sy, tx, ty];
 }
 
+/** CSS px → pt, the units of the boxes an SVG is drawn in. */
+const PX = 0.75;
+
 /** User space → the image's box (its top-left at the origin, y down, in the box's units). */
 export function placementTransform(viewport: SvgViewport, boxWidth: number, boxHeight: number): Matrix {
+  if (viewport.userSpaceInPx) return scaling(PX, PX);
   return viewBoxTransform(viewport.viewBox, viewport.aspect, boxWidth, boxHeight);
 }
 
@@ -91,6 +109,7 @@ export function placementTransform(viewport: SvgViewport, boxWidth: number, boxH
  * space, then onto the box. Exact whenever nothing outside the intrinsic viewport would show.
  */
 export function intrinsicRectInBox(viewport: SvgViewport, boxWidth: number, boxHeight: number): Rect {
+  if (viewport.userSpaceInPx) return { x: 0, y: 0, width: viewport.width * PX, height: viewport.height * PX };
   const toIntrinsic = viewBoxTransform(viewport.viewBox, viewport.aspect, viewport.width, viewport.height);
   const back = invert(toIntrinsic) ?? scaling(1, 1);
   const m = multiply(placementTransform(viewport, boxWidth, boxHeight), back);
