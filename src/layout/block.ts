@@ -169,8 +169,9 @@ function childCount(box: BlockBox): number {
  * inline-block's baseline (CSS 2.1 §10.8.1).
  */
 function baselineOf(children: readonly (BoxFragment | LineFragment)[], which: 'first' | 'last'): number | null {
-  const order = which === 'first' ? children : [...children].reverse();
-  for (const c of order) {
+  const n = children.length;
+  for (let i = 0; i < n; i++) {
+    const c = children[which === 'first' ? i : n - 1 - i]!;
     if (c.kind === 'box' && (isFloating(c.box) || (which === 'last' && c.box.kind === 'table'))) continue;
     if (c.kind === 'line') {
       if (c.height > 0) return c.y + c.baseline;

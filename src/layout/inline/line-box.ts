@@ -29,8 +29,8 @@ interface Vertical {
   readonly shifts: number[];
   readonly height: number;
   readonly baseline: number;
-  /** Baseline shift of each inline box on the line, also those open across its ends. */
-  readonly boxShifts: ReadonlyMap<InlineBox, number>;
+  /** Baseline shift of an inline box inside `ancestors` (outermost first), for one open across the line's end. */
+  readonly boxShift: (ancestors: InlinePath, box: InlineBox) => number;
 }
 
 /** Builds one line box at `ctx.y`. */
@@ -81,7 +81,7 @@ function isLineRelative(style: ComputedStyle): boolean {
  * from the root (or from the outermost box aligned to the line's top or bottom edge, which
  * then carries its subtree along, CSS 2.1 §10.8.1).
  */
-function relativeShift(path: InlinePath, root: ComputedStyle, cache: Map<InlineBox, number>, boxes: Map<InlineBox, BoxShift>): BoxShift {
+function relativeShift(path: InlinePath, root: ComputedStyle, cache: Map<InlineBox, number>): BoxShift {
   let shift = 0;
   let parent = root;
   let alignRoot: InlineBox | null = null;
@@ -97,7 +97,6 @@ function relativeShift(path: InlinePath, root: ComputedStyle, cache: Map<InlineB
       }
       shift += own;
     }
-    if (!boxes.has(box)) boxes.set(box, { shift, alignRoot });
     parent = box.style;
   }
   return { shift, alignRoot };
@@ -127,9 +126,8 @@ function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertica
   let bottom = strut.bottom;
   const groups = new Map<Exclude<AlignRoot, null>, AlignGroup>();
   const roots: AlignRoot[] = [];
-  const boxes = new Map<InlineBox, BoxShift>();
   const shifts = pieces.map((p, index) => {
-    const rel = relativeShift(p.path, root, cache, boxes);
+    const rel = relativeShift(p.path, root, cache);
     let shift = rel.shift;
     let alignRoot: AlignRoot = rel.alignRoot;
     let bounds: { top: number; bottom: number };
@@ -145,7 +143,6 @@ function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertica
         alignRoot = p.box;
         shift = 0;
       } else shift += cache.get(p.box) ?? baselineShift(p.box.style, parentStyle(p.path, root));
-      if (!boxes.has(p.box)) boxes.set(p.box, { shift, alignRoot: alignRoot as InlineBox | null });
     } else {
       bounds = layoutBounds(p.kind === 'text' || p.kind === 'leader' ? p.style : p.kind === 'bullet' ? p.box.style : parentStyle(p.path, root));
     }
@@ -176,9 +173,14 @@ function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertica
     if (alignRoot === null || alignRoot === undefined) return;
     shifts[index] = groupBaseline(alignRoot) + shifts[index]!;
   });
-  const boxShifts = new Map<InlineBox, number>();
-  for (const [box, b] of boxes) boxShifts.set(box, b.alignRoot === null ? b.shift : groupBaseline(b.alignRoot) + b.shift);
-  return { shifts, height, baseline, boxShifts };
+  // As for an `open` piece above, computed only for the few boxes open across the line's end.
+  const boxShift = (ancestors: InlinePath, box: InlineBox): number => {
+    const rel = relativeShift(ancestors, root, cache);
+    if (rel.alignRoot === null && isLineRelative(box.style)) return groupBaseline(box);
+    const shift = rel.shift + (cache.get(box) ?? baselineShift(box.style, parentStyle(ancestors, root)));
+    return rel.alignRoot === null ? shift : groupBaseline(rel.alignRoot) + shift;
+  };
+  return { shifts, height, baseline, boxShift };
 }
 
 /** Places pieces left to right, applying text-indent, text-align and justification. */
@@ -254,7 +256,7 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   // Inline boxes still open at the line's end continue on the next line. Their baseline is
   // their own, not that of a descendant with its own vertical-align.
   for (const [box, start] of open) {
-    const fragment = inlineBoxFragment(box, start.x, x, v.baseline + (v.boxShifts.get(box) ?? 0), start.isFirst, false, ctx.width);
+    const fragment = inlineBoxFragment(box, start.x, x, v.baseline + v.boxShift(start.ancestors, box), start.isFirst, false, ctx.width);
     boxes.push({ order: start.order, fragment: shifted(fragment, shift(start.ancestors, box.style)) });
   }
   if (boxes.length === 0) return out;
@@ -263,7 +265,6 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   return [...boxes.map((b) => b.fragment), ...out];
 }
 
-/** Inline boxes that continue from the previous line start at the line's start edge, outermost first. */
 /** An inline box met on the line: where its part starts, and the boxes around it (outermost first). */
 interface OpenBox {
   readonly x: number;
@@ -276,6 +277,7 @@ function shifted(f: InlineBoxFragment, by: Offset | null): InlineBoxFragment {
   return by ? { ...f, x: f.x + by.x, y: f.y + by.y } : f;
 }
 
+/** Inline boxes that continue from the previous line start at the line's start edge, outermost first. */
 function openContinuingBoxes(pieces: readonly Piece[], open: Map<InlineBox, OpenBox>, x: number): void {
   const openedHere = new Set(pieces.flatMap((p) => (p.kind === 'open' ? [p.box] : [])));
   for (const p of pieces) {

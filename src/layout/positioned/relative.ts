@@ -27,17 +27,12 @@ export function relativeOffset(style: ComputedStyle, cbWidth: number, cbHeight: 
  * Null when none of them is positioned, the common case.
  */
 export function inlinePathOffset(path: readonly { readonly style: ComputedStyle }[], cbWidth: number, own?: ComputedStyle): Offset | null {
-  let x = 0;
-  let y = 0;
-  let any = false;
-  const add = (style: ComputedStyle) => {
-    if (style.position !== 'relative') return;
-    const o = relativeOffset(style, cbWidth, null);
-    x += o.x;
-    y += o.y;
-    any = true;
-  };
-  for (const box of path) add(box.style);
-  if (own) add(own);
-  return any ? { x, y } : null;
+  let sum: Offset | null = null;
+  for (const box of path) if (box.style.position === 'relative') sum = plus(sum, relativeOffset(box.style, cbWidth, null));
+  if (own?.position === 'relative') sum = plus(sum, relativeOffset(own, cbWidth, null));
+  return sum;
+}
+
+function plus(a: Offset | null, b: Offset): Offset {
+  return a ? { x: a.x + b.x, y: a.y + b.y } : b;
 }
