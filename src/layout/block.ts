@@ -301,22 +301,18 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
       placePending(cursor, i - 1);
       return finish(broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: true }));
     }
-    // A box that clears floats adjoining its parent's top margin drops those margins (as
-    // LayoutNG does: else the floats would move down with them); otherwise clearance keeps it
-    // at least at its hypothetical position (CSS 2.1 §9.5.2).
-    const clearsPending = !resuming && pending.some((f) => clears(child, f));
+    // An empty box that clears floats adjoining its parent's top margin drops those margins
+    // (as LayoutNG does: else the floats would move down with them); otherwise clearance keeps
+    // a box at least at its hypothetical position (CSS 2.1 §9.5.2).
+    const dropsMargins = !resuming && absorbing && pending.length > 0 && pending.some((f) => clears(child, f));
     const beforeMargins = cursor + strutSize(strut);
-    const clearedTo = (hypothetical: number) => {
-      const cleared = clearanceOf(child, exclusions, flow);
-      return clearsPending && absorbing && cleared > beforeMargins ? cleared : Math.max(hypothetical, cleared);
-    };
     if (!resuming) {
       const top = collapsedTop(child, width);
       if (!absorbing && !truncating) strut = joinStruts(strut, top);
       if (collapsesThrough(child, width)) {
         const hypothetical = cursor + strutSize(strut);
         placePending(beforeMargins, i);
-        const y = clearedTo(hypothetical);
+        const y = clearedTo(child, exclusions, flow, hypothetical, dropsMargins ? beforeMargins : null);
         const childSpace = { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, percentageBlockSize, bfc: { exclusions, inline: flow.left, block: flow.top + y } };
         const empty = layoutBlockLevel(child, childSpace, null);
         if (empty.fragment) out.push({ ...empty.fragment, x: empty.fragment.x + origin.x, y: y + origin.y });
@@ -347,7 +343,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
     clearedStrut = false;
     let y = cursor + strutSize(strut);
     placePending(beforeMargins, i);
-    if (!resuming) y = clearedTo(y);
+    if (!resuming) y = clearedTo(child, exclusions, flow, y, null);
     const childAtStart = atStart && !placedHere;
     // One space per child, built whole (spreading it again per child was a hot allocation).
     // A box that avoids floats is a BFC root or a table: the floats outside do not reach in.
@@ -386,6 +382,17 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
 }
 
 /** Where `clear` puts the child's top border edge, in its container's content coordinates (CSS 2.1 §9.5.2). */
+/**
+ * Where a child goes after clearance: at least its hypothetical position, below the floats it
+ * clears. `droppedMarginsAt`: where the margins before it begin when it drops them (it clears
+ * floats adjoining its parent's top margin); it then goes right below those floats.
+ */
+function clearedTo(child: BlockLevelBox, exclusions: ExclusionSpace, flow: FlowArea, hypothetical: number, droppedMarginsAt: number | null): number {
+  if (child.style.clear === 'none') return hypothetical;
+  const cleared = clearanceOf(child, exclusions, flow);
+  return droppedMarginsAt !== null && cleared > droppedMarginsAt ? cleared : Math.max(hypothetical, cleared);
+}
+
 function clearanceOf(child: BlockLevelBox, exclusions: ExclusionSpace, flow: FlowArea): number {
   return child.style.clear === 'none' ? -Infinity : exclusions.clearance(child.style.clear) - flow.top;
 }
