@@ -629,7 +629,7 @@ function outOfFlowBlocks(items: readonly InlineLevelBox[], style: ComputedStyle,
   for (const item of items) {
     if (item.kind === 'float') out.push(item.box);
     else if (item.kind === 'inline' && item.absolute) {
-      out.push({ kind: 'block', style: anonymousStyle(style), element: null, content: { kind: 'blocks', children: [] }, marker: null, establishesBfc: false, absolute: item.absolute });
+      out.push({ kind: 'block', style: anonymousStyle(style), element: null, content: { kind: 'blocks', children: [] }, marker: null, establishesBfc: false, absolute: item.absolute, onLine: true });
     } else if (item.kind === 'inline') outOfFlowBlocks(item.children, style, out);
   }
   return out;

@@ -35,6 +35,11 @@ export interface BlockBox extends BoxBase {
   readonly running?: RunningElement;
   /** Set on the placeholder left where a block-level absolutely positioned box (or a fixed one) was: its static position (CSS 2.1 §10.3.7). */
   readonly absolute?: BlockLevelBox;
+  /**
+   * On such a placeholder when the box was inline-level but has no line to sit on (only out-of-
+   * flow boxes around it): its static position is where a line would start, beside floats.
+   */
+  readonly onLine?: true;
   /** On the block whose inline content is an element's first formatted line: that element's ::first-line. */
   readonly firstLine?: FirstLineStyles;
 }

@@ -315,7 +315,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
         const y = clearedTo(child, exclusions, flow, hypothetical, dropsMargins ? beforeMargins : null);
         const childSpace = { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, percentageBlockSize, bfc: { exclusions, inline: flow.left, block: flow.top + y } };
         const empty = layoutBlockLevel(child, childSpace, null);
-        if (empty.fragment) out.push({ ...empty.fragment, x: empty.fragment.x + origin.x, y: y + origin.y });
+        if (empty.fragment) out.push(child.kind === 'block' && child.onLine ? onLinePlaceholder(empty.fragment, exclusions, flow, y, width, origin) : { ...empty.fragment, x: empty.fragment.x + origin.x, y: y + origin.y });
         exclusions = empty.exclusions ?? exclusions;
         for (const f of empty.pushedFloats ?? []) carried.push({ index: i, float: f });
         const height = empty.fragment?.height ?? 0;
@@ -382,6 +382,19 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
 }
 
 /** Where `clear` puts the child's top border edge, in its container's content coordinates (CSS 2.1 §9.5.2). */
+/**
+ * The placeholder of an inline-level absolutely positioned box with no line around it spans
+ * the inline range a line would have at `y`, beside the floats there: its static position
+ * (CSS 2.1 §10.3.7) is that line's start (its left edge, or its right edge in rtl).
+ */
+function onLinePlaceholder(f: BoxFragment, exclusions: ExclusionSpace, flow: FlowArea, y: number, width: number, origin: Origin): BoxFragment {
+  const range = exclusions.opportunity(flow.top + y, LINE_PROBE, flow.left, flow.left + width);
+  return { ...f, x: range.left - flow.left + origin.x, y: y + origin.y, width: range.right - range.left };
+}
+
+/** The height of the band probed for a line's inline range: a line of any height meets the floats at its top. */
+const LINE_PROBE = 1e-3;
+
 /**
  * Where a child goes after clearance: at least its hypothetical position, below the floats it
  * clears. `droppedMarginsAt`: where the margins before it begin when it drops them (it clears

@@ -285,3 +285,13 @@ describe('the root box', () => {
     expect(rectOf(p, ...RED)).toEqual([15, 30, 370, 20]);
   });
 });
+
+describe('an inline-level absolutely positioned box with no line around it', () => {
+  it('takes its static position beside the floats, where a line would start', async () => {
+    const html = (dir: string, side: string) => `<div style="position: relative; width: 100pt; direction: ${dir}">
+      <div style="height: 10pt"></div><div style="float: ${side}; width: 40pt; height: 20pt"></div>
+      <span style="position: absolute; width: 30pt; height: 20pt; background: red"></span></div>`;
+    expect(rectOf(await pages(html('ltr', 'left')), ...RED)).toEqual([40, 10, 30, 20]);
+    expect(rectOf(await pages(html('rtl', 'right')), ...RED)).toEqual([30, 10, 30, 20]);
+  });
+});
