@@ -84,8 +84,8 @@ async function judge(job: TestJob, renders: Rendered[]): Promise<Verdict> {
   const outcomes: RefOutcome[] = [];
   // wpt: a test's `match` references are alternative renderings (it must look like one of
   // them), and it must look unlike every `mismatch` one.
-  const matches = entry.refs.filter((r) => r.rel === 'match').length;
-  let firstMismatch: { reason: string; images: () => void } | null = null;
+  let matched = false;
+  let firstMiss: { reason: string; keep: () => void } | null = null;
   for (const [i, refEntry] of entry.refs.entries()) {
     const ref = await renderFile(refEntry.path, `ref${i}`, job);
     renders.push(ref);
@@ -96,14 +96,15 @@ async function judge(job: TestJob, renders: Rendered[]): Promise<Verdict> {
       if (job.keepDir) keepImages(job, outcome.testPages, outcome.refPages);
       return { kind: 'pixels', reason: `looks the same as mismatch reference ${refEntry.path}`, refs: outcomes };
     }
-    if (refEntry.rel === 'match' && !outcome.result.same && firstMismatch === null) {
-      firstMismatch = { reason: outcome.result.reason, images: () => keepImages(job, outcome.testPages, outcome.refPages) };
+    if (refEntry.rel === 'match') {
+      if (outcome.result.same) matched = true;
+      else firstMiss ??= { reason: outcome.result.reason, keep: () => keepImages(job, outcome.testPages, outcome.refPages) };
     }
   }
-  const matched = outcomes.some((o, i) => entry.refs[i]!.rel === 'match' && o.same);
-  if (matches > 0 && !matched && firstMismatch) {
-    if (job.keepDir) firstMismatch.images();
-    return { kind: 'pixels', reason: firstMismatch.reason, refs: outcomes };
+  // A miss with no match at all fails; a test with only mismatch references has none.
+  if (!matched && firstMiss) {
+    if (job.keepDir) firstMiss.keep();
+    return { kind: 'pixels', reason: firstMiss.reason, refs: outcomes };
   }
   return { kind: 'pass', reason: '', refs: outcomes };
 }
