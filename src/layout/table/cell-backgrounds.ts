@@ -4,9 +4,9 @@
 // the row's top and height, a row group's spans its rows, a column's spans the rows of this
 // fragment at the column's left and width, and a column group's spans its columns.
 import type { TableRowGroup } from '../../boxes/types.js';
-import { definiteContentHeight } from '../box-model.js';
-import { relativeOffset, type Offset } from '../positioned/relative.js';
+import type { Offset } from '../positioned/relative.js';
 import type { Rect } from '../replaced.js';
+import { rowShift } from './row-shift.js';
 import type { BoxFragment, CellBackground, TableCellFragment } from '../types.js';
 import type { PlacedRow } from './border-segments.js';
 import type { TableGeometry } from './column-widths.js';
@@ -40,9 +40,10 @@ export function cellFragments(plan: TablePlan, geo: TableGeometry, placed: reado
   const columns: Extent | undefined = first && last ? { top: first.y, bottom: last.y + last.height } : undefined;
   const boxes: PartBoxes = { plan, geo, rows, groups, columns };
   const shifts = new Map<PlannedRow, Offset | null>();
+  const columnsWidth = columnLeft(geo, geo.columnWidths.length) - columnLeft(geo, 0);
   return cells.map(({ cell, fragment, decorated }) => {
     const row = plan.rows[cell.row];
-    const shift = row ? rowShift(row, plan, geo, shifts) : null;
+    const shift = row ? rowShift(row, plan, columnsWidth, shifts) : null;
     return {
       fragment,
       decorated,
@@ -52,21 +53,6 @@ export function cellFragments(plan: TablePlan, geo: TableGeometry, placed: reado
   });
 }
 
-/**
- * The relative offset a cell takes from its row and row group (css-position-3 §3.3): a row's
- * percentages refer to its group, a group's to the table (heights only where specified, as
- * Blink resolves them). Cached per row; null when neither is positioned.
- */
-function rowShift(row: PlannedRow, plan: TablePlan, geo: TableGeometry, cache: Map<PlannedRow, Offset | null>): Offset | null {
-  const cached = cache.get(row);
-  if (cached !== undefined) return cached;
-  const width = columnLeft(geo, geo.columnWidths.length) - columnLeft(geo, 0);
-  const group = row.group.style.position === 'relative' ? relativeOffset(row.group.style, width, definiteContentHeight(plan.box.style, 0, null)) : null;
-  const own = row.box.style.position === 'relative' ? relativeOffset(row.box.style, width, definiteContentHeight(row.group.style, 0, null)) : null;
-  const shift = group || own ? { x: (group?.x ?? 0) + (own?.x ?? 0), y: (group?.y ?? 0) + (own?.y ?? 0) } : null;
-  cache.set(row, shift);
-  return shift;
-}
 
 interface PartBoxes {
   readonly plan: TablePlan;
