@@ -6,7 +6,7 @@ import type { StyledDocument } from './css/types.js';
 import { parseHtml } from './dom/parse.js';
 import { PageResolver } from './css/page-context.js';
 import { CarriedValues } from './layout/page/carried-values.js';
-import { layoutMarginBoxes, type MarginPage } from './layout/page/margin-boxes.js';
+import { layoutMarginBoxes, MarginBoxes, type MarginPage } from './layout/page/margin-boxes.js';
 import { layOutPageAgain, paginate, type LaidOutPage, type PageTotals } from './layout/page/paginate.js';
 import type { RenderOptions } from './options.js';
 import { paintMarginBoxes, paintPage } from './paint/paint.js';
@@ -149,9 +149,10 @@ async function layOutPages(doc: PreparedDocument, totals: PageTotals | null, sin
   }
   if (doc.tree.needsPageTotals && totals !== null) complete = sameTotals(totals, found);
   const targetPage = (id: string) => targets.get(id) ?? null;
+  const generated = new MarginBoxes();
   for (const m of margins) {
     const page = { pageNumber: m.number, pageCount, targetPage, pageNames: null };
-    const items = paintMarginBoxes(layoutMarginBoxes({ ...m, page }));
+    const items = paintMarginBoxes(layoutMarginBoxes({ style: m.style, marginBoxes: m.marginBoxes, values: m.values, page }, generated));
     await sink.overlay(m.index, { width: m.style.width, height: m.style.height, items });
   }
   return { totals: found, complete };

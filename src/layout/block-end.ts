@@ -10,18 +10,13 @@ import { isFloating } from './float/place.js';
 
 const EPSILON = 1e-6;
 
-/** What a box's own end needs below its border box when it ends in this fragmentainer. */
-export function endReserve(space: ConstraintSpace): number {
-  return space.endReserve ?? 0;
-}
-
 /**
  * What a box's content must leave below itself when the box ends here: the box's bottom
  * padding and border and what the box itself must leave. None when the box's end does not
  * follow its content (a fixed height).
  */
 export function contentEndReserve(space: ConstraintSpace, bottomEdge: number, fixedHeight: boolean): number {
-  return fixedHeight ? 0 : endReserve(space) + bottomEdge;
+  return fixedHeight ? 0 : space.endReserve + bottomEdge;
 }
 
 /** Content that ends at `bottom` fits in `limit` together with the end edges. */

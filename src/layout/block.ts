@@ -4,7 +4,7 @@
 import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineFormattingContext, ReplacedBox } from '../boxes/types.js';
 import { isAnonymousStyle } from '../boxes/anonymous-style.js';
 import { blockMargins, borderOf, definiteContentHeight, horizontalFrame, intrinsicWidth, paddingOf, resolveAuto, resolveContentHeight, solveInlineGeometry } from './box-model.js';
-import { childEndReserve, contentEndReserve, endFits, endReserve, lastInFlowChild } from './block-end.js';
+import { childEndReserve, contentEndReserve, endFits, lastInFlowChild } from './block-end.js';
 import { applyOrphansWidows, avoidBreakBetween, avoidsBreakInside, forcedBreakBetween } from './break-rules.js';
 import type { AtomicLayout } from './inline/pieces.js';
 import { collectInline } from './inline/collect.js';
@@ -23,6 +23,7 @@ import { ExclusionSpace, type LayoutOpportunity } from './float/exclusion-space.
 import { layoutLinesBesideFloats, type FlowArea } from './float/lines.js';
 import { isFloating, placeFloat, type FloatLayout } from './float/place.js';
 import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, CarriedFloat, ConstraintSpace, LineFragment, LinesBreakToken, PageContext, TableBreakToken } from './types.js';
+import { constraintSpace, withBlockLimit, withInlineSize } from './constraint-space.js';
 
 /** One block-level box, one fragment. The fragment's x is its left margin; the parent sets y. */
 export function layoutBlockLevel(box: BlockLevelBox, space: ConstraintSpace, token: BreakToken | null): BlockLayoutResult {
@@ -57,7 +58,7 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const pad = paddingOf(style, cb);
   const bdr = borderOf(style);
   const frame = pad.top + pad.bottom + bdr.top + bdr.bottom;
-  const percentageBase = space.percentageBlockSize ?? null;
+  const percentageBase = space.percentageBlockSize;
   // A height that does not depend on the content: also what percentages inside resolve against.
   const ownHeight = space.fixedBlockSize ?? definiteContentHeight(style, frame, percentageBase);
   // Anonymous blocks are skipped when percentages resolve (CSS 2.1 §9.2.1.1).
@@ -115,7 +116,7 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const height = topEdge + contentHeight + (isLast ? pad.bottom + bdr.bottom : 0);
   const children = content.children;
   // A box with no content to break before whose end does not fit moves on whole.
-  if (isLast && children.length === 0 && !space.atFragmentainerStart && !endFits(height, endReserve(space), space.blockLimit)) return { fragment: null, breakToken: null };
+  if (isLast && children.length === 0 && !space.atFragmentainerStart && !endFits(height, space.endReserve, space.blockLimit)) return { fragment: null, breakToken: null };
   const firstBaseline = baselineOf(children, 'first');
   const marker = isFirst && box.marker ? outsideMarker(box.marker, firstBaseline ?? topEdge + pad.top, bdr.left + pad.left) : null;
   const fragment: BoxFragment = {
@@ -154,7 +155,7 @@ function withPositioned(result: BlockLayoutResult, space: ConstraintSpace): Bloc
   if (!f || !isContainingBlock(f.box.style)) return result;
   const positioned = layoutPositioned(f, space.page);
   const style = f.box.style;
-  const relative = style.position === 'relative' ? relativeOffset(style, space.inlineSize, space.percentageBlockSize ?? null) : null;
+  const relative = style.position === 'relative' ? relativeOffset(style, space.inlineSize, space.percentageBlockSize) : null;
   if (positioned.length === 0 && relative === null) return result;
   return { ...result, fragment: { ...f, ...(positioned.length > 0 ? { positioned } : {}), ...(relative ? { relative } : {}) } };
 }
@@ -313,7 +314,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
         const hypothetical = cursor + strutSize(strut);
         placePending(beforeMargins, i);
         const y = clearedTo(child, exclusions, flow, hypothetical, dropsMargins ? beforeMargins : null);
-        const childSpace = { inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, percentageBlockSize, bfc: { exclusions, inline: flow.left, block: flow.top + y } };
+        const childSpace = constraintSpace({ inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, percentageBlockSize, bfc: { exclusions, inline: flow.left, block: flow.top + y } });
         const empty = layoutBlockLevel(child, childSpace, null);
         if (empty.fragment) out.push(child.kind === 'block' && child.onLine ? onLinePlaceholder(empty.fragment, exclusions, flow, y, width, origin) : { ...empty.fragment, x: empty.fragment.x + origin.x, y: y + origin.y });
         exclusions = empty.exclusions ?? exclusions;
@@ -348,11 +349,11 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
     // One space per child, built whole (spreading it again per child was a hot allocation).
     // A box that avoids floats is a BFC root or a table: the floats outside do not reach in.
     const avoids = avoidsFloats(child);
-    const childSpace: ConstraintSpace = {
+    const childSpace = constraintSpace({
       inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page,
       endReserve: childEndReserve(box, children, i, last, width, reserve), percentageBlockSize,
       bfc: avoids ? undefined : { exclusions, inline: flow.left, block: flow.top + y },
-    };
+    });
     let result: BlockLayoutResult;
     let offset = 0;
     if (avoids && !exclusions.isEmpty) {
@@ -432,9 +433,9 @@ function layoutBesideFloats(child: BlockLevelBox, space: ConstraintSpace, token:
   const right = flow.left + space.inlineSize;
   let top = y;
   for (;;) {
-    const here = { ...space, blockLimit: space.blockLimit - (top - y), atFragmentainerStart: space.atFragmentainerStart && top === y };
+    const here = withBlockLimit(space, space.blockLimit - (top - y), space.atFragmentainerStart && top === y);
     const layIn = (band: LayoutOpportunity) => band.narrowed
-      ? { ...layoutBlockLevel(child, { ...here, inlineSize: band.right - band.left }, token), offset: band.left - flow.left, y: top }
+      ? { ...layoutBlockLevel(child, withInlineSize(here, band.right - band.left), token), offset: band.left - flow.left, y: top }
       : { ...layoutBlockLevel(child, here, token), offset: 0, y: top };
     let band = exclusions.opportunity(flow.top + top, 0, flow.left, right);
     let result = layIn(band);
@@ -508,7 +509,7 @@ function layoutReplacedBlock(box: ReplacedBox, space: ConstraintSpace): BlockLay
   const pad = paddingOf(box.style, space.inlineSize);
   const bdr = borderOf(box.style);
   const height = size.height + pad.top + pad.bottom + bdr.top + bdr.bottom;
-  if (!endFits(height, endReserve(space), space.blockLimit) && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
+  if (!endFits(height, space.endReserve, space.blockLimit) && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
   const fragment: BoxFragment = {
     kind: 'box', box, x: geometry.marginLeft, y: 0,
     width: size.width + pad.left + pad.right + bdr.left + bdr.right, height,
@@ -527,7 +528,7 @@ const layoutFloat: FloatLayout = (box, cbWidth, blockLimit, atStart, page, token
   const marginRight = resolveAuto(s.marginRight, cbWidth) ?? 0;
   const margins = blockMargins(s, cbWidth);
   const marginTop = token === null ? margins.top : 0;
-  const space: ConstraintSpace = { inlineSize: cbWidth, blockLimit: blockLimit - marginTop, atFragmentainerStart: atStart, page };
+  const space = constraintSpace({ inlineSize: cbWidth, blockLimit: blockLimit - marginTop, atFragmentainerStart: atStart, page });
   let result: BlockLayoutResult;
   if (box.kind === 'block' && s.width === 'auto') {
     const shrink = (avail: number) => {
@@ -535,7 +536,7 @@ const layoutFloat: FloatLayout = (box, cbWidth, blockLimit, atStart, page, token
       return Math.min(Math.max(sizes.min, avail), sizes.max);
     };
     const geometry = solveInlineGeometry(s, cbWidth, shrink);
-    result = layoutBlockBox(box, { ...space, inlineSize: geometry.contentWidth + horizontalFrame(s, cbWidth) + marginLeft + marginRight }, token);
+    result = layoutBlockBox(box, withInlineSize(space, geometry.contentWidth + horizontalFrame(s, cbWidth) + marginLeft + marginRight), token);
   } else result = layoutBlockLevel(box, space, token);
   if (!result.fragment) return null;
   return {
@@ -555,7 +556,7 @@ export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: n
   const inner = atomic.box;
   const s = inner.style;
   const { top: mTop, bottom: mBottom } = blockMargins(s, available);
-  const space: ConstraintSpace = { inlineSize: available, blockLimit: Infinity, atFragmentainerStart: true, page: outsidePageFlow(page) };
+  const space = constraintSpace({ inlineSize: available, blockLimit: Infinity, atFragmentainerStart: true, page: outsidePageFlow(page) });
   let fragment: BoxFragment;
   if (inner.kind !== 'block') {
     fragment = layoutBlockLevel(inner, space, null).fragment!;
@@ -563,7 +564,7 @@ export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: n
     const intrinsic = () => intrinsicContentSizes(inner, layoutAtomic);
     const shrink = (avail: number) => intrinsicWidth('fit-content', intrinsic(), avail);
     const geometry = solveInlineGeometry(s, available, shrink, intrinsic);
-    const fixedSpace = { ...space, inlineSize: geometry.contentWidth + horizontalFrame(inner.style, available) + geometry.marginLeft + geometry.marginRight };
+    const fixedSpace = withInlineSize(space, geometry.contentWidth + horizontalFrame(inner.style, available) + geometry.marginLeft + geometry.marginRight);
     fragment = layoutBlockBox({ ...inner, style: s }, fixedSpace, null).fragment!;
     fragment = { ...fragment, width: geometry.contentWidth + horizontalFrame(inner.style, available), x: geometry.marginLeft };
   }

@@ -122,7 +122,8 @@ export function solveInlineGeometry(
   const clamped = Math.max(min, Math.min(width, max));
   if (clamped !== width && !autoWidth) marginsAreZero = false;
   width = clamped;
-  return { ...solveMargins(ml, mr, cbWidth - width - frame, marginsAreZero), contentWidth: width };
+  const margins = solveMargins(ml, mr, cbWidth - width - frame, marginsAreZero);
+  return { marginLeft: margins.marginLeft, marginRight: margins.marginRight, contentWidth: width };
 }
 
 function mapNull(v: number | null, f: (v: number) => number): number | null {

@@ -9,7 +9,7 @@ import type { ExclusionSpace } from './float/exclusion-space.js';
 import type { PageNames } from './page/page-names.js';
 import type { Rect } from './replaced.js';
 
-/** What a box may use: the containing block's inline size and the block space left in the fragmentainer. */
+/** What a box may use: the containing block's inline size and the block space left in the fragmentainer. Built by constraintSpace(). */
 export interface ConstraintSpace {
   /** Width of the containing block's content box, pt. */
   readonly inlineSize: number;
@@ -20,22 +20,21 @@ export interface ConstraintSpace {
   /**
    * Block space that must stay free below the box when it ends in this fragmentainer: the
    * bottom padding, borders and margins of the ancestors that end with it (css-break-3 §4.4).
-   * Absent means 0.
    */
-  readonly endReserve?: number;
+  readonly endReserve: number;
   /** The page being laid out; null where no page applies (intrinsic sizing). */
   readonly page: PageContext | null;
   /**
    * The containing block's height when it is definite, for percentage heights (CSS 2.1
-   * §10.5); absent or null when it depends on content, and percentages then act as auto.
+   * §10.5); null when it depends on content, and percentages then act as auto.
    */
-  readonly percentageBlockSize?: number | null;
+  readonly percentageBlockSize: number | null;
   /** A content-box width decided by the parent (an absolutely positioned box's solved width, §10.3.7): used as is, margins 0. */
-  readonly fixedInlineSize?: number;
+  readonly fixedInlineSize: number | undefined;
   /** A content-box height decided by the parent (an absolutely positioned box's solved height, §10.6.4). */
-  readonly fixedBlockSize?: number;
+  readonly fixedBlockSize: number | undefined;
   /** The floats around this box and where it sits among them; absent where no float can reach it (a new BFC). */
-  readonly bfc?: BfcPosition;
+  readonly bfc: BfcPosition | undefined;
 }
 
 /**

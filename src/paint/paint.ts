@@ -59,6 +59,7 @@ export function paintMarginBoxes(boxes: readonly BoxFragment[]): DisplayItem[] {
 }
 
 const ALL_EDGES = { top: true, right: true, bottom: true, left: true };
+const NONE: readonly BoxFragment[] = [];
 
 interface Canvas {
   readonly style: ComputedStyle;
@@ -138,6 +139,11 @@ class Painter {
    * positioned boxes there (CSS 2.1 Appendix E), and with its containing block's clips.
    */
   private readonly pending = new Map<BlockLevelBox, PendingPositioned>();
+  /**
+   * One list reused for the items of a step that go to one sink together (filled, then handed
+   * to Sink.pushAll, which copies them): no array per box and per line item.
+   */
+  private readonly spare: DisplayItem[] = [];
 
   /** `pageArea`: the page area in page coordinates, for `background-attachment: fixed`; null in margin boxes. */
   constructor(
@@ -192,7 +198,7 @@ class Painter {
   /** A box's background, border and content at its final position; `decor` is the sink for its own decorations. */
   private contents(f: BoxFragment, x: number, y: number, layers: StackingLayers, chain: ClipChain | null, decor: Sink, decorated: boolean): void {
     const style = f.box.style;
-    const own: DisplayItem[] = [];
+    const own = this.scratch();
     const edges = { top: f.isFirst, right: true, bottom: f.isLast, left: true };
     const visible = style.visibility === 'visible';
     // A table's wrapper draws nothing itself: the table box (its grid child) has the background and border.
@@ -209,14 +215,14 @@ class Painter {
     if (bookmark) own.push({ kind: 'bookmark', ...bookmark, x, y });
     decor.pushAll(own, chain);
     if (f.box.kind === 'replaced' && visible) {
-      const image: DisplayItem[] = [];
+      const image = this.scratch();
       paintReplaced(f.box, x, y, f.width, f.height, image);
       layers.inlines.pushAll(image, chain);
     }
     if (f.marker) this.lineItem(f.marker, x, y, layers, chain);
     const inner = style.overflow === 'hidden' ? withOverflowClip(chain, style, f, x, y) : chain;
     // Absolutely positioned boxes whose containing block this is: clipped by its overflow (CSS 2.1 §11.1.1).
-    const positioned = f.positioned ?? [];
+    const positioned = f.positioned ?? NONE;
     for (const p of positioned) this.pending.set(p.box, (at) => this.box(p, x, y, at, inner));
     for (const child of f.children) {
       if (child.kind === 'box') {
@@ -229,7 +235,7 @@ class Painter {
     for (const p of positioned) this.placeholder(p.box, layers);
     // The outline goes over the box's content (css-ui-3 §4: after the content it surrounds).
     if (visible) {
-      const outline: DisplayItem[] = [];
+      const outline = this.scratch();
       paintOutline(style, x, y, f.width, f.height, outline);
       layers.inlines.pushAll(outline, chain);
     }
@@ -245,7 +251,7 @@ class Painter {
     const x = ox + g.x;
     const y = oy + g.y;
     const edges = { top: g.isFirst, right: true, bottom: g.isLast, left: true };
-    const out: DisplayItem[] = [];
+    const out = this.scratch();
     if (style.visibility === 'visible') {
       paintBoxShadows(style, x, y, g.width, g.height, edges, false, out);
       // A root table's background became the canvas's (canvasBackground).
@@ -279,7 +285,7 @@ class Painter {
     const f = cell.fragment;
     if (cell.decorated && f.box.style.visibility === 'visible' && cell.layers.length > 0) {
       const box = { x: x + f.x, y: y + f.y, width: f.width, height: f.height };
-      const parts: DisplayItem[] = [];
+      const parts = this.scratch();
       for (const layer of cell.layers) {
         const part = { x: box.x + layer.area.x, y: box.y + layer.area.y, width: layer.area.width, height: layer.area.height };
         paintTablePartBackground(layer.style, layer.image, part, box, parts, this.pageArea);
@@ -292,11 +298,22 @@ class Painter {
   line(line: LineFragment, ox: number, oy: number, layers: StackingLayers, chain: ClipChain | null): void {
     const x = ox + line.x;
     const y = oy + line.y;
-    for (const item of line.items) this.lineItem(item, x, y, layers, chain);
+    let boxes = false;
+    for (const item of line.items) {
+      this.lineItem(item, x, y, layers, chain);
+      if (item.kind === 'inline-box') boxes = true;
+    }
+    if (!boxes) return;
     // Inline boxes' outlines go over the line's content (their text follows them in the line).
-    const outlines: DisplayItem[] = [];
+    const outlines = this.scratch();
     for (const item of line.items) if (item.kind === 'inline-box') this.inlineOutline(item, x, y, outlines);
     layers.inlines.pushAll(outlines, chain);
+  }
+
+  /** The spare list, emptied: valid until the next call, so fill it and hand it on before painting anything else. */
+  private scratch(): DisplayItem[] {
+    this.spare.length = 0;
+    return this.spare;
   }
 
   /** Paints the absolutely positioned box whose placeholder is met here, once. */
@@ -308,8 +325,8 @@ class Painter {
   }
 
   lineItem(item: LineItemFragment, x: number, y: number, layers: StackingLayers, chain: ClipChain | null): void {
-    const out: DisplayItem[] = [];
     if (item.kind === 'inline-box' && item.box.absolute) this.placeholder(item.box.absolute, layers);
+    const out = this.scratch();
     switch (item.kind) {
       case 'text': paintText(item, x, y, out); break;
       case 'inline-box': this.inlineBox(item, x, y, out); break;

@@ -52,7 +52,8 @@ export class Sink {
   private chain: ClipChain | null = null;
   private target: DisplayItem[] = this.items;
 
-  push(item: DisplayItem, chain: ClipChain | null): void {
+  /** The list that items painted under `chain` are appended to (painters write into it directly). */
+  at(chain: ClipChain | null): DisplayItem[] {
     if (chain !== this.chain) {
       this.chain = chain;
       this.target = this.items;
@@ -64,11 +65,13 @@ export class Sink {
         this.target = inner;
       }
     }
-    this.target.push(item);
+    return this.target;
   }
 
   pushAll(items: readonly DisplayItem[], chain: ClipChain | null): void {
-    for (const item of items) this.push(item, chain);
+    if (items.length === 0) return;
+    const target = this.at(chain);
+    for (const item of items) target.push(item);
   }
 }
 

@@ -288,3 +288,26 @@ describe('running elements (position: running(), element())', () => {
     expect(run.x + runWidth(run.item)).toBeCloseTo(W - MR, 1);
   });
 });
+
+describe('margin boxes with the same content on several pages', () => {
+  // A document's pages share the box a margin box's content generates (and its shaped
+  // lines); each page still lays it out in its own margin box rectangle.
+  it('the same header on pages of different widths is centred on each page', async () => {
+    const css = `${base} ${geometry} @page wide { size: 792pt 612pt }
+      @page { @top-center { content: "Same header"; ${type} } }
+      .wide { page: wide }`;
+    const pages = await layout('<p>a</p><p class="wide">b</p><p style="break-before: page">c</p>', css);
+    expect(pages.map((p) => p.width)).toEqual([W, H, W]);
+    for (let i = 0; i < 3; i++) {
+      const header = runOn(pages, i, 'Same header');
+      const width = pages[i]!.width;
+      expect(header.x + runWidth(header.item) / 2).toBeCloseTo((ML + (width - MR)) / 2, 1);
+    }
+  });
+
+  it('a header that changes back and forth shows each page\'s own text', async () => {
+    const html = '<h2>One</h2><p style="break-before: page">x</p><h2>Two</h2><p style="break-before: page">y</p><h2>One</h2>';
+    const pages = await layout(html, `${base} ${geometry} h2 { string-set: sec content(text) } @page { @top-center { content: string(sec, last); ${type} } }`);
+    expect(pages.map((_, i) => textsInBand(pages, i, 0, MT).join('|'))).toEqual(['One', 'Two', 'One']);
+  });
+});

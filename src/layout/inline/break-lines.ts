@@ -12,6 +12,8 @@ export interface LineRange {
   readonly forced: boolean;
   /** Some piece sits in (or opens or closes) an inline box: the line builder must track them. */
   readonly hasInlineBoxes: boolean;
+  /** Some of those inline boxes is relatively positioned: what sits in it moves (CSS 2.1 §9.4.3). */
+  readonly hasRelative: boolean;
 }
 
 /**
@@ -35,7 +37,12 @@ export function breakLines(pieces: Piece[], width: number, firstWidth: number, p
 /** A line of the given pieces, the first of which is piece `start` of the paragraph. */
 export function lineRange(linePieces: readonly Piece[], start: number): LineRange {
   const last = linePieces[linePieces.length - 1];
-  return { pieces: linePieces, start, forced: last?.kind === 'br', hasInlineBoxes: linePieces.some(inInlineBox) };
+  const hasInlineBoxes = linePieces.some(inInlineBox);
+  return { pieces: linePieces, start, forced: last?.kind === 'br', hasInlineBoxes, hasRelative: hasInlineBoxes && linePieces.some(inRelativeBox) };
+}
+
+function inRelativeBox(p: Piece): boolean {
+  return p.path.some((box) => box.style.position === 'relative') || ((p.kind === 'open' || p.kind === 'close') && p.box.style.position === 'relative');
 }
 
 function inInlineBox(p: Piece): boolean {

@@ -29,8 +29,10 @@ interface Vertical {
   readonly shifts: number[];
   readonly height: number;
   readonly baseline: number;
-  /** Baseline shift of an inline box inside `ancestors` (outermost first), for one open across the line's end. */
-  readonly boxShift: (ancestors: InlinePath, box: InlineBox) => number;
+  /** What openBoxShift needs: the groups aligned to the line's edges and the shifts met so far. */
+  readonly groups: ReadonlyMap<Exclude<AlignRoot, null>, AlignGroup>;
+  readonly cache: Map<InlineBox, number>;
+  readonly root: ComputedStyle;
 }
 
 /** Builds one line box at `ctx.y`. */
@@ -162,25 +164,32 @@ function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertica
   // Groups aligned to the line box's top or bottom edge may make it taller.
   let height = bottom - top;
   for (const g of groups.values()) height = Math.max(height, g.bottom - g.top);
-  const baseline = -top;
-  const groupBaseline = (alignRoot: Exclude<AlignRoot, null>): number => {
-    const g = groups.get(alignRoot);
-    if (!g) return 0;
-    return g.edge === 'top' ? -baseline - g.top : height - baseline - g.bottom;
-  };
-  pieces.forEach((_, index) => {
-    const alignRoot = roots[index];
-    if (alignRoot === null || alignRoot === undefined) return;
-    shifts[index] = groupBaseline(alignRoot) + shifts[index]!;
-  });
-  // As for an `open` piece above, computed only for the few boxes open across the line's end.
-  const boxShift = (ancestors: InlinePath, box: InlineBox): number => {
-    const rel = relativeShift(ancestors, root, cache);
-    if (rel.alignRoot === null && isLineRelative(box.style)) return groupBaseline(box);
-    const shift = rel.shift + (cache.get(box) ?? baselineShift(box.style, parentStyle(ancestors, root)));
-    return rel.alignRoot === null ? shift : groupBaseline(rel.alignRoot) + shift;
-  };
-  return { shifts, height, baseline, boxShift };
+  const v: Vertical = { shifts, height, baseline: -top, groups, cache, root };
+  if (groups.size > 0) {
+    for (let index = 0; index < pieces.length; index++) {
+      const alignRoot = roots[index];
+      if (alignRoot !== null && alignRoot !== undefined) shifts[index] = groupBaseline(v, alignRoot) + shifts[index]!;
+    }
+  }
+  return v;
+}
+
+/** The baseline of a group aligned to the line's top or bottom edge, relative to the line's baseline. */
+function groupBaseline(v: Vertical, alignRoot: Exclude<AlignRoot, null>): number {
+  const g = v.groups.get(alignRoot);
+  if (!g) return 0;
+  return g.edge === 'top' ? -v.baseline - g.top : v.height - v.baseline - g.bottom;
+}
+
+/**
+ * The baseline shift of an inline box inside `ancestors` (outermost first) that is open across
+ * the line's end, as for an `open` piece in alignVertically (only the few such boxes need it).
+ */
+function openBoxShift(v: Vertical, ancestors: InlinePath, box: InlineBox): number {
+  const rel = relativeShift(ancestors, v.root, v.cache);
+  if (rel.alignRoot === null && isLineRelative(box.style)) return groupBaseline(v, box);
+  const shift = rel.shift + (v.cache.get(box) ?? baselineShift(box.style, parentStyle(ancestors, v.root)));
+  return rel.alignRoot === null ? shift : groupBaseline(v, rel.alignRoot) + shift;
 }
 
 /** Places pieces left to right, applying text-indent, text-align and justification. */
@@ -208,14 +217,14 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   const open = new Map<InlineBox, OpenBox>();
   if (range.hasInlineBoxes) openContinuingBoxes(pieces, open, x);
   // Content of relatively positioned inline boxes moves with them (CSS 2.1 §9.4.3).
-  const shift = (path: InlinePath, own?: ComputedStyle) => (range.hasInlineBoxes ? inlinePathOffset(path, ctx.width, own) : null);
+  const relative = range.hasRelative;
 
   pieces.forEach((p, index) => {
     const baselineY = v.baseline + v.shifts[index]!;
     switch (p.kind) {
       case 'text': {
         const expand = index <= lastText ? extra : 0;
-        const s = shift(p.path);
+        const s = relative ? inlinePathOffset(p.path, ctx.width) : null;
         x += placeText(out, p, x + (s?.x ?? 0), baselineY + (s?.y ?? 0), expand, index === lastText);
         break;
       }
@@ -228,13 +237,13 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
         const start = open.get(p.box);
         const marginRight = p.box.style.marginRight === 'auto' ? 0 : resolveLength(p.box.style.marginRight, ctx.width);
         const fragment = inlineBoxFragment(p.box, start?.x ?? 0, x - marginRight, v.baseline + v.shifts[index]!, start?.isFirst ?? false, true, ctx.width);
-        boxes.push({ order: start?.order ?? index, fragment: shifted(fragment, shift(p.path, p.box.style)) });
+        boxes.push({ order: start?.order ?? index, fragment: relative ? shifted(fragment, inlinePathOffset(p.path, ctx.width, p.box.style)) : fragment });
         open.delete(p.box);
         break;
       }
       case 'atomic': {
         const f = p.fragment;
-        const s = shift(p.path);
+        const s = relative ? inlinePathOffset(p.path, ctx.width) : null;
         out.push({ kind: 'atomic', fragment: { ...f, x: x + f.x + (s?.x ?? 0), y: baselineY - p.baseline + f.y + (s?.y ?? 0) } });
         x += p.width;
         break;
@@ -256,8 +265,8 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   // Inline boxes still open at the line's end continue on the next line. Their baseline is
   // their own, not that of a descendant with its own vertical-align.
   for (const [box, start] of open) {
-    const fragment = inlineBoxFragment(box, start.x, x, v.baseline + v.boxShift(start.ancestors, box), start.isFirst, false, ctx.width);
-    boxes.push({ order: start.order, fragment: shifted(fragment, shift(start.ancestors, box.style)) });
+    const fragment = inlineBoxFragment(box, start.x, x, v.baseline + openBoxShift(v, start.ancestors, box), start.isFirst, false, ctx.width);
+    boxes.push({ order: start.order, fragment: relative ? shifted(fragment, inlinePathOffset(start.ancestors, ctx.width, box.style)) : fragment });
   }
   if (boxes.length === 0) return out;
   // Inline box backgrounds and borders paint below the text, outer boxes first.

@@ -2,7 +2,7 @@
 // counter and total, string(), element() — becomes a block container sized by the margin
 // box rules and laid out in its rectangle, its content aligned by vertical-align. Runs after
 // every page exists, so counter(pages) is known.
-import type { BlockBox, InlineLevelBox, TextBox } from '../../boxes/types.js';
+import type { BlockBox, BlockLevelBox, InlineLevelBox, TextBox } from '../../boxes/types.js';
 import { formatCounter } from '../../boxes/counter-style.js';
 import { processWhiteSpace } from '../../boxes/white-space.js';
 import type { ComputedStyle, ContentItem, PageStyle } from '../../css/types.js';
@@ -12,6 +12,7 @@ import { intrinsicContentSizes } from '../intrinsic.js';
 import type { BoxFragment, PageContext } from '../types.js';
 import { parseCarryArgs, runningOnPage, stringOnPage, type PageValues } from './carried-values.js';
 import { isMarginBoxName, marginBoxRects, type EdgeBoxInput, type MarginBoxName, type MarginBoxRect } from './margin-box-geometry.js';
+import { constraintSpace } from '../constraint-space.js';
 
 /** One page's margin boxes: what they need beyond the page's own layout. */
 export interface MarginPage {
@@ -21,12 +22,29 @@ export interface MarginPage {
   readonly page: PageContext;
 }
 
+/**
+ * The boxes margin boxes generated, shared by a document's pages: a margin box with the same
+ * style and content as on an earlier page (a running header, a chapter title) gets the same
+ * box, so that its shaped lines and intrinsic sizes, cached per box, are computed once.
+ */
+export class MarginBoxes {
+  private readonly byStyle = new Map<ComputedStyle, Map<string | BlockLevelBox, BlockBox>>();
+
+  get(style: ComputedStyle, key: string | BlockLevelBox, make: () => BlockBox): BlockBox {
+    let boxes = this.byStyle.get(style);
+    if (!boxes) this.byStyle.set(style, (boxes = new Map()));
+    let box = boxes.get(key);
+    if (!box) boxes.set(key, (box = make()));
+    return box;
+  }
+}
+
 /** The margin boxes of one page as fragments in page coordinates, in painting order. */
-export function layoutMarginBoxes(input: MarginPage): BoxFragment[] {
+export function layoutMarginBoxes(input: MarginPage, generated = new MarginBoxes()): BoxFragment[] {
   const boxes = new Map<MarginBoxName, BlockBox>();
   for (const [name, style] of input.marginBoxes) {
     if (!isMarginBoxName(name)) continue;
-    const box = marginBoxOf(style, input);
+    const box = marginBoxOf(style, input, generated);
     if (box) boxes.set(name, box);
   }
   if (boxes.size === 0) return [];
@@ -42,7 +60,7 @@ export function layoutMarginBoxes(input: MarginPage): BoxFragment[] {
 }
 
 /** The box a margin box's `content` generates, or null when it generates nothing. */
-function marginBoxOf(style: ComputedStyle, input: MarginPage): BlockBox | null {
+function marginBoxOf(style: ComputedStyle, input: MarginPage, generated: MarginBoxes): BlockBox | null {
   if (!Array.isArray(style.content)) return null;
   const items = style.content as readonly ContentItem[];
   // element() places the running element itself, as the margin box's only content.
@@ -51,13 +69,15 @@ function marginBoxOf(style: ComputedStyle, input: MarginPage): BlockBox | null {
     const args = parseCarryArgs(item.args);
     const running = args && runningOnPage(input.values, args.name, args.policy);
     if (!running) return null;
-    return { kind: 'block', style, element: null, content: { kind: 'blocks', children: [running.box] }, marker: null, establishesBfc: true };
+    return generated.get(style, running.box, () => ({ kind: 'block', style, element: null, content: { kind: 'blocks', children: [running.box] }, marker: null, establishesBfc: true }));
   }
   const text = items.map((item) => contentText(item, input)).join('');
-  const children: InlineLevelBox[] = text.length > 0 ? processWhiteSpace([{ kind: 'text', style, element: null, text, decorations: [] } satisfies TextBox]) : [];
-  // An empty content list still generates the box (its background and border show).
-  const content = children.length > 0 ? { kind: 'inline' as const, ifc: { children } } : { kind: 'blocks' as const, children: [] };
-  return { kind: 'block', style, element: null, content, marker: null, establishesBfc: true };
+  return generated.get(style, text, () => {
+    const children: InlineLevelBox[] = text.length > 0 ? processWhiteSpace([{ kind: 'text', style, element: null, text, decorations: [] } satisfies TextBox]) : [];
+    // An empty content list still generates the box (its background and border show).
+    const content = children.length > 0 ? { kind: 'inline' as const, ifc: { children } } : { kind: 'blocks' as const, children: [] };
+    return { kind: 'block', style, element: null, content, marker: null, establishesBfc: true };
+  });
 }
 
 function contentText(item: ContentItem, input: MarginPage): string {
@@ -87,7 +107,7 @@ function edgeInput(name: MarginBoxName, box: BlockBox, page: PageStyle, ctx: Pag
     const margins = blockMargins(s, width);
     const outer = (inner: number) => inner + margins.top + margins.bottom;
     if (s.height !== 'auto' && s.height.pct === 0) return { generated: true, specified: outer(s.height.abs + verticalFrame(s, width)), minContent: 0, maxContent: 0 };
-    const f = layoutBlockLevel(box, { inlineSize: width, blockLimit: Infinity, atFragmentainerStart: true, page: ctx }, null).fragment;
+    const f = layoutBlockLevel(box, constraintSpace({ inlineSize: width, blockLimit: Infinity, atFragmentainerStart: true, page: ctx }), null).fragment;
     const h = outer(f?.height ?? 0);
     return { generated: true, specified: null, minContent: h, maxContent: h };
   }
@@ -111,7 +131,7 @@ function edgeInput(name: MarginBoxName, box: BlockBox, page: PageStyle, ctx: Pag
  */
 function placeMarginBox(box: BlockBox, rect: MarginBoxRect, page: PageContext): BoxFragment | null {
   const s = box.style;
-  const f = layoutBlockLevel(box, { inlineSize: rect.width, blockLimit: Infinity, atFragmentainerStart: true, page }, null).fragment;
+  const f = layoutBlockLevel(box, constraintSpace({ inlineSize: rect.width, blockLimit: Infinity, atFragmentainerStart: true, page }), null).fragment;
   if (!f) return null;
   const margins = blockMargins(s, rect.width);
   const natural = f.height;

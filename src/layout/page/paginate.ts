@@ -16,6 +16,7 @@ import { layoutInitialContainingBlock, type PositionedBreakToken } from '../posi
 import { layoutFixed, withFixedStaticPositions, type FixedStaticPositions } from './fixed.js';
 import { collectPageMarks, type PageMarks } from './page-marks.js';
 import { pageNamesOf } from './page-names.js';
+import { constraintSpace } from '../constraint-space.js';
 
 /** The page area: the page box less its margins, border and padding (css-page-3 §2). */
 export interface PageArea {
@@ -137,10 +138,11 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: PageBreakToke
   let number = frame.number;
   if (frame.blank) {
     const fixed = layOutFixed(context(number), knownStatics);
-    return { ...frame, root: null, fixed, marks: collectPageMarks(null, fixed), startToken: token, endToken: token };
+    return laidOutPage(frame, number, null, fixed, collectPageMarks(null, fixed), token, token);
   }
   // The initial containing block is the page area: percentage heights of the root resolve against it (CSS 2.1 §10.5).
-  const space = { inlineSize: Math.max(1, area.width), blockLimit: Math.max(1, area.height), atFragmentainerStart: true, percentageBlockSize: area.height };
+  const inlineSize = Math.max(1, area.width);
+  const blockLimit = Math.max(1, area.height);
   // Boxes positioned against the initial containing block are laid out on the page where their placeholder falls.
   const layOutRoot = (page: PageContext): { fragment: BoxFragment | null; breakToken: Omit<PageBreakToken, 'fixedStatic'> | null } => {
     // An absolutely positioned root is laid out whole against the page area, on the first page.
@@ -148,9 +150,9 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: PageBreakToke
     const flowEnded = token !== null && token.flow === null;
     // The root's top margin is in the initial containing block on its first page; later pages start after a break, which truncates it (css-break-3 §5.5).
     const marginTop = token === null ? blockMargins(input.root.style, area.width).top : 0;
-    const flow = flowEnded ? null : layoutBlockLevel(input.root, { ...space, blockLimit: Math.max(1, space.blockLimit - marginTop), page }, token?.flow ?? null);
+    const flow = flowEnded ? null : layoutBlockLevel(input.root, constraintSpace({ inlineSize, blockLimit: Math.max(1, blockLimit - marginTop), atFragmentainerStart: true, percentageBlockSize: area.height, page }), token?.flow ?? null);
     const laid = flow === null ? { fragment: null, breakToken: null } : { ...flow, fragment: flow.fragment && { ...flow.fragment, y: flow.fragment.y + marginTop } };
-    const icb = layoutInitialContainingBlock(input.hasAbsolute === false ? null : laid.fragment, token?.positioned ?? [], { ...initial, height: space.blockLimit }, page);
+    const icb = layoutInitialContainingBlock(input.hasAbsolute === false ? null : laid.fragment, token?.positioned ?? [], { ...initial, height: blockLimit }, page);
     const holder = laid.fragment ?? (icb.fragments.length > 0 ? emptyRoot(input.root, area.width) : null);
     const fragment = holder && withPositioned(holder, icb.fragments);
     const breakToken = laid.breakToken !== null || icb.continuing.length > 0 ? { flow: laid.breakToken, positioned: icb.continuing } : null;
@@ -168,8 +170,16 @@ function layOutPage(input: PaginateInput, frame: PageFrame, token: PageBreakToke
   const statics = input.fixed.length > 0 ? withFixedStaticPositions(knownStatics, result.fragment) : knownStatics;
   const fixed = layOutFixed(context(number), statics);
   if (fixed.length > 0) marks = { ...marks, usesTotals: collectPageMarks(null, fixed).usesTotals || marks.usesTotals };
-  const endToken = result.breakToken && { ...result.breakToken, fixedStatic: statics };
-  return { ...frame, number, root: result.fragment, fixed, marks, startToken: token, endToken };
+  const endToken = result.breakToken && { flow: result.breakToken.flow, positioned: result.breakToken.positioned, fixedStatic: statics };
+  return laidOutPage(frame, number, result.fragment, fixed, marks, token, endToken);
+}
+
+/** A page built field by field: spread from the frame, pages took a hidden class each (V8). */
+function laidOutPage(frame: PageFrame, number: number, root: BoxFragment | null, fixed: readonly BoxFragment[], marks: PageMarks, startToken: PageBreakToken | null, endToken: PageBreakToken | null): LaidOutPage {
+  return {
+    index: frame.index, number, name: frame.name, blank: frame.blank, style: frame.style, context: frame.context,
+    marginBoxes: frame.marginBoxes, area: frame.area, root, fixed, marks, startToken, endToken,
+  };
 }
 
 const NO_STATIC_POSITIONS: FixedStaticPositions = new Map();

@@ -11,8 +11,9 @@ import { borderOf, intrinsicWidth, isIntrinsicKeyword, maxWidthOrNone, minWidthO
 import { intrinsicContentSizes } from '../intrinsic.js';
 import { outsidePageFlow } from '../page/page-names.js';
 import { replacedSize } from '../replaced.js';
-import type { BoxFragment, ConstraintSpace, PageContext } from '../types.js';
+import type { BoxFragment, PageContext } from '../types.js';
 import { solveAxis, type AxisInput } from './axis.js';
+import { constraintSpace } from '../constraint-space.js';
 
 /** A containing block's padding box size (pt), and its direction. */
 export interface ContainingBlockSize {
@@ -54,10 +55,10 @@ export function solveAbsolute(box: BlockLevelBox, cb: ContainingBlockSize, stati
   const bdr = borderOf(s);
   const inner = outsidePageFlow(page);
   const layout = (width: number | undefined, height: number | undefined): BoxFragment => {
-    const space: ConstraintSpace = {
+    const space = constraintSpace({
       inlineSize: cb.width, blockLimit: Infinity, atFragmentainerStart: true, page: inner,
       percentageBlockSize: cb.height, fixedInlineSize: width, fixedBlockSize: height,
-    };
+    });
     return layoutBlockLevel(box, space, null).fragment!;
   };
 

@@ -10,6 +10,7 @@ import { layoutBlockLevel } from '../block.js';
 import type { BoxFragment, BreakToken, PageContext } from '../types.js';
 import { solveAbsolute, type ContainingBlockSize } from './absolute.js';
 import { candidatesIn, isContainingBlock } from './placeholders.js';
+import { constraintSpace } from '../constraint-space.js';
 
 /** An absolutely positioned box of the initial containing block that goes on to the next page. */
 export interface PositionedBreakToken {
@@ -71,10 +72,10 @@ export function layoutInitialContainingBlock(
  */
 function continuePositioned(t: PositionedBreakToken, area: ContainingBlockSize, page: PageContext): { fragment: BoxFragment | null; next: PositionedBreakToken | null } {
   if (t.y >= area.height) return { fragment: null, next: { ...t, y: t.y - area.height } };
-  const laid = layoutBlockLevel(t.box, {
+  const laid = layoutBlockLevel(t.box, constraintSpace({
     inlineSize: area.width, blockLimit: area.height - t.y, atFragmentainerStart: true, page,
     percentageBlockSize: area.height, fixedInlineSize: t.contentWidth, fixedBlockSize: t.contentHeight ?? undefined,
-  }, t.token);
+  }), t.token);
   const fragment = laid.fragment && { ...laid.fragment, x: t.x, y: t.y };
   return { fragment, next: laid.breakToken ? { ...t, token: laid.breakToken, y: 0 } : null };
 }

@@ -40,7 +40,7 @@ export function collapsedSegments(b: CollapsedBorders, geo: TableGeometry, place
       const border = vertical(r, c);
       const run = runIndex[c]! >= 0 ? out[runIndex[c]!]! : null;
       if (border && run && sameBorder(runBorder[c]!, border) && Math.abs(run.y2 - y) < 1e-6) {
-        out[runIndex[c]!] = { ...run, y2: y + height };
+        out[runIndex[c]!] = extended(run, run.x2, y + height);
         continue;
       }
       runBorder[c] = border;
@@ -62,7 +62,7 @@ function horizontalLine(out: BorderSegment[], y: number, C: number, lineX: (c: n
     const x1 = lineX(c) - joint(c) / 2;
     const x2 = lineX(c + 1) + joint(c + 1) / 2;
     if (b && runIndex >= 0 && runBorder && sameBorder(runBorder, b)) {
-      out[runIndex] = { ...out[runIndex]!, x2 };
+      out[runIndex] = extended(out[runIndex]!, x2, y);
       continue;
     }
     runBorder = b;
@@ -76,6 +76,11 @@ function pushSegment(out: BorderSegment[], b: CollapsedBorder | null, x1: number
   if (!b || width <= 0 || b.style === 'none') return -1;
   out.push({ x1, y1, x2, y2, width, style: b.style, color: b.color });
   return out.length - 1;
+}
+
+/** A segment drawn on to (x2, y2); built whole, not spread (one hidden class for all segments). */
+function extended(s: BorderSegment, x2: number, y2: number): BorderSegment {
+  return { x1: s.x1, y1: s.y1, x2, y2, width: s.width, style: s.style, color: s.color };
 }
 
 function sameBorder(a: CollapsedBorder | null, b: CollapsedBorder): boolean {

@@ -9,7 +9,6 @@ import { holdsOnlyPlaceholders } from '../positioned/placeholders.js';
 import type { TableBox } from '../../boxes/types.js';
 import type { LengthPercentageAuto } from '../../css/types.js';
 import { blockMargins, borderOf, definiteContentHeight, paddingOf } from '../box-model.js';
-import { endReserve } from '../block-end.js';
 import { isForcedBreak } from '../break-rules.js';
 import { releaseInlineLayout } from '../inline/layout-inline.js';
 import { layoutAtomic, layoutBlockLevel } from '../block.js';
@@ -19,6 +18,7 @@ import { collapsedSegments, type PlacedRow } from './border-segments.js';
 import { cellFragments, type PlacedCell } from './cell-backgrounds.js';
 import { tableGeometry, type TableGeometry } from './column-widths.js';
 import { tablePadding, tablePlan, type PlannedCell, type PlannedRow, type TablePlan } from './plan.js';
+import { constraintSpace } from '../constraint-space.js';
 
 const EPSILON = 1e-6;
 
@@ -58,14 +58,14 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   const bottomCaptions: ChildFragment[] = [];
   const captionsHeight = placeCaptions(plan, 'bottom', geo.width, 0, bottomCaptions);
   // The ancestors' end edges too, when the table ends their content (css-break-3 §4.4).
-  const tail = (footer && !repeat ? footer.height : 0) + pad.bottom + plan.border.bottom + captionsHeight + endReserve(space);
+  const tail = (footer && !repeat ? footer.height : 0) + pad.bottom + plan.border.bottom + captionsHeight + space.endReserve;
   const rowsInput: RowsInput = { from, to: rowsEnd, y: gy, limit, reserve, tail, atStart: space.atFragmentainerStart, incoming: token?.cells ?? [], page: outsidePageFlow(space.page) };
   let body = layoutRows(plan, geo, rowsInput);
   if (body === 'pushed') return { fragment: null, breakToken: null };
   // The table's height is a minimum for its box (CSS 2.1 §17.5.3), met by a table laid out
   // whole: the rows take what they leave, in proportion to their heights, as in Chromium.
   const frameY = plan.border.top + pad.top + pad.bottom + plan.border.bottom;
-  const specified = isFirst && body.next === null ? definiteContentHeight(plan.box.style, frameY, space.percentageBlockSize ?? null) : null;
+  const specified = isFirst && body.next === null ? definiteContentHeight(plan.box.style, frameY, space.percentageBlockSize) : null;
   const natural = body.y + (footer ? footer.height : 0) + pad.bottom + plan.border.bottom;
   let extra = specified === null ? 0 : specified + frameY - natural;
   if (extra > EPSILON && body.rows.length > 0) {
@@ -112,7 +112,7 @@ function placeCaptions(plan: TablePlan, side: 'top' | 'bottom', width: number, y
   for (const caption of plan.box.captions) {
     if (caption.style.captionSide !== side) continue;
     const margins = blockMargins(caption.style, width);
-    const f = layoutBlockLevel(caption, { inlineSize: width, blockLimit: Infinity, atFragmentainerStart: true, page: null }, null).fragment;
+    const f = layoutBlockLevel(caption, constraintSpace({ inlineSize: width, blockLimit: Infinity, atFragmentainerStart: true, page: null }), null).fragment;
     if (!f) continue;
     out.push({ ...f, y: y + margins.top });
     y += margins.top + f.height + margins.bottom;
@@ -321,7 +321,7 @@ function layoutCell(cell: PlannedCell, geo: TableGeometry, from: BreakToken | 'f
 
 /** The piece of a cell's content that fits in `limit`; null when nothing fits and it need not progress. */
 function layoutCellPiece(cell: PlannedCell, geo: TableGeometry, from: BreakToken | 'fresh', limit: number, atStart: boolean, page: PageContext | null): CellContent | null {
-  const result = layoutBlockLevel(cell.box, { inlineSize: cellWidth(cell, geo), blockLimit: limit, atFragmentainerStart: atStart, page }, from === 'fresh' ? null : from);
+  const result = layoutBlockLevel(cell.box, constraintSpace({ inlineSize: cellWidth(cell, geo), blockLimit: limit, atFragmentainerStart: atStart, page }), from === 'fresh' ? null : from);
   return result.fragment ? { fragment: result.fragment, token: result.breakToken } : null;
 }
 
