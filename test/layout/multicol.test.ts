@@ -121,3 +121,15 @@ describe('column-span: all (§6)', () => {
     expect(at('After').y - at('Q1').y).toBeCloseTo(40, 3);
   });
 });
+
+describe('column height limits', () => {
+  it('max-height caps the columns: column-fill: auto then fills the next column', async () => {
+    const pages = await layout(`<div style="column-count: 2; column-fill: auto; max-height: 60pt">${lines(5)}</div><p>After</p>`, base);
+    const at = (t: string) => runOn(pages, 0, t);
+    expect(at('P3').x).toBeCloseTo(at('P1').x, 3);
+    expect(at('P4').x).toBeGreaterThan(at('P1').x + 100);
+    expect(at('P4').y).toBeCloseTo(at('P1').y, 3);
+    // The container is max-height tall.
+    expect(at('After').y - at('P1').y).toBeCloseTo(60, 3);
+  });
+});

@@ -55,6 +55,8 @@ export interface ColumnsInput {
   readonly limit: number;
   /** The content height the container's own height leaves here, or null when it is auto. */
   readonly fixedHeight: number | null;
+  /** The most its max-height leaves here (Infinity for none): columns are no taller (§7.1). */
+  readonly maxHeight: number;
   readonly atStart: boolean;
   readonly page: PageContext | null;
   readonly token: BlockBreakToken | null;
@@ -69,7 +71,7 @@ const MAX_STEPS = 24;
 export function layoutColumns(input: ColumnsInput): ColumnsResult {
   const { count, width, gap } = usedColumns(input.container.style, input.width);
   const start = input.token?.child ?? null;
-  const available = Math.min(input.limit, input.fixedHeight ?? Infinity);
+  const available = Math.max(0, Math.min(input.limit, input.fixedHeight ?? input.maxHeight));
   const fill = (height: number) => fillColumns(input, count, width, height, start);
   const balance = input.container.style.columnFill !== 'auto' || !Number.isFinite(available);
   const columns = (balance ? balanced(fill, count, available) : null) ?? fill(available);
