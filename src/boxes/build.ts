@@ -29,6 +29,7 @@ import { withFirstLetter, type FirstLetterBuilder } from './first-letter.js';
 import { parseTargetCounter } from './target-counter.js';
 import { processWhiteSpace } from './white-space.js';
 import { fragmentId } from '../dom/fragment-id.js';
+import { isMulticolContainer, withColumnFlow } from './multicol.js';
 
 /**
  * Resources box generation needs; all fetched before (DESIGN.md: no I/O after resources/).
@@ -564,6 +565,18 @@ function offsetWithInline(item: BlockLevelBox, inline: ComputedStyle): BlockLeve
  * inline-level boxes; runs of collapsible white space between blocks generate nothing.
  */
 function makeBlock(
+  style: ComputedStyle,
+  element: DomElement | null,
+  built: readonly BuildItem[],
+  marker: MarkerBox | ReplacedBox | null,
+  bfc: boolean,
+  background?: ImageResource,
+): BlockBox {
+  const box = blockContainer(style, element, built, marker, bfc, background);
+  return isMulticolContainer(style) ? withColumnFlow(box) : box;
+}
+
+function blockContainer(
   style: ComputedStyle,
   element: DomElement | null,
   built: readonly BuildItem[],

@@ -223,6 +223,17 @@ export interface ComputedStyle {
   readonly outlineWidth: number;
   readonly outlineColor: Color;
   readonly outlineOffset: number;
+  // css-multicol-1: columns, their gap and rules, spanning and filling.
+  readonly columnCount: number | 'auto';
+  /** pt. */
+  readonly columnWidth: number | 'auto';
+  /** css-align-3 §8.1: `normal` is 1em in a multi-column container. */
+  readonly columnGap: 'normal' | LengthPercentage;
+  readonly columnRuleStyle: BorderStyle;
+  readonly columnRuleWidth: number;
+  readonly columnRuleColor: Color;
+  readonly columnSpan: 'none' | 'all';
+  readonly columnFill: 'balance' | 'auto' | 'balance-all';
   /** Shadows in painting order of the list: the first is on top. Empty for none. */
   readonly boxShadow: readonly BoxShadow[];
   /**

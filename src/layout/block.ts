@@ -3,6 +3,8 @@
 // left in the fragmentainer and returns a break token when the box continues.
 import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineFormattingContext, ReplacedBox } from '../boxes/types.js';
 import { isAnonymousStyle } from '../boxes/anonymous-style.js';
+import { columnFlowOf, isMulticolContainer } from '../boxes/multicol.js';
+import { layoutColumns } from './multicol/columns.js';
 import { blockMargins, borderOf, definiteContentHeight, horizontalFrame, intrinsicWidth, paddingOf, resolveAuto, resolveContentHeight, solveInlineGeometry } from './box-model.js';
 import { childEndReserve, contentEndReserve, endFits, lastInFlowChild } from './block-end.js';
 import { applyOrphansWidows, avoidBreakBetween, avoidsBreakInside, forcedBreakBetween } from './break-rules.js';
@@ -79,7 +81,10 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
     ? { exclusions: ExclusionSpace.EMPTY, left: 0, top: 0 }
     : { exclusions: outer.exclusions, left: outer.inline + geometry.marginLeft + origin.x, top: outer.block + origin.y };
   // Boxes that must not break, or that are taller than the page anyway, are laid out whole.
-  const content = box.content.kind === 'inline'
+  const columnFlow = isMulticolContainer(style) ? columnFlowOf(box) : null;
+  const content: ContentResult = columnFlow
+    ? layoutColumns({ container: box, flow: columnFlow, width: geometry.contentWidth, limit: contentLimit - reserve, fixedHeight: ownHeight === null ? null : Math.max(0, ownHeight - consumed), maxHeight: resolveContentHeight(style, Infinity, frame, percentageBase) - consumed, atStart: space.atFragmentainerStart, page: space.page, token: token as BlockBreakToken | null, origin })
+    : box.content.kind === 'inline'
     ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, reserve, space, token as LinesBreakToken | null, origin, flow)
     : layoutChildren(box, geometry.contentWidth, contentLimit, reserve, space, token as BlockBreakToken | null, origin, flow, childPercentageBase);
   if (content.pushed && !space.atFragmentainerStart) return { fragment: null, breakToken: null };

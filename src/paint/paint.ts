@@ -19,6 +19,8 @@ import { paintOutline } from './outline.js';
 import { transformed } from './transform.js';
 import type { DisplayItem, ImageResource, PageDisplayList, PathOp } from './types.js';
 import { createsStackingContext, isPositioned, Sink, stackLevel, StackingLayers, wrapInClips, type ClipChain } from './stacking.js';
+import { columnFlowOf } from '../boxes/multicol.js';
+import { paintColumnRules } from './column-rule.js';
 
 /**
  * Paints one laid-out page (css-page-3 §3.4 painting order): the page background over the
@@ -209,6 +211,7 @@ class Painter {
     if (decorate && (f.box.element === null || f.box.element !== this.canvasElement)) paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, own, this.pageArea);
     if (decorate) paintBoxShadows(style, x, y, f.width, f.height, edges, true, own);
     if (decorate) paintBorders(style, x, y, f.width, f.height, edges, own);
+    if (decorate && columnFlowOf(f.box) !== null) paintColumnRules(style, f, x, y, own);
     const id = anchorName(f.box.element);
     if (id && f.isFirst) own.push({ kind: 'anchor', name: id, x, y });
     const bookmark = f.isFirst ? bookmarkOf(f.box.element, style) : null;

@@ -170,9 +170,11 @@ describe('other shorthands', () => {
     expect(computed(P, 'p { white-space: pre } p { white-space: wrap-anything }').whiteSpace).toBe('pre');
   });
 
-  it('flex, flex-flow and gap expand into extra', () => {
+  it('flex, flex-flow and gap expand into extra; column-gap is typed (multi-column layout uses it)', () => {
     const t = computed(P, 'p { flex: 2; flex-flow: column wrap; gap: 4px 1em }');
-    expect(Object.fromEntries(t.extra)).toMatchObject({ 'flex-grow': '2', 'flex-shrink': '1', 'flex-basis': '0%', 'flex-direction': 'column', 'flex-wrap': 'wrap', 'row-gap': '4px', 'column-gap': '1em' });
+    expect(Object.fromEntries(t.extra)).toMatchObject({ 'flex-grow': '2', 'flex-shrink': '1', 'flex-basis': '0%', 'flex-direction': 'column', 'flex-wrap': 'wrap', 'row-gap': '4px' });
+    expect(t.columnGap).toEqual({ abs: t.fontSize, pct: 0 });
+    expect(computed(P, 'p { gap: 5% }').columnGap).toEqual({ abs: 0, pct: 5 });
     expect(computed(P, 'p { flex: none }').extra.get('flex-shrink')).toBe('0');
     expect(computed(P, 'p { flex: 1 1 200px }').extra.get('flex-basis')).toBe('200px');
   });
@@ -261,5 +263,26 @@ describe('other longhands', () => {
   it('legacy word-break: break-word is word-break normal plus overflow-wrap anywhere', () => {
     const t = computed(P, 'p { overflow-wrap: normal; word-break: break-word }');
     expect([t.wordBreak, t.overflowWrap]).toEqual(['normal', 'anywhere']);
+  });
+});
+
+describe('multi-column shorthands (css-multicol-1)', () => {
+  it('columns takes a width and a count in either order, auto for either', () => {
+    expect(computed(P, 'p { columns: 12em 3 }')).toMatchObject({ columnCount: 3 });
+    expect(computed(P, 'p { columns: 3 12em }').columnCount).toBe(3);
+    expect(computed(P, 'p { columns: 2 }')).toMatchObject({ columnCount: 2, columnWidth: 'auto' });
+    expect(computed(P, 'p { columns: 100px }')).toMatchObject({ columnCount: 'auto', columnWidth: 75 });
+    expect(computed(P, 'p { columns: auto }')).toMatchObject({ columnCount: 'auto', columnWidth: 'auto' });
+  });
+
+  it('rejects a zero or fractional count and a third value', () => {
+    expect(computed(P, 'p { column-count: 0 }').columnCount).toBe('auto');
+    expect(computed(P, 'p { column-count: 2.5 }').columnCount).toBe('auto');
+    expect(computed(P, 'p { columns: 2 3 4 }').columnCount).toBe('auto');
+  });
+
+  it('column-rule sets width, style and colour; omitted parts reset', () => {
+    expect(computed(P, 'p { column-rule: 2px dotted rgb(0, 0, 255) }')).toMatchObject({ columnRuleWidth: 1.5, columnRuleStyle: 'dotted', columnRuleColor: { r: 0, g: 0, b: 255 } });
+    expect(computed(P, 'p { color: rgb(255, 0, 0); column-rule: solid }')).toMatchObject({ columnRuleWidth: 2.25, columnRuleStyle: 'solid', columnRuleColor: { r: 255, g: 0, b: 0 } });
   });
 });

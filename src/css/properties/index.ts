@@ -7,6 +7,7 @@ import { EXTRA_LONGHANDS } from './extra.js';
 import { FONT_LONGHANDS } from './font.js';
 import { FRAGMENTATION_LONGHANDS } from './fragmentation.js';
 import { GENERATED_LONGHANDS } from './generated.js';
+import { MULTICOL_LONGHANDS, MULTICOL_SHORTHANDS } from './multicol.js';
 import { OBJECT_LONGHANDS } from './object.js';
 import { OUTLINE_LONGHANDS, OUTLINE_SHORTHANDS } from './outline.js';
 import type { LonghandDef, ShorthandDef } from './registry.js';
@@ -34,12 +35,13 @@ export const LONGHANDS: readonly LonghandDef[] = [
   ...OUTLINE_LONGHANDS,
   ...BOX_SHADOW_LONGHANDS,
   ...TRANSFORM_LONGHANDS,
+  ...MULTICOL_LONGHANDS,
 ];
 
 export const LONGHAND_BY_NAME: ReadonlyMap<string, LonghandDef> = new Map(LONGHANDS.map((d) => [d.name, d]));
 
 export const SHORTHAND_BY_NAME: ReadonlyMap<string, ShorthandDef> = new Map(
-  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS, ...BACKGROUND_SHORTHANDS, ...OUTLINE_SHORTHANDS].map((d) => [d.name, d]),
+  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS, ...BACKGROUND_SHORTHANDS, ...OUTLINE_SHORTHANDS, ...MULTICOL_SHORTHANDS].map((d) => [d.name, d]),
 );
 
 /**

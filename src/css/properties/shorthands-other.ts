@@ -10,6 +10,7 @@ import { counterStyleName } from './generated.js';
 import { formatAxis } from './object.js';
 import type { Expansion, ShorthandDef } from './registry.js';
 import { DECORATION_STYLES, parseDecorationLine } from './text.js';
+import { gapValue } from './multicol.js';
 
 // css-backgrounds-3 §3.10: `background` is a comma-separated list of layers,
 // `<bg-image> || <bg-position> [ / <bg-size> ]? || <repeat-style> || <attachment> || <visual-box>
@@ -230,10 +231,11 @@ function expandGap(items: readonly Component[]): Expansion | null {
   const ok = (c: Component): boolean => keywordOf(c) === 'normal' || parseLengthPercentage(c) !== null;
   if (!items.every(ok)) return null;
   const row = serialize(items[0]!);
-  const column = items.length === 2 ? serialize(items[1]!) : row;
-  return new Map([
+  const column = gapValue(items[items.length - 1]);
+  if (column === null) return null;
+  return new Map<string, Computer<unknown>>([
     ['row-gap', constant(row)],
-    ['column-gap', constant(column)],
+    ['column-gap', column],
   ]);
 }
 

@@ -1,0 +1,147 @@
+// Multi-column layout (css-multicol-1): the container's column flow is fragmented into
+// columns the way content is fragmented into pages — each column is a fragmentainer, laid out
+// from the previous column's break token (css-break-3). Columns are balanced (§7.1): the
+// shortest column height that still holds the rest of the flow in the available columns,
+// found by bisection. Content that does not fit in this page's columns continues in the
+// container's next fragment, with the flow's break token in the container's.
+import type { BlockBox } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
+import { layoutBlockLevel } from '../block.js';
+import { resolveLength } from '../box-model.js';
+import { constraintSpace } from '../constraint-space.js';
+import type { BlockBreakToken, BoxFragment, BreakToken, PageContext } from '../types.js';
+
+/** The used number and width of columns and the gap between them, pt (§3.4). */
+export interface ColumnGeometry {
+  readonly count: number;
+  readonly width: number;
+  readonly gap: number;
+}
+
+/** At most this many columns: a bound for `column-width: 0.01px` and the like. */
+const MAX_COLUMNS = 1000;
+
+/** The pseudo-algorithm of §3.4 for an available content width `available`. */
+export function usedColumns(style: ComputedStyle, available: number): ColumnGeometry {
+  const gap = Math.max(0, style.columnGap === 'normal' ? style.fontSize : resolveLength(style.columnGap, available));
+  const { columnCount, columnWidth } = style;
+  let count: number;
+  if (columnWidth === 'auto') count = columnCount === 'auto' ? 1 : columnCount;
+  else {
+    const fit = Math.max(1, Math.floor((available + gap) / (Math.max(columnWidth, 0) + gap)));
+    count = columnCount === 'auto' ? fit : Math.min(columnCount, fit);
+  }
+  count = Math.min(Math.max(1, count), MAX_COLUMNS);
+  const width = Math.max(0, (available + gap) / count - gap);
+  return { count, width, gap };
+}
+
+/** What layoutColumns returns to block layout, in the container's content-result shape. */
+export interface ColumnsResult {
+  /** The columns' fragments of the column flow, placed from the content box's top-left at `origin`. */
+  readonly children: BoxFragment[];
+  readonly height: number;
+  readonly token: BlockBreakToken | null;
+  /** Not even the first column's first piece fits in the space left. */
+  readonly pushed: boolean;
+}
+
+export interface ColumnsInput {
+  readonly container: BlockBox;
+  readonly flow: BlockBox;
+  /** The container's content-box width. */
+  readonly width: number;
+  /** Block space left for the content on this page (Infinity when unfragmented). */
+  readonly limit: number;
+  /** The content height the container's own height leaves here, or null when it is auto. */
+  readonly fixedHeight: number | null;
+  /** The most its max-height leaves here (Infinity for none): columns are no taller (§7.1). */
+  readonly maxHeight: number;
+  readonly atStart: boolean;
+  readonly page: PageContext | null;
+  readonly token: BlockBreakToken | null;
+  readonly origin: { readonly x: number; readonly y: number };
+}
+
+/** Bisection stops when the interval is this small (pt): a tenth of a CSS px. */
+const PRECISION = 0.075;
+/** And after this many steps in any case. */
+const MAX_STEPS = 24;
+
+export function layoutColumns(input: ColumnsInput): ColumnsResult {
+  const { count, width, gap } = usedColumns(input.container.style, input.width);
+  const start = input.token?.child ?? null;
+  const available = Math.max(0, Math.min(input.limit, input.fixedHeight ?? input.maxHeight));
+  const fill = (height: number) => fillColumns(input, count, width, height, start);
+  const balance = input.container.style.columnFill !== 'auto' || !Number.isFinite(available);
+  const columns = (balance ? balanced(fill, count, available) : null) ?? fill(available);
+  if (columns.fragments.length === 0) return { children: [], height: 0, token: null, pushed: !input.atStart };
+  const children = columns.fragments.map((f, i) => placed(f, input.origin.x + i * (width + gap), input.origin.y));
+  const used = Math.max(...columns.fragments.map((f) => f.height));
+  const token: BlockBreakToken | null = columns.token === null ? null
+    : { kind: 'block', box: input.container, childIndex: 0, child: columns.token, consumedBlockSize: 0, forced: false };
+  // A container that continues on the next page fills this one (css-break-3 §4.4).
+  const height = input.fixedHeight ?? (token !== null && Number.isFinite(available) ? available : used);
+  return { children, height, token, pushed: false };
+}
+
+interface Filled {
+  readonly fragments: BoxFragment[];
+  /** Where the flow continues after the last column; null when it ended. */
+  readonly token: BreakToken | null;
+}
+
+/** Up to `count` columns `height` tall from `start`. */
+function fillColumns(input: ColumnsInput, count: number, width: number, height: number, start: BreakToken | null): Filled {
+  const fragments: BoxFragment[] = [];
+  let token = start;
+  for (let i = 0; i < count; i++) {
+    // Every column after the first is a fresh fragmentainer: it always takes something.
+    const space = constraintSpace({ inlineSize: width, blockLimit: height, atFragmentainerStart: input.atStart || i > 0, page: input.page });
+    const laid = layoutBlockLevel(input.flow, space, token);
+    if (!laid.fragment) break;
+    fragments.push(laid.fragment);
+    token = laid.breakToken;
+    if (token === null) break;
+  }
+  return { fragments, token };
+}
+
+/**
+ * The shortest columns that hold the rest of the flow (§7.1), or null when it does not fit in
+ * `limit` even unbalanced. Bisection between the flow's height over the column count and its
+ * whole height; every try lays the flow out again, which the inline layout caches (per
+ * paragraph and width) keep cheap.
+ */
+function balanced(fill: (height: number) => Filled, count: number, limit: number): Filled | null {
+  const done = (f: Filled) => f.token === null && f.fragments.length > 0;
+  const total = fill(Infinity).fragments[0]?.height ?? 0;
+  let hi = Math.min(limit, total);
+  let best = fill(hi);
+  if (!done(best)) return null;
+  let lo = total / count;
+  for (let step = 0; step < MAX_STEPS && hi - lo > PRECISION; step++) {
+    const mid = (lo + hi) / 2;
+    const tried = fill(mid);
+    if (done(tried)) {
+      best = tried;
+      hi = mid;
+    } else lo = mid;
+  }
+  // A column that breaks fills the height it was given; the columns' content ends a little
+  // higher (within the bisection's precision): the final columns are exactly that tall.
+  const tight = fill(Math.max(...best.fragments.map(contentBottom)));
+  return done(tight) ? tight : best;
+}
+
+/** The bottom of a column's content: its last child's bottom edge (the flow has no edges of its own). */
+function contentBottom(f: BoxFragment): number {
+  let bottom = 0;
+  for (const c of f.children) bottom = Math.max(bottom, c.y + c.height);
+  return f.isLast ? f.height : bottom;
+}
+
+/** A column's fragment at (x, y) in the container (a few per container: a spread is fine here). */
+function placed(f: BoxFragment, x: number, y: number): BoxFragment {
+  return { ...f, x: f.x + x, y: f.y + y };
+}

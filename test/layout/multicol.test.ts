@@ -1,0 +1,135 @@
+// Multi-column layout (css-multicol-1): the used column count and width (§3.4), balanced
+// columns (§7.1), column rules (§4.5), and columns that continue across pages. Geometry is
+// read back from the display lists: a 400pt-wide page area with 20pt lines, so that line
+// and column positions are whole numbers.
+import { describe, expect, it } from 'vitest';
+import { INITIAL_STYLE } from '../../src/css/initial-style.js';
+import type { ComputedStyle } from '../../src/css/types.js';
+import { usedColumns } from '../../src/layout/multicol/columns.js';
+import type { DisplayItem, PageDisplayList } from '../../src/paint/types.js';
+import { flatten, layout, runOn, runs } from './helpers.js';
+
+const page = '@page { size: 440pt 300pt; margin: 20pt }';
+const base = `${page} body { margin: 0; font-size: 10pt; line-height: 20pt } p { margin: 0 }`;
+/** n one-line paragraphs P1 … Pn. */
+const lines = (n: number) => Array.from({ length: n }, (_, i) => `<p>P${i + 1}</p>`).join('');
+
+describe('used column count and width (§3.4)', () => {
+  const style = (over: Partial<ComputedStyle>): ComputedStyle => ({ ...INITIAL_STYLE, fontSize: 10, ...over });
+
+  it('column-count alone divides the width, less the gaps', () => {
+    expect(usedColumns(style({ columnCount: 3, columnGap: { abs: 20, pct: 0 } }), 400)).toEqual({ count: 3, width: (400 - 40) / 3, gap: 20 });
+  });
+
+  it('column-width alone: as many columns as fit, widened to fill the width', () => {
+    // (400 + 10) / (100 + 10) = 3.7 → 3 columns of (410 / 3) − 10.
+    const c = usedColumns(style({ columnWidth: 100 }), 400);
+    expect(c.count).toBe(3);
+    expect(c.width).toBeCloseTo(410 / 3 - 10, 6);
+    expect(c.gap).toBe(10); // normal: 1em
+  });
+
+  it('both: column-count is the maximum', () => {
+    expect(usedColumns(style({ columnWidth: 50, columnCount: 2 }), 400).count).toBe(2);
+    expect(usedColumns(style({ columnWidth: 300, columnCount: 4 }), 400).count).toBe(1);
+  });
+
+  it('a tiny column width is bounded', () => {
+    expect(usedColumns(style({ columnWidth: 0 }), 1e6).count).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('balanced columns', () => {
+  it('column-count: 2 splits eight lines four and four, side by side', async () => {
+    const pages = await layout(`<div style="column-count: 2; column-gap: 20pt">${lines(8)}</div><p>After</p>`, base);
+    expect(pages).toHaveLength(1);
+    const x = (t: string) => runOn(pages, 0, t).x;
+    const y = (t: string) => runOn(pages, 0, t).y;
+    for (let i = 1; i <= 4; i++) expect(x(`P${i}`)).toBeCloseTo(20, 3);
+    for (let i = 5; i <= 8; i++) expect(x(`P${i}`)).toBeCloseTo(20 + 190 + 20, 3);
+    expect(y('P5')).toBeCloseTo(y('P1'), 3);
+    // The container is as tall as its balanced columns: four lines.
+    expect(y('After') - y('P1')).toBeCloseTo(80, 3);
+  });
+
+  it('three columns for seven lines: 3, 3, 1 — no column taller than needed', async () => {
+    const pages = await layout(`<div style="columns: 3">${lines(7)}</div><p>After</p>`, base);
+    const y0 = runOn(pages, 0, 'P1').y;
+    expect(runOn(pages, 0, 'P4').y).toBeCloseTo(y0, 3);
+    expect(runOn(pages, 0, 'P7').y).toBeCloseTo(y0, 3);
+    expect(runOn(pages, 0, 'After').y - y0).toBeCloseTo(60, 3);
+  });
+
+  it('column-fill: auto fills the first column first when the height is constrained', async () => {
+    const pages = await layout(`<div style="column-count: 2; column-fill: auto; height: 100pt">${lines(6)}</div>`, base);
+    const x1 = runOn(pages, 0, 'P1').x;
+    for (let i = 1; i <= 5; i++) expect(runOn(pages, 0, `P${i}`).x).toBeCloseTo(x1, 3);
+    expect(runOn(pages, 0, 'P6').x).toBeGreaterThan(x1 + 100);
+  });
+});
+
+describe('columns across pages', () => {
+  it('a flow longer than a page fills the columns of each page and balances the last', async () => {
+    // 260pt of page area: 13 lines a column, 26 a page; 40 lines → a full page, then 14 over two columns.
+    const pages = await layout(`<div style="column-count: 2">${lines(40)}</div>`, base);
+    expect(pages).toHaveLength(2);
+    const texts = runs(pages).map((r) => r.text);
+    expect(texts).toEqual(Array.from({ length: 40 }, (_, i) => `P${i + 1}`));
+    expect(runOn(pages, 0, 'P14').x).toBeGreaterThan(runOn(pages, 0, 'P13').x + 100);
+    expect(runOn(pages, 0, 'P26').x).toBeCloseTo(runOn(pages, 0, 'P14').x, 3);
+    // Page 2: 14 lines balanced 7 and 7.
+    expect(runOn(pages, 1, 'P27').y).toBeCloseTo(runOn(pages, 1, 'P34').y, 3);
+    expect(runOn(pages, 1, 'P34').x).toBeGreaterThan(runOn(pages, 1, 'P27').x + 100);
+  });
+});
+
+describe('column rules (§4.5)', () => {
+  const rules = (pages: readonly PageDisplayList[]) => flatten(pages[0]!.items).filter((i): i is Extract<DisplayItem, { kind: 'line' }> => i.kind === 'line');
+
+  it('a rule in the middle of each gap, as tall as the columns', async () => {
+    const pages = await layout(`<div style="columns: 3; column-gap: 30pt; column-rule: 2pt dashed rgb(255, 0, 0)">${lines(6)}</div>`, base);
+    const found = rules(pages);
+    expect(found).toHaveLength(2);
+    const width = (400 - 60) / 3;
+    expect(found[0]!.x1).toBeCloseTo(20 + width + 15, 3);
+    expect(found[1]!.x1).toBeCloseTo(20 + 2 * width + 45, 3);
+    expect(found[0]!.y2 - found[0]!.y1).toBeCloseTo(40, 3);
+    expect(found[0]).toMatchObject({ width: 2, style: 'dashed', color: { r: 255, g: 0, b: 0 } });
+  });
+
+  it('no rule after the last column that has content, and none for column-rule-style: none', async () => {
+    expect(rules(await layout(`<div style="columns: 3; column-rule: 1pt solid">${lines(1)}</div>`, base))).toHaveLength(0);
+    expect(rules(await layout(`<div style="columns: 2; column-rule-width: 4pt">${lines(4)}</div>`, base))).toHaveLength(0);
+  });
+});
+
+describe('column-span: all (§6)', () => {
+  it('a spanning heading splits the flow: columns above it balanced, the heading full width, columns below', async () => {
+    const html = `<div style="column-count: 2; column-gap: 20pt">${lines(4)}<h2 style="column-span: all; margin: 0; font-size: 10pt">Spanner</h2>${lines(4).replace(/P(\d)/g, 'Q$1')}</div><p>After</p>`;
+    const pages = await layout(html, base);
+    const at = (t: string) => runOn(pages, 0, t);
+    // P1–P4 in two columns of two lines.
+    expect(at('P3').x).toBeGreaterThan(at('P1').x + 100);
+    expect(at('P3').y).toBeCloseTo(at('P1').y, 3);
+    // The spanner below both, at the container's left edge.
+    expect(at('Spanner').y - at('P1').y).toBeCloseTo(40, 3);
+    expect(at('Spanner').x).toBeCloseTo(20, 3);
+    // Q1–Q4 below it, again two and two.
+    expect(at('Q1').y - at('Spanner').y).toBeCloseTo(20, 3);
+    expect(at('Q3').y).toBeCloseTo(at('Q1').y, 3);
+    expect(at('Q3').x).toBeCloseTo(at('P3').x, 3);
+    expect(at('After').y - at('Q1').y).toBeCloseTo(40, 3);
+  });
+});
+
+describe('column height limits', () => {
+  it('max-height caps the columns: column-fill: auto then fills the next column', async () => {
+    const pages = await layout(`<div style="column-count: 2; column-fill: auto; max-height: 60pt">${lines(5)}</div><p>After</p>`, base);
+    const at = (t: string) => runOn(pages, 0, t);
+    expect(at('P3').x).toBeCloseTo(at('P1').x, 3);
+    expect(at('P4').x).toBeGreaterThan(at('P1').x + 100);
+    expect(at('P4').y).toBeCloseTo(at('P1').y, 3);
+    // The container is max-height tall.
+    expect(at('After').y - at('P1').y).toBeCloseTo(60, 3);
+  });
+});
