@@ -2,12 +2,13 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { cardsDocument } from './cards-document.js';
 import { marginDocument } from './margin-document.js';
 import { markdownDocument } from './markdown-document.js';
 import { tableDocument } from './table-document.js';
 
 /** One benchmark document: a file of the corpus folder, or a table or handbook generated here. */
-export type CorpusDocument = FileDocument | TableDocument | MarginDocument | MarkdownDocument;
+export type CorpusDocument = FileDocument | TableDocument | MarginDocument | MarkdownDocument | CardsDocument;
 
 export interface FileDocument {
   readonly kind: 'file';
@@ -29,6 +30,14 @@ export interface MarginDocument {
   readonly kind: 'margins';
   readonly name: string;
   readonly chapters: number;
+}
+
+/** A generated catalogue laid out with flexbox or grid (`cards-document.ts`); its time is also shown per 1,000 cards. */
+export interface CardsDocument {
+  readonly kind: 'cards';
+  readonly name: string;
+  readonly layout: 'flex' | 'grid';
+  readonly cards: number;
 }
 
 /** A generated Markdown-mode request (`markdown-document.ts`); its time is also shown per 1,000 items. */
@@ -54,6 +63,10 @@ export const CORPUS_DOCUMENTS: readonly CorpusDocument[] = [
   { kind: 'margins', name: 'margins-500', chapters: 500 },
   { kind: 'markdown', name: 'md-1', items: 1 },
   { kind: 'markdown', name: 'md-2000', items: 2000 },
+  { kind: 'cards', name: 'flex-200', layout: 'flex', cards: 200 },
+  { kind: 'cards', name: 'flex-1k', layout: 'flex', cards: 1000 },
+  { kind: 'cards', name: 'grid-200', layout: 'grid', cards: 200 },
+  { kind: 'cards', name: 'grid-1k', layout: 'grid', cards: 1000 },
 ];
 
 /** The corpus folder: $QUIRE_BENCH_CORPUS, else `../shared/bench-corpus` beside the repository. */
@@ -69,5 +82,6 @@ export function documentRequest(doc: CorpusDocument, dir: string): Record<string
     case 'table': return html(tableDocument(doc.rows));
     case 'margins': return html(marginDocument(doc.chapters));
     case 'markdown': return { type: 'markdown', ...markdownDocument(doc.items) };
+    case 'cards': return html(cardsDocument(doc.layout, doc.cards));
   }
 }

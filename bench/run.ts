@@ -122,7 +122,8 @@ function formatRow(doc: CorpusDocument, m: Measurement): string {
   // Linear-time checks: tables per 1,000 rows, margin box documents per 1,000 pages.
   const perThousand = doc.kind === 'table' ? `${(m.medianMs / (doc.rows / 1000)).toFixed(1)} ms/rows`
     : doc.kind === 'margins' ? `${(m.medianMs / (m.pages / 1000)).toFixed(0)} ms/pages`
-    : doc.kind === 'markdown' && doc.items >= 1000 ? `${(m.medianMs / (doc.items / 1000)).toFixed(0)} ms/items` : NONE;
+    : doc.kind === 'markdown' && doc.items >= 1000 ? `${(m.medianMs / (doc.items / 1000)).toFixed(0)} ms/items`
+    : doc.kind === 'cards' ? `${(m.medianMs / (doc.cards / 1000)).toFixed(0)} ms/cards` : NONE;
   const cells = [
     doc.name,
     String(m.pages),
