@@ -83,7 +83,7 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   // Boxes that must not break, or that are taller than the page anyway, are laid out whole.
   const columnFlow = isMulticolContainer(style) ? columnFlowOf(box) : null;
   const content: ContentResult = columnFlow
-    ? layoutColumns({ container: box, flow: columnFlow, width: geometry.contentWidth, limit: contentLimit - reserve, fixedHeight: ownHeight === null ? null : Math.max(0, ownHeight - consumed), maxHeight: resolveContentHeight(style, Infinity, frame, percentageBase) - consumed, atStart: space.atFragmentainerStart, page: space.page, token: token as BlockBreakToken | null, origin })
+    ? layoutColumns({ container: box, flow: columnFlow, width: geometry.contentWidth, limit: contentLimit - reserve, fixedHeight: ownHeight === null ? null : Math.max(0, ownHeight - consumed), maxHeight: resolveContentHeight(style, Infinity, frame, percentageBase) - consumed, percentageBase: childPercentageBase, atStart: space.atFragmentainerStart, page: space.page, token: token as BlockBreakToken | null, origin })
     : box.content.kind === 'inline'
     ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, reserve, space, token as LinesBreakToken | null, origin, flow)
     : layoutChildren(box, geometry.contentWidth, contentLimit, reserve, space, token as BlockBreakToken | null, origin, flow, childPercentageBase);

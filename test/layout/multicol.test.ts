@@ -133,3 +133,15 @@ describe('column height limits', () => {
     expect(at('After').y - at('P1').y).toBeCloseTo(60, 3);
   });
 });
+
+describe('percentage heights in columns', () => {
+  it('resolve against the multi-column container\'s height', async () => {
+    // A 200pt container: each 50% block is 100pt tall, one per balanced column.
+    const html = '<div style="column-count: 2; height: 200pt"><div style="height: 50%">A</div><div style="height: 50%">B</div></div><p>After</p>';
+    const pages = await layout(html, base);
+    const at = (t: string) => runOn(pages, 0, t);
+    expect(at('B').x).toBeGreaterThan(at('A').x + 100);
+    expect(at('B').y).toBeCloseTo(at('A').y, 3);
+    expect(at('After').y - at('A').y).toBeCloseTo(200, 3);
+  });
+});

@@ -57,6 +57,8 @@ export interface ColumnsInput {
   readonly fixedHeight: number | null;
   /** The most its max-height leaves here (Infinity for none): columns are no taller (§7.1). */
   readonly maxHeight: number;
+  /** What percentage heights inside resolve against: the container's definite height, or null. */
+  readonly percentageBase: number | null;
   readonly atStart: boolean;
   readonly page: PageContext | null;
   readonly token: BlockBreakToken | null;
@@ -97,7 +99,7 @@ function fillColumns(input: ColumnsInput, count: number, width: number, height: 
   let token = start;
   for (let i = 0; i < count; i++) {
     // Every column after the first is a fresh fragmentainer: it always takes something.
-    const space = constraintSpace({ inlineSize: width, blockLimit: height, atFragmentainerStart: input.atStart || i > 0, page: input.page });
+    const space = constraintSpace({ inlineSize: width, blockLimit: height, atFragmentainerStart: input.atStart || i > 0, page: input.page, percentageBlockSize: input.percentageBase });
     const laid = layoutBlockLevel(input.flow, space, token);
     if (!laid.fragment) break;
     fragments.push(laid.fragment);
