@@ -3,6 +3,8 @@
 import type { BlockBox, BlockLevelBox, ReplacedBox } from '../boxes/types.js';
 import { borderOf, maxWidthOrNone, minWidthOrZero, paddingOf, resolveAuto, widthOrAuto } from './box-model.js';
 import { collectInline } from './inline/collect.js';
+import { multicolIntrinsicSizes } from './multicol/column-geometry.js';
+import { columnFlowOf } from '../boxes/multicol.js';
 import type { AtomicLayout, Piece } from './inline/pieces.js';
 import { buildPieces } from './inline/pieces.js';
 import { replacedContributions, replacedSize } from './replaced.js';
@@ -59,6 +61,8 @@ export function intrinsicContribution(box: BlockLevelBox, layoutAtomic: AtomicLa
 
 function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
   if (box.kind === 'replaced') return replacedContributions(box);
+  const flow = columnFlowOf(box);
+  if (flow) return multicolIntrinsicSizes(box.style, intrinsicContentSizes(flow, layoutAtomic));
   if (box.content.kind === 'blocks') {
     let min = 0;
     let max = 0;

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_STYLE } from '../../src/css/initial-style.js';
 import type { ComputedStyle } from '../../src/css/types.js';
-import { usedColumns } from '../../src/layout/multicol/columns.js';
+import { usedColumns } from '../../src/layout/multicol/column-geometry.js';
 import type { DisplayItem, PageDisplayList } from '../../src/paint/types.js';
-import { flatten, layout, runOn, runs } from './helpers.js';
+import { flatten, layout, runOn, runs, runWidth } from './helpers.js';
 
 const page = '@page { size: 440pt 300pt; margin: 20pt }';
 const base = `${page} body { margin: 0; font-size: 10pt; line-height: 20pt } p { margin: 0 }`;
@@ -143,5 +143,18 @@ describe('percentage heights in columns', () => {
     expect(at('B').x).toBeGreaterThan(at('A').x + 100);
     expect(at('B').y).toBeCloseTo(at('A').y, 3);
     expect(at('After').y - at('A').y).toBeCloseTo(200, 3);
+  });
+});
+
+describe('intrinsic widths', () => {
+  it('a shrink-to-fit multi-column box is as wide as its columns and gaps at their max-content width', async () => {
+    // "P1" lines are one word: each column's max-content width is that word's; three columns and two 10pt gaps.
+    const pages = await layout(`<div style="float: left; columns: 3; column-gap: 10pt">${lines(3)}</div>`, base);
+    const at = (t: string) => runOn(pages, 0, t);
+    const word = at('P1');
+    expect(at('P2').y).toBeCloseTo(word.y, 3);
+    // Each column is exactly as wide as the widest word (digits share one advance).
+    expect(at('P2').x - at('P1').x).toBeCloseTo(runWidth(word.item) + 10, 3);
+    expect(at('P3').x - at('P2').x).toBeCloseTo(runWidth(word.item) + 10, 3);
   });
 });

@@ -5,36 +5,10 @@
 // found by bisection. Content that does not fit in this page's columns continues in the
 // container's next fragment, with the flow's break token in the container's.
 import type { BlockBox } from '../../boxes/types.js';
-import type { ComputedStyle } from '../../css/types.js';
 import { layoutBlockLevel } from '../block.js';
-import { resolveLength } from '../box-model.js';
 import { constraintSpace } from '../constraint-space.js';
+import { usedColumns } from './column-geometry.js';
 import type { BlockBreakToken, BoxFragment, BreakToken, PageContext } from '../types.js';
-
-/** The used number and width of columns and the gap between them, pt (§3.4). */
-export interface ColumnGeometry {
-  readonly count: number;
-  readonly width: number;
-  readonly gap: number;
-}
-
-/** At most this many columns: a bound for `column-width: 0.01px` and the like. */
-const MAX_COLUMNS = 1000;
-
-/** The pseudo-algorithm of §3.4 for an available content width `available`. */
-export function usedColumns(style: ComputedStyle, available: number): ColumnGeometry {
-  const gap = Math.max(0, style.columnGap === 'normal' ? style.fontSize : resolveLength(style.columnGap, available));
-  const { columnCount, columnWidth } = style;
-  let count: number;
-  if (columnWidth === 'auto') count = columnCount === 'auto' ? 1 : columnCount;
-  else {
-    const fit = Math.max(1, Math.floor((available + gap) / (Math.max(columnWidth, 0) + gap)));
-    count = columnCount === 'auto' ? fit : Math.min(columnCount, fit);
-  }
-  count = Math.min(Math.max(1, count), MAX_COLUMNS);
-  const width = Math.max(0, (available + gap) / count - gap);
-  return { count, width, gap };
-}
 
 /** What layoutColumns returns to block layout, in the container's content-result shape. */
 export interface ColumnsResult {
