@@ -302,7 +302,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
     }
     const resuming = i === startIndex && token?.child ? token.child : null;
     // Without a fragmentainer (an unfragmented layout: intrinsic sizes, monolithic boxes) no break is forced.
-    const forced = i > startIndex && Number.isFinite(limit) && (forcedBreakBetween(children[i - 1]!, child) || (names !== null && names.changeBetween(children[i - 1]!, child)));
+    const forced = i > startIndex && Number.isFinite(limit) && (forcedBreakBetween(children[i - 1]!, child, space.inColumns) || (names !== null && names.changeBetween(children[i - 1]!, child)));
     if (forced && (placedHere || !atStart)) {
       placePending(cursor, i - 1);
       return finish(broken(out, cursor, { kind: 'block', box, childIndex: i, child: null, consumedBlockSize: 0, forced: true }));
@@ -319,7 +319,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
         const hypothetical = cursor + strutSize(strut);
         placePending(beforeMargins, i);
         const y = clearedTo(child, exclusions, flow, hypothetical, dropsMargins ? beforeMargins : null);
-        const childSpace = constraintSpace({ inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, percentageBlockSize, bfc: { exclusions, inline: flow.left, block: flow.top + y } });
+        const childSpace = constraintSpace({ inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, percentageBlockSize, bfc: { exclusions, inline: flow.left, block: flow.top + y }, inColumns: space.inColumns });
         const empty = layoutBlockLevel(child, childSpace, null);
         if (empty.fragment) out.push(child.kind === 'block' && child.onLine ? onLinePlaceholder(empty.fragment, exclusions, flow, y, width, origin) : { ...empty.fragment, x: empty.fragment.x + origin.x, y: y + origin.y });
         exclusions = empty.exclusions ?? exclusions;
@@ -357,7 +357,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
     const childSpace = constraintSpace({
       inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page,
       endReserve: childEndReserve(box, children, i, last, width, reserve), percentageBlockSize,
-      bfc: avoids ? undefined : { exclusions, inline: flow.left, block: flow.top + y },
+      bfc: avoids ? undefined : { exclusions, inline: flow.left, block: flow.top + y }, inColumns: space.inColumns,
     });
     let result: BlockLayoutResult;
     let offset = 0;

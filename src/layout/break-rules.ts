@@ -4,8 +4,9 @@ import type { BlockBox, BlockLevelBox } from '../boxes/types.js';
 import type { BreakValue } from '../css/types.js';
 import type { BreakToken } from './types.js';
 
-/** A forced break value (css-break-3 §3.1). */
-export function isForcedBreak(value: BreakValue): boolean {
+/** A forced break value (css-break-3 §3.1); `column` only where the fragmentainer is a column. */
+export function isForcedBreak(value: BreakValue, inColumns = false): boolean {
+  if (value === 'column') return inColumns;
   return value === 'page' || value === 'always' || value === 'left' || value === 'right' || value === 'recto' || value === 'verso';
 }
 
@@ -14,17 +15,17 @@ function isAvoid(value: BreakValue): boolean {
 }
 
 /** A forced break before the box, its own or propagated from its first child (§3.1). */
-export function forcedBreakBefore(box: BlockLevelBox): boolean {
-  return forcedBreakBeforeValue(box) !== null;
+export function forcedBreakBefore(box: BlockLevelBox, inColumns = false): boolean {
+  return forcedBreakBeforeValue(box, inColumns) !== null;
 }
 
 /** A forced break after the box, its own or propagated from its last child. */
-export function forcedBreakAfter(box: BlockLevelBox): boolean {
-  return forcedBreakAfterValue(box) !== null;
+export function forcedBreakAfter(box: BlockLevelBox, inColumns = false): boolean {
+  return forcedBreakAfterValue(box, inColumns) !== null;
 }
 
-function forcedBreakBeforeValue(box: BlockLevelBox): BreakValue | null {
-  if (isForcedBreak(box.style.breakBefore)) return box.style.breakBefore;
+function forcedBreakBeforeValue(box: BlockLevelBox, inColumns = false): BreakValue | null {
+  if (isForcedBreak(box.style.breakBefore, inColumns)) return box.style.breakBefore;
   if (box.kind === 'table') {
     // A table's first row group and its first row pass theirs on to the table.
     const group = box.header ?? box.bodies[0] ?? box.footer;
@@ -34,15 +35,15 @@ function forcedBreakBeforeValue(box: BlockLevelBox): BreakValue | null {
   }
   if (box.kind !== 'block' || box.content.kind !== 'blocks') return null;
   const first = box.content.children[0];
-  return first ? forcedBreakBeforeValue(first) : null;
+  return first ? forcedBreakBeforeValue(first, inColumns) : null;
 }
 
-function forcedBreakAfterValue(box: BlockLevelBox): BreakValue | null {
-  if (isForcedBreak(box.style.breakAfter)) return box.style.breakAfter;
+function forcedBreakAfterValue(box: BlockLevelBox, inColumns = false): BreakValue | null {
+  if (isForcedBreak(box.style.breakAfter, inColumns)) return box.style.breakAfter;
   if (box.kind !== 'block' || box.content.kind !== 'blocks') return null;
   const children = box.content.children;
   const last = children[children.length - 1];
-  return last ? forcedBreakAfterValue(last) : null;
+  return last ? forcedBreakAfterValue(last, inColumns) : null;
 }
 
 /**
@@ -73,8 +74,8 @@ function sideOf(value: BreakValue | null): 'left' | 'right' | null {
 }
 
 /** A forced break between two adjacent siblings. */
-export function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox): boolean {
-  return forcedBreakAfter(before) || forcedBreakBefore(after);
+export function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox, inColumns = false): boolean {
+  return forcedBreakAfter(before, inColumns) || forcedBreakBefore(after, inColumns);
 }
 
 /** The break between two adjacent siblings should be avoided (e.g. after a heading). */

@@ -19,6 +19,7 @@ export function constraintSpace(init: ConstraintSpaceInit): ConstraintSpace {
     fixedInlineSize: init.fixedInlineSize,
     fixedBlockSize: init.fixedBlockSize,
     bfc: init.bfc,
+    inColumns: init.inColumns ?? false,
   };
 }
 
@@ -26,7 +27,7 @@ export function constraintSpace(init: ConstraintSpaceInit): ConstraintSpace {
 export function withBlockLimit(space: ConstraintSpace, blockLimit: number, atFragmentainerStart: boolean): ConstraintSpace {
   return {
     inlineSize: space.inlineSize, blockLimit, atFragmentainerStart, endReserve: space.endReserve, page: space.page,
-    percentageBlockSize: space.percentageBlockSize, fixedInlineSize: space.fixedInlineSize, fixedBlockSize: space.fixedBlockSize, bfc: space.bfc,
+    percentageBlockSize: space.percentageBlockSize, fixedInlineSize: space.fixedInlineSize, fixedBlockSize: space.fixedBlockSize, bfc: space.bfc, inColumns: space.inColumns,
   };
 }
 
@@ -34,6 +35,6 @@ export function withBlockLimit(space: ConstraintSpace, blockLimit: number, atFra
 export function withInlineSize(space: ConstraintSpace, inlineSize: number): ConstraintSpace {
   return {
     inlineSize, blockLimit: space.blockLimit, atFragmentainerStart: space.atFragmentainerStart, endReserve: space.endReserve, page: space.page,
-    percentageBlockSize: space.percentageBlockSize, fixedInlineSize: space.fixedInlineSize, fixedBlockSize: space.fixedBlockSize, bfc: space.bfc,
+    percentageBlockSize: space.percentageBlockSize, fixedInlineSize: space.fixedInlineSize, fixedBlockSize: space.fixedBlockSize, bfc: space.bfc, inColumns: space.inColumns,
   };
 }

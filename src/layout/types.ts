@@ -35,6 +35,8 @@ export interface ConstraintSpace {
   readonly fixedBlockSize: number | undefined;
   /** The floats around this box and where it sits among them; absent where no float can reach it (a new BFC). */
   readonly bfc: BfcPosition | undefined;
+  /** The fragmentainer is a column of a multi-column container: `break-*: column` forces a break (css-break-3 §3.1). */
+  readonly inColumns: boolean;
 }
 
 /**

@@ -158,3 +158,19 @@ describe('intrinsic widths', () => {
     expect(at('P3').x - at('P2').x).toBeCloseTo(runWidth(word.item) + 10, 3);
   });
 });
+
+describe('column breaks', () => {
+  it('break-before: column starts the next column; outside columns it does nothing', async () => {
+    const html = `<div style="column-count: 3">${lines(2)}<p style="break-before: column">P3</p><p>P4</p><p style="break-after: column">P5</p><p>P6</p></div><p style="break-before: column">Outside</p>`;
+    const pages = await layout(html, base);
+    expect(pages).toHaveLength(1);
+    const at = (t: string) => runOn(pages, 0, t);
+    expect(at('P2').x).toBeCloseTo(at('P1').x, 3);
+    expect(at('P3').x).toBeGreaterThan(at('P1').x + 100);
+    expect(at('P3').y).toBeCloseTo(at('P1').y, 3);
+    expect(at('P5').x).toBeCloseTo(at('P3').x, 3);
+    expect(at('P6').x).toBeGreaterThan(at('P3').x + 100);
+    // The tallest column holds P3–P5; `Outside` follows the container on the same page.
+    expect(at('Outside').y - at('P1').y).toBeCloseTo(60, 3);
+  });
+});

@@ -73,7 +73,7 @@ function fillColumns(input: ColumnsInput, count: number, width: number, height: 
   let token = start;
   for (let i = 0; i < count; i++) {
     // Every column after the first is a fresh fragmentainer: it always takes something.
-    const space = constraintSpace({ inlineSize: width, blockLimit: height, atFragmentainerStart: input.atStart || i > 0, page: input.page, percentageBlockSize: input.percentageBase });
+    const space = constraintSpace({ inlineSize: width, blockLimit: height, atFragmentainerStart: input.atStart || i > 0, page: input.page, percentageBlockSize: input.percentageBase, inColumns: true });
     const laid = layoutBlockLevel(input.flow, space, token);
     if (!laid.fragment) break;
     fragments.push(laid.fragment);
