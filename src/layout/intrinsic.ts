@@ -5,6 +5,7 @@ import { borderOf, maxWidthOrNone, minWidthOrZero, paddingOf, resolveAuto, width
 import { collectInline } from './inline/collect.js';
 import type { AtomicLayout, Piece } from './inline/pieces.js';
 import { buildPieces } from './inline/pieces.js';
+import { flexIntrinsicSizes } from './flex/intrinsic-sizes.js';
 import { replacedContributions, replacedSize } from './replaced.js';
 import { tableIntrinsicSizes } from './table/column-widths.js';
 import { tablePlan } from './table/plan.js';
@@ -73,6 +74,7 @@ function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): Intri
     }
     return { min, max };
   }
+  if (box.content.kind === 'flex') return flexIntrinsicSizes(box.style, box.content.items, (item) => intrinsicContribution(item, layoutAtomic));
   const pieces = buildPieces(collectInline(box.content.ifc, null), 0, layoutAtomic, null);
   return inlineSizes(pieces, layoutAtomic);
 }

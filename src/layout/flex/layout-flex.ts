@@ -1,0 +1,245 @@
+// Flex layout (css-flexbox-1 §9) of a flex container's content: yoga resolves the flexible
+// lengths, lines and alignment; our own layout measures the items (their min-/max-content
+// widths and their height at a width) and then lays each one out at its final size.
+import Yoga, { Direction, MeasureMode, type Node } from 'yoga-layout';
+import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
+import { AUTO_MIN_SIZE } from '../../css/initial-style.js';
+import type { ContentResult } from '../block.js';
+import { layoutAtomic, layoutBlockLevel } from '../block.js';
+import { horizontalFrame, intrinsicWidth, isIntrinsicKeyword, resolveLength, verticalFrame } from '../box-model.js';
+import { constraintSpace } from '../constraint-space.js';
+import { intrinsicContentSizes, intrinsicContribution, type IntrinsicSizes } from '../intrinsic.js';
+import { outsidePageFlow } from '../page/page-names.js';
+import { replacedSize } from '../replaced.js';
+import type { BoxFragment, BreakToken, ConstraintSpace, PageContext } from '../types.js';
+import { placeFragment } from './place.js';
+import { applyContainerStyle, applyItemStyle, isRowDirection, yogaConfig, type FlexBasisSizes } from './yoga-style.js';
+
+/** The container's content box: where items go, and what their percentages resolve against. */
+export interface FlexArea {
+  /** Content-box width, pt. */
+  readonly width: number;
+  /** Content-box height when definite (a fixed or stretched height), else null. */
+  readonly height: number | null;
+  /** min-height and max-height of the content box, for an auto height (Infinity: none). */
+  readonly minHeight: number;
+  readonly maxHeight: number;
+  /** The content box's offset in the container's border box. */
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * The content box of a container of content width `width` whose height is `height` when
+ * definite; its min-height and max-height as content-box sizes for an auto height.
+ */
+export function flexArea(style: ComputedStyle, width: number, height: number | null, percentageBase: number | null, x: number, y: number): FlexArea {
+  const frame = style.boxSizing === 'border-box' ? verticalFrame(style, width) : 0;
+  const bound = (v: { abs: number; pct: number }) => (v.pct !== 0 && percentageBase === null ? null : resolveLength(v, percentageBase ?? 0) - frame);
+  const min = bound(style.minHeight);
+  const max = style.maxHeight === 'none' ? null : bound(style.maxHeight);
+  return { width, height, minHeight: Math.max(0, min ?? 0), maxHeight: max === null ? Infinity : Math.max(0, max), x, y };
+}
+
+/** What the container's layout needs of one item while yoga measures it. */
+interface Item {
+  readonly box: BlockLevelBox;
+  readonly node: Node;
+  /** Heights at a content width, measured once per width (measuring stays linear in the items). */
+  readonly heights: Map<number, number>;
+  sizes: IntrinsicSizes | null;
+}
+
+/**
+ * Lays out a flex container's items in its content box. The container is monolithic: it is
+ * laid out whole on the page where it starts (pushed to the next one when it does not fit and
+ * something precedes it there); its continuation after a forced height break is empty.
+ */
+export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, limit: number, space: ConstraintSpace, token: BreakToken | null): ContentResult {
+  if (token !== null) return { children: [], height: 0, token: null, pushed: false };
+  const style = box.style;
+  const row = isRowDirection(style);
+  const base: FlexBasisSizes = { width: area.width, height: area.height };
+  const page = outsidePageFlow(space.page);
+  const root = Yoga.Node.create(yogaConfig());
+  const inFlow: Item[] = [];
+  const outOfFlow: BlockLevelBox[] = [];
+  try {
+    applyContainerStyle(root, style, base);
+    root.setWidth(area.width);
+    if (area.height !== null) root.setHeight(area.height);
+    else {
+      if (area.minHeight > 0) root.setMinHeight(area.minHeight);
+      if (area.maxHeight < Infinity) root.setMaxHeight(area.maxHeight);
+    }
+    // order-modified document order (§5.4): a stable sort by `order`.
+    const ordered = items.map((b, i) => ({ b, i })).sort((p, q) => p.b.style.order - q.b.style.order || p.i - q.i);
+    for (const { b } of ordered) {
+      if (b.kind === 'block' && (b.absolute !== undefined || b.running !== undefined)) {
+        outOfFlow.push(b);
+        continue;
+      }
+      const item: Item = { box: b, node: Yoga.Node.create(yogaConfig()), heights: new Map(), sizes: null };
+      setUpItem(item, base, row, page);
+      root.insertChild(item.node, inFlow.length);
+      inFlow.push(item);
+    }
+    root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
+    const children: BoxFragment[] = [];
+    // Absolutely positioned children take their static position at the content box's start (§4.1).
+    for (const b of outOfFlow) {
+      const f = layoutBlockLevel(b, constraintSpace({ inlineSize: area.width, blockLimit: Infinity, atFragmentainerStart: true, page }), null).fragment;
+      if (f) children.push(placeFragment(f, area.x, area.y));
+    }
+    const placed = inFlow.map((item) => layoutItem(item, base, page));
+    let height = root.getComputedHeight();
+    if (row) height = alignBaselines(style, inFlow, placed, height, area.height === null ? area.maxHeight : null);
+    for (let i = 0; i < placed.length; i++) children.push(placeFragment(placed[i]!.fragment, area.x + placed[i]!.x, area.y + placed[i]!.y));
+    if (height > limit + 1e-6 && !space.atFragmentainerStart) return { children: [], height: 0, token: null, pushed: true };
+    return { children, height, token: null, pushed: false };
+  } finally {
+    root.freeRecursive();
+  }
+}
+
+/** The item's style on its node, its automatic minimum size, and its measure function. */
+function setUpItem(item: Item, base: FlexBasisSizes, row: boolean, page: PageContext | null): void {
+  const { box, node } = item;
+  const s = box.style;
+  const table = box.kind === 'table';
+  // An intrinsic keyword is a content-box width: yoga reads widths by the item's box-sizing.
+  const keywordFrame = s.boxSizing === 'border-box' ? horizontalFrame(s, base.width) : 0;
+  const width = isIntrinsicKeyword(s.width) ? intrinsicWidth(s.width, sizesOf(item), base.width) + keywordFrame : s.width === 'auto' ? undefined : Math.max(0, resolveLength(s.width, base.width));
+  applyItemStyle(node, s, base, table ? undefined : width, row);
+  if (table) {
+    // A table sizes its own border box (its collapsed borders): measured whole, with no frame on the node.
+    for (const edge of [0, 1, 2, 3]) {
+      node.setPadding(edge, 0);
+      node.setBorder(edge, 0);
+    }
+  }
+  const automaticMinimum = (row ? s.minWidth : s.minHeight) === AUTO_MIN_SIZE && s.overflow === 'visible';
+  if (automaticMinimum) {
+    const frame = s.boxSizing === 'border-box' && !table ? (row ? horizontalFrame(s, base.width) : verticalFrame(s, base.width)) : 0;
+    node[row ? 'setMinWidth' : 'setMinHeight'](contentMinimum(item, base, row, width, page) + frame);
+  }
+  node.setMeasureFunc((w, wMode, h, hMode) => {
+    const contentWidth = widthFor(item, w, wMode);
+    return { width: contentWidth, height: hMode === MeasureMode.Exactly ? h : heightAt(item, contentWidth, base, page) };
+  });
+}
+
+/**
+ * The content-based minimum size (§4.5): the min-content size in the main axis, no larger
+ * than a definite specified size. In a column, the min-content height is the content's
+ * height at the width the item will likely have.
+ */
+function contentMinimum(item: Item, base: FlexBasisSizes, row: boolean, width: number | undefined, page: PageContext | null): number {
+  const s = item.box.style;
+  const specified = row ? width : s.height === 'auto' || (s.height.pct !== 0 && base.height === null) ? undefined : resolveLength(s.height, base.height ?? 0);
+  let content: number;
+  if (row) content = sizesOf(item).min;
+  else {
+    const available = Math.max(0, base.width - horizontalFrame(s, base.width));
+    content = heightAt(item, width ?? widthFor(item, available, MeasureMode.AtMost), base, page);
+  }
+  return specified === undefined ? content : Math.min(content, specified);
+}
+
+/** The item's min- and max-content widths (content box; a table's border box). */
+function sizesOf(item: Item): IntrinsicSizes {
+  if (item.sizes === null) {
+    const b = item.box;
+    if (b.kind === 'table') item.sizes = intrinsicContribution(b, layoutAtomic);
+    else if (b.kind === 'replaced') {
+      const w = replacedSize(b, 0).width;
+      item.sizes = { min: w, max: w };
+    } else item.sizes = intrinsicContentSizes(b, layoutAtomic);
+  }
+  return item.sizes;
+}
+
+/** The content width yoga asks for: exact, fit-content within an upper bound, or max-content. */
+function widthFor(item: Item, w: number, mode: MeasureMode): number {
+  if (mode === MeasureMode.Exactly) return w;
+  const sizes = sizesOf(item);
+  if (mode === MeasureMode.AtMost && Number.isFinite(w)) return Math.min(Math.max(sizes.min, w), sizes.max);
+  return sizes.max;
+}
+
+/** The item's content height at a content width, by our own layout; cached per width. */
+function heightAt(item: Item, width: number, base: FlexBasisSizes, page: PageContext | null): number {
+  const hit = item.heights.get(width);
+  if (hit !== undefined) return hit;
+  const b = item.box;
+  let height: number;
+  if (b.kind === 'replaced' && b.style.height === 'auto' && b.intrinsicWidth > 0) height = (width * b.intrinsicHeight) / b.intrinsicWidth;
+  else {
+    const table = b.kind === 'table';
+    const f = layoutBlockLevel(b, itemSpace(table ? width : base.width, table ? undefined : width, undefined, base, page), null).fragment;
+    height = f ? f.height - (table ? 0 : verticalFrame(b.style, base.width)) : 0;
+  }
+  item.heights.set(width, height);
+  return height;
+}
+
+function itemSpace(inlineSize: number, fixedInlineSize: number | undefined, fixedBlockSize: number | undefined, base: FlexBasisSizes, page: PageContext | null): ConstraintSpace {
+  return constraintSpace({ inlineSize, blockLimit: Infinity, atFragmentainerStart: true, page, percentageBlockSize: base.height, fixedInlineSize, fixedBlockSize });
+}
+
+interface PlacedItem {
+  readonly fragment: BoxFragment;
+  /** Border-box position in the content box. */
+  x: number;
+  y: number;
+}
+
+/** The item laid out for real at the size yoga gave it (a stretched height included). */
+function layoutItem(item: Item, base: FlexBasisSizes, page: PageContext | null): PlacedItem {
+  const { box, node } = item;
+  const w = node.getComputedWidth();
+  const h = node.getComputedHeight();
+  const table = box.kind === 'table';
+  const frameH = table ? 0 : horizontalFrame(box.style, base.width);
+  const frameV = table ? 0 : verticalFrame(box.style, base.width);
+  const space = itemSpace(table ? w : base.width, table ? undefined : Math.max(0, w - frameH), table ? undefined : Math.max(0, h - frameV), base, page);
+  const fragment = layoutBlockLevel(box, space, null).fragment!;
+  return { fragment, x: node.getComputedLeft(), y: node.getComputedTop() };
+}
+
+/**
+ * align-items/align-self: baseline in a row container (§8.3): the items of a line that align
+ * on their baseline move down so that their first baselines (or their bottom border edge when
+ * they have none) meet. Lines are told apart by their main-axis positions restarting. Returns
+ * the container's content height, grown when an auto height must hold the moved items.
+ */
+function alignBaselines(style: ComputedStyle, items: readonly Item[], placed: PlacedItem[], height: number, autoMax: number | null): number {
+  const isBaseline = (i: number) => {
+    const self = items[i]!.box.style.alignSelf;
+    const value = self === 'auto' ? style.alignItems : self;
+    return value === 'baseline' || value === 'last baseline';
+  };
+  if (!placed.some((_, i) => isBaseline(i))) return height;
+  const reversed = style.flexDirection === 'row-reverse';
+  let bottom = height;
+  let start = 0;
+  while (start < placed.length) {
+    let end = start + 1;
+    while (end < placed.length && (reversed ? placed[end]!.x < placed[end - 1]!.x : placed[end]!.x > placed[end - 1]!.x)) end++;
+    let target = -Infinity;
+    for (let i = start; i < end; i++) if (isBaseline(i)) target = Math.max(target, placed[i]!.y + baselineOf(placed[i]!.fragment));
+    for (let i = start; i < end; i++) {
+      if (!isBaseline(i)) continue;
+      const p = placed[i]!;
+      p.y = target - baselineOf(p.fragment);
+      bottom = Math.max(bottom, p.y + p.fragment.height + items[i]!.node.getComputedMargin(3));
+    }
+    start = end;
+  }
+  return autoMax === null ? height : Math.min(bottom, Math.max(height, autoMax));
+}
+
+function baselineOf(f: BoxFragment): number {
+  return f.firstBaseline ?? f.height;
+}
