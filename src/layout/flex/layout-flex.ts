@@ -49,6 +49,8 @@ interface Item {
   /** Heights at a content width, measured once per width (measuring stays linear in the items). */
   readonly heights: Map<number, number>;
   sizes: IntrinsicSizes | null;
+  /** The content width the measure function last answered: yoga hands it back in float32. */
+  measured: number;
 }
 
 /**
@@ -80,7 +82,7 @@ export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[]
         outOfFlow.push(b);
         continue;
       }
-      const item: Item = { box: b, node: Yoga.Node.create(yogaConfig()), heights: new Map(), sizes: null };
+      const item: Item = { box: b, node: Yoga.Node.create(yogaConfig()), heights: new Map(), sizes: null, measured: NaN };
       setUpItem(item, base, row, page);
       root.insertChild(item.node, inFlow.length);
       inFlow.push(item);
@@ -126,6 +128,7 @@ function setUpItem(item: Item, base: FlexBasisSizes, row: boolean, page: PageCon
   }
   node.setMeasureFunc((w, wMode, h, hMode) => {
     const contentWidth = widthFor(item, w, wMode);
+    item.measured = contentWidth;
     return { width: contentWidth, height: hMode === MeasureMode.Exactly ? h : heightAt(item, contentWidth, base, page) };
   });
 }
@@ -203,7 +206,10 @@ function layoutItem(item: Item, base: FlexBasisSizes, page: PageContext | null):
   const table = box.kind === 'table';
   const frameH = table ? 0 : horizontalFrame(box.style, base.width);
   const frameV = table ? 0 : verticalFrame(box.style, base.width);
-  const space = itemSpace(table ? w : base.width, table ? undefined : Math.max(0, w - frameH), table ? undefined : Math.max(0, h - frameV), base, page);
+  // Yoga computes in float32: a width a hair under the max-content width it was given would
+  // wrap the item's last word, so a width within float32 rounding of the measured one is it.
+  const contentWidth = Math.abs(w - frameH - item.measured) < 1e-3 ? item.measured : Math.max(0, w - frameH);
+  const space = itemSpace(table ? w : base.width, table ? undefined : contentWidth, table ? undefined : Math.max(0, h - frameV), base, page);
   const fragment = layoutBlockLevel(box, space, null).fragment!;
   return { fragment, x: node.getComputedLeft(), y: node.getComputedTop() };
 }
