@@ -83,7 +83,7 @@ export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[]
         continue;
       }
       const item: Item = { box: b, node: Yoga.Node.create(yogaConfig()), heights: new Map(), sizes: null, measured: NaN };
-      setUpItem(item, base, row, page);
+      setUpItem(item, style, base, row, page);
       root.insertChild(item.node, inFlow.length);
       inFlow.push(item);
     }
@@ -106,7 +106,7 @@ export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[]
 }
 
 /** The item's style on its node, its automatic minimum size, and its measure function. */
-function setUpItem(item: Item, base: FlexBasisSizes, row: boolean, page: PageContext | null): void {
+function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, row: boolean, page: PageContext | null): void {
   const { box, node } = item;
   const s = box.style;
   const table = box.kind === 'table';
@@ -124,7 +124,7 @@ function setUpItem(item: Item, base: FlexBasisSizes, row: boolean, page: PageCon
   const automaticMinimum = (row ? s.minWidth : s.minHeight) === AUTO_MIN_SIZE && s.overflow === 'visible';
   if (automaticMinimum) {
     const frame = s.boxSizing === 'border-box' && !table ? (row ? horizontalFrame(s, base.width) : verticalFrame(s, base.width)) : 0;
-    node[row ? 'setMinWidth' : 'setMinHeight'](contentMinimum(item, base, row, width, page) + frame);
+    node[row ? 'setMinWidth' : 'setMinHeight'](contentMinimum(item, base, row, width, stretched(container, s), page) + frame);
   }
   node.setMeasureFunc((w, wMode, h, hMode) => {
     const contentWidth = widthFor(item, w, wMode);
@@ -138,16 +138,23 @@ function setUpItem(item: Item, base: FlexBasisSizes, row: boolean, page: PageCon
  * than a definite specified size. In a column, the min-content height is the content's
  * height at the width the item will likely have.
  */
-function contentMinimum(item: Item, base: FlexBasisSizes, row: boolean, width: number | undefined, page: PageContext | null): number {
+function contentMinimum(item: Item, base: FlexBasisSizes, row: boolean, width: number | undefined, stretch: boolean, page: PageContext | null): number {
   const s = item.box.style;
   const specified = row ? width : s.height === 'auto' || (s.height.pct !== 0 && base.height === null) ? undefined : resolveLength(s.height, base.height ?? 0);
   let content: number;
   if (row) content = sizesOf(item).min;
   else {
-    const available = Math.max(0, base.width - horizontalFrame(s, base.width));
-    content = heightAt(item, width ?? widthFor(item, available, MeasureMode.AtMost), base, page);
+    const margins = (s.marginLeft === 'auto' ? 0 : resolveLength(s.marginLeft, base.width)) + (s.marginRight === 'auto' ? 0 : resolveLength(s.marginRight, base.width));
+    const available = Math.max(0, base.width - horizontalFrame(s, base.width) - margins);
+    content = heightAt(item, width ?? (stretch ? available : widthFor(item, available, MeasureMode.AtMost)), base, page);
   }
   return specified === undefined ? content : Math.min(content, specified);
+}
+
+/** An item of auto width that a column stretches across its width (§9.4 step 11). */
+function stretched(container: ComputedStyle, s: ComputedStyle): boolean {
+  const align = s.alignSelf === 'auto' ? container.alignItems : s.alignSelf;
+  return (align === 'normal' || align === 'stretch') && s.width === 'auto' && s.marginLeft !== 'auto' && s.marginRight !== 'auto';
 }
 
 /** The item's min- and max-content widths (content box; a table's border box). */
