@@ -164,6 +164,7 @@ function withPositioned(result: BlockLayoutResult, space: ConstraintSpace): Bloc
 }
 
 function childCount(box: BlockBox): number {
+  if (box.content.kind === 'flex') return box.content.items.length;
   return box.content.kind === 'blocks' ? box.content.children.length : 0;
 }
 

@@ -168,3 +168,26 @@ describe('flex containers across pages', () => {
     expect(runWith(tall, 'next').page).toBe(1);
   });
 });
+
+describe('column flex containers across pages (css-flexbox-1 §12)', () => {
+  const page = { width: '200px', height: '200px', margin: '0' };
+
+  it('breaks between items, keeping their order and gaps', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column;gap:10px">${item(RED, 'height:120px')}${item(GREEN, 'height:60px')}${item(BLUE, 'height:30px')}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, RED, 0)).toMatchObject({ y: 0, height: 120 });
+    expect(box(pages, GREEN, 0)).toMatchObject({ y: 130, height: 60 });
+    expect(box(pages, BLUE, 1)).toMatchObject({ y: 0, height: 30 });
+  });
+
+  it('splits an item with text across pages and places the items after it below its last piece', async () => {
+    const lines = Array.from({ length: 15 }, (_, i) => `<p>line ${i + 1}</p>`).join('');
+    const pages = await layout(`<div style="display:flex;flex-direction:column"><div>${lines}</div>${item(RED, 'height:20px')}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(runWith(pages, 'line 10').page).toBe(0);
+    const last = runWith(pages, 'line 15');
+    expect(last.page).toBe(1);
+    // Lines are 20px: line 11 starts page 2, line 15 ends at 100px, and the red item follows.
+    expect(box(pages, RED, 1).y).toBe(100);
+  });
+});

@@ -28,6 +28,7 @@ const DISPLAY_ALIASES: Readonly<Record<string, Display>> = {
   '-webkit-box': 'flex',
   '-webkit-inline-box': 'inline-flex',
   '-webkit-flex': 'flex',
+  '-webkit-inline-flex': 'inline-flex',
   'block flow': 'block',
   'inline flow': 'inline',
   'block flow-root': 'flow-root',

@@ -1,7 +1,7 @@
 // Flex layout (css-flexbox-1 §9) of a flex container's content: yoga resolves the flexible
 // lengths, lines and alignment; our own layout measures the items (their min-/max-content
 // widths and their height at a width) and then lays each one out at its final size.
-import Yoga, { Direction, MeasureMode, type Node } from 'yoga-layout';
+import Yoga, { Direction, Edge, MeasureMode, type Node } from 'yoga-layout';
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { AUTO_MIN_SIZE } from '../../css/initial-style.js';
@@ -12,7 +12,8 @@ import { constraintSpace } from '../constraint-space.js';
 import { intrinsicContentSizes, intrinsicContribution, type IntrinsicSizes } from '../intrinsic.js';
 import { outsidePageFlow } from '../page/page-names.js';
 import { replacedSize } from '../replaced.js';
-import type { BoxFragment, BreakToken, ConstraintSpace, PageContext } from '../types.js';
+import type { BlockBreakToken, BoxFragment, BreakToken, ConstraintSpace, PageContext } from '../types.js';
+import { layoutColumnFragment } from './fragment-column.js';
 import { placeFragment } from './place.js';
 import { applyContainerStyle, applyItemStyle, isRowDirection, yogaConfig, type FlexBasisSizes } from './yoga-style.js';
 
@@ -54,19 +55,43 @@ interface Item {
 }
 
 /**
- * Lays out a flex container's items in its content box. The container is monolithic: it is
- * laid out whole on the page where it starts (pushed to the next one when it does not fit and
- * something precedes it there); its continuation after a forced height break is empty.
+ * Lays out a flex container's items in its content box. A single-line column with an auto
+ * height breaks between its items and inside them, as a block container does its children
+ * (css-flexbox-1 §12, fragment-column.ts). Any other container is monolithic: laid out whole
+ * on the page where it starts (pushed to the next one when it does not fit there and
+ * something precedes it); its continuation after a break of its own fixed height is empty.
  */
 export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, limit: number, space: ConstraintSpace, token: BreakToken | null): ContentResult {
+  const style = box.style;
+  const fragmentable = !isRowDirection(style) && style.flexWrap === 'nowrap' && area.height === null && Number.isFinite(limit);
+  if (fragmentable) return layoutColumnFragment(box, area, limit, space, token as BlockBreakToken | null, () => solveFlex(box, items, area, space));
   if (token !== null) return { children: [], height: 0, token: null, pushed: false };
+  const solved = solveFlex(box, items, area, space);
+  if (solved.height > limit + 1e-6 && !space.atFragmentainerStart) return { children: [], height: 0, token: null, pushed: true };
+  const children = solved.outOfFlow.map((f) => placeFragment(f, area.x + f.x, area.y + f.y));
+  for (const p of solved.items) children.push(placeFragment(p.fragment, area.x + p.x, area.y + p.y));
+  return { children, height: solved.height, token: null, pushed: false };
+}
+
+/** The items of a container laid out whole, positioned in its content box. */
+export interface FlexSolution {
+  /** Placeholders of absolutely positioned children, at their static position. */
+  readonly outOfFlow: readonly BoxFragment[];
+  /** The items in order-modified document order. */
+  readonly items: readonly PlacedItem[];
+  /** The content height. */
+  readonly height: number;
+}
+
+/** Runs yoga over the items and lays each out at its final size. */
+function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, space: ConstraintSpace): FlexSolution {
   const style = box.style;
   const row = isRowDirection(style);
   const base: FlexBasisSizes = { width: area.width, height: area.height };
   const page = outsidePageFlow(space.page);
   const root = Yoga.Node.create(yogaConfig());
   const inFlow: Item[] = [];
-  const outOfFlow: BlockLevelBox[] = [];
+  const outOfFlow: BoxFragment[] = [];
   try {
     applyContainerStyle(root, style, base);
     root.setWidth(area.width);
@@ -79,7 +104,9 @@ export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[]
     const ordered = items.map((b, i) => ({ b, i })).sort((p, q) => p.b.style.order - q.b.style.order || p.i - q.i);
     for (const { b } of ordered) {
       if (b.kind === 'block' && (b.absolute !== undefined || b.running !== undefined)) {
-        outOfFlow.push(b);
+        // Absolutely positioned children take their static position at the content box's start (§4.1).
+        const f = layoutBlockLevel(b, constraintSpace({ inlineSize: area.width, blockLimit: Infinity, atFragmentainerStart: true, page }), null).fragment;
+        if (f) outOfFlow.push(placeFragment(f, 0, 0));
         continue;
       }
       const item: Item = { box: b, node: Yoga.Node.create(yogaConfig()), heights: new Map(), sizes: null, measured: NaN };
@@ -88,18 +115,10 @@ export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[]
       inFlow.push(item);
     }
     root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
-    const children: BoxFragment[] = [];
-    // Absolutely positioned children take their static position at the content box's start (§4.1).
-    for (const b of outOfFlow) {
-      const f = layoutBlockLevel(b, constraintSpace({ inlineSize: area.width, blockLimit: Infinity, atFragmentainerStart: true, page }), null).fragment;
-      if (f) children.push(placeFragment(f, area.x, area.y));
-    }
     const placed = inFlow.map((item) => layoutItem(item, base, page));
     let height = root.getComputedHeight();
     if (row) height = alignBaselines(style, inFlow, placed, height, area.height === null ? area.maxHeight : null);
-    for (let i = 0; i < placed.length; i++) children.push(placeFragment(placed[i]!.fragment, area.x + placed[i]!.x, area.y + placed[i]!.y));
-    if (height > limit + 1e-6 && !space.atFragmentainerStart) return { children: [], height: 0, token: null, pushed: true };
-    return { children, height, token: null, pushed: false };
+    return { outOfFlow, items: placed, height };
   } finally {
     root.freeRecursive();
   }
@@ -198,11 +217,16 @@ function itemSpace(inlineSize: number, fixedInlineSize: number | undefined, fixe
   return constraintSpace({ inlineSize, blockLimit: Infinity, atFragmentainerStart: true, page, percentageBlockSize: base.height, fixedInlineSize, fixedBlockSize });
 }
 
-interface PlacedItem {
+/** An item laid out whole at its flexed size. */
+export interface PlacedItem {
   readonly fragment: BoxFragment;
   /** Border-box position in the content box. */
   x: number;
   y: number;
+  readonly marginTop: number;
+  readonly marginBottom: number;
+  /** The space it was laid out in, for laying it out again in pieces across pages. */
+  readonly space: ConstraintSpace;
 }
 
 /** The item laid out for real at the size yoga gave it (a stretched height included). */
@@ -218,7 +242,7 @@ function layoutItem(item: Item, base: FlexBasisSizes, page: PageContext | null):
   const contentWidth = Math.abs(w - frameH - item.measured) < 1e-3 ? item.measured : Math.max(0, w - frameH);
   const space = itemSpace(table ? w : base.width, table ? undefined : contentWidth, table ? undefined : Math.max(0, h - frameV), base, page);
   const fragment = layoutBlockLevel(box, space, null).fragment!;
-  return { fragment, x: node.getComputedLeft(), y: node.getComputedTop() };
+  return { fragment, x: node.getComputedLeft(), y: node.getComputedTop(), marginTop: node.getComputedMargin(Edge.Top), marginBottom: node.getComputedMargin(Edge.Bottom), space };
 }
 
 /**
@@ -246,7 +270,7 @@ function alignBaselines(style: ComputedStyle, items: readonly Item[], placed: Pl
       if (!isBaseline(i)) continue;
       const p = placed[i]!;
       p.y = target - baselineOf(p.fragment);
-      bottom = Math.max(bottom, p.y + p.fragment.height + items[i]!.node.getComputedMargin(3));
+      bottom = Math.max(bottom, p.y + p.fragment.height + p.marginBottom);
     }
     start = end;
   }
