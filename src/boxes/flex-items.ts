@@ -2,7 +2,8 @@
 // elements arrive blockified by the cascade (css-display-3 §2.7); each contiguous run of text
 // and inline-level children is wrapped in an anonymous block item, dropped when it holds only
 // white space. `float` does not apply to items (§3), so a floated child is an item as it is.
-// Absolutely positioned children keep their placeholders, which are not items.
+// Absolutely positioned children keep their placeholders, which are not items. Each item is a
+// BFC root.
 import type { ComputedStyle } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import type { ImageResource } from '../paint/types.js';
@@ -37,7 +38,9 @@ export function makeFlexContainer(style: ComputedStyle, element: DomElement | nu
 /** The block-level box a child stands as among the items, or null for inline content. */
 function itemBox(item: BlockLevelBox | InlineLevelBox, parent: ComputedStyle): BlockLevelBox | null {
   switch (item.kind) {
-    case 'block': case 'replaced': case 'table': return item;
+    // A flex item establishes an independent formatting context (§4): its floats stay inside it.
+    case 'block': return item.establishesBfc || item.absolute !== undefined || item.running !== undefined ? item : { ...item, establishesBfc: true };
+    case 'replaced': case 'table': return item;
     case 'float': return item.box;
     case 'inline':
       // An absolutely positioned child's placeholder, inline-level when the child was: a block-level one here.

@@ -106,10 +106,10 @@ function lpNonNegative(items: readonly Component[]): Computer<LengthPercentage> 
   return items.length === 1 ? parseLengthPercentage(items[0]) : null;
 }
 
-// min-width/min-height `auto` (css-sizing-3) is 0 for every box we lay out except flex items (see AUTO_MIN_SIZE).
+// min-height `auto` (css-sizing-3) is 0 for every box we lay out except flex items (see
+// AUTO_MIN_SIZE); its intrinsic keywords act as auto, whose minimum is the content's height.
 function minSize(items: readonly Component[]): Computer<LengthPercentage> | null {
-  if (isSingleKeyword(items, 'auto')) return constant(AUTO_MIN_SIZE);
-  if (isSingleKeyword(items, 'min-content', 'max-content', 'fit-content')) return constant({ abs: 0, pct: 0 });
+  if (isSingleKeyword(items, 'auto', 'min-content', 'max-content', 'fit-content')) return constant(AUTO_MIN_SIZE);
   return lpNonNegative(items);
 }
 

@@ -52,6 +52,7 @@ interface Item {
   sizes: IntrinsicSizes | null;
   /** The content width the measure function last answered: yoga hands it back in float32. */
   measured: number;
+  readonly base: FlexBasisSizes;
 }
 
 /**
@@ -109,7 +110,7 @@ function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexAre
         if (f) outOfFlow.push(placeFragment(f, 0, 0));
         continue;
       }
-      const item: Item = { box: b, node: Yoga.Node.create(yogaConfig()), heights: new Map(), sizes: null, measured: NaN };
+      const item: Item = { box: b, node: Yoga.Node.create(yogaConfig()), heights: new Map(), sizes: null, measured: NaN, base };
       setUpItem(item, style, base, row, page);
       root.insertChild(item.node, inFlow.length);
       inFlow.push(item);
@@ -133,6 +134,8 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
   const keywordFrame = s.boxSizing === 'border-box' ? horizontalFrame(s, base.width) : 0;
   const width = isIntrinsicKeyword(s.width) ? intrinsicWidth(s.width, sizesOf(item), base.width) + keywordFrame : s.width === 'auto' ? undefined : Math.max(0, resolveLength(s.width, base.width));
   applyItemStyle(node, s, base, table ? undefined : width, row);
+  if (isIntrinsicKeyword(s.minWidth)) node.setMinWidth(intrinsicWidth(s.minWidth, sizesOf(item), base.width) + keywordFrame);
+  if (isIntrinsicKeyword(s.maxWidth)) node.setMaxWidth(intrinsicWidth(s.maxWidth, sizesOf(item), base.width) + keywordFrame);
   if (table) {
     // A table sizes its own border box (its collapsed borders): measured whole, with no frame on the node.
     for (const edge of [0, 1, 2, 3]) {
@@ -160,14 +163,16 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
 function contentMinimum(item: Item, base: FlexBasisSizes, row: boolean, width: number | undefined, stretch: boolean, page: PageContext | null): number {
   const s = item.box.style;
   const specified = row ? width : s.height === 'auto' || (s.height.pct !== 0 && base.height === null) ? undefined : resolveLength(s.height, base.height ?? 0);
-  let content: number;
-  if (row) content = sizesOf(item).min;
-  else {
-    const margins = (s.marginLeft === 'auto' ? 0 : resolveLength(s.marginLeft, base.width)) + (s.marginRight === 'auto' ? 0 : resolveLength(s.marginRight, base.width));
-    const available = Math.max(0, base.width - horizontalFrame(s, base.width) - margins);
-    content = heightAt(item, width ?? (stretch ? available : widthFor(item, available, MeasureMode.AtMost)), base, page);
-  }
-  return specified === undefined ? content : Math.min(content, specified);
+  if (row) return specified === undefined ? sizesOf(item).min : Math.min(sizesOf(item).min, specified);
+  const margins = (s.marginLeft === 'auto' ? 0 : resolveLength(s.marginLeft, base.width)) + (s.marginRight === 'auto' ? 0 : resolveLength(s.marginRight, base.width));
+  const available = Math.max(0, base.width - horizontalFrame(s, base.width) - margins);
+  const specifiedWidth = width === undefined || s.boxSizing !== 'border-box' ? width : Math.max(0, width - horizontalFrame(s, base.width));
+  const contentWidth = specifiedWidth ?? (stretch ? available : widthFor(item, available, MeasureMode.AtMost));
+  if (specified === undefined || item.box.kind !== 'block') return heightAt(item, contentWidth, base, page);
+  // The content's own height, not the specified one: the box laid out with an auto height.
+  const auto: BlockBox = { ...item.box, style: { ...s, height: 'auto', minHeight: AUTO_MIN_SIZE, maxHeight: 'none' } };
+  const f = layoutBlockLevel(auto, itemSpace(base.width, contentWidth, undefined, base, page), null).fragment;
+  return Math.min(f ? f.height - verticalFrame(s, base.width) : 0, specified);
 }
 
 /** An item of auto width that a column stretches across its width (§9.4 step 11). */
@@ -182,7 +187,7 @@ function sizesOf(item: Item): IntrinsicSizes {
     const b = item.box;
     if (b.kind === 'table') item.sizes = intrinsicContribution(b, layoutAtomic);
     else if (b.kind === 'replaced') {
-      const w = replacedSize(b, 0).width;
+      const w = replacedSize(b, item.base.width, item.base.height).width;
       item.sizes = { min: w, max: w };
     } else item.sizes = intrinsicContentSizes(b, layoutAtomic);
   }
