@@ -167,12 +167,20 @@ function contentMinimum(item: Item, base: FlexBasisSizes, row: boolean, width: n
   const margins = (s.marginLeft === 'auto' ? 0 : resolveLength(s.marginLeft, base.width)) + (s.marginRight === 'auto' ? 0 : resolveLength(s.marginRight, base.width));
   const available = Math.max(0, base.width - horizontalFrame(s, base.width) - margins);
   const specifiedWidth = width === undefined || s.boxSizing !== 'border-box' ? width : Math.max(0, width - horizontalFrame(s, base.width));
-  const contentWidth = specifiedWidth ?? (stretch ? available : widthFor(item, available, MeasureMode.AtMost));
+  const contentWidth = clampWidth(s, specifiedWidth ?? (stretch ? available : widthFor(item, available, MeasureMode.AtMost)), base.width);
   if (specified === undefined || item.box.kind !== 'block') return heightAt(item, contentWidth, base, page);
   // The content's own height, not the specified one: the box laid out with an auto height.
   const auto: BlockBox = { ...item.box, style: { ...s, height: 'auto', minHeight: AUTO_MIN_SIZE, maxHeight: 'none' } };
   const f = layoutBlockLevel(auto, itemSpace(base.width, contentWidth, undefined, base, page), null).fragment;
   return Math.min(f ? f.height - verticalFrame(s, base.width) : 0, specified);
+}
+
+/** A content-box width within the box's min-width and max-width. */
+function clampWidth(s: ComputedStyle, width: number, cbWidth: number): number {
+  const frame = s.boxSizing === 'border-box' ? horizontalFrame(s, cbWidth) : 0;
+  const max = isIntrinsicKeyword(s.maxWidth) || s.maxWidth === 'none' ? Infinity : resolveLength(s.maxWidth, cbWidth) - frame;
+  const min = isIntrinsicKeyword(s.minWidth) ? 0 : resolveLength(s.minWidth, cbWidth) - frame;
+  return Math.max(min, Math.min(max, width));
 }
 
 /** An item of auto width that a column stretches across its width (§9.4 step 11). */

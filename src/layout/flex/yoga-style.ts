@@ -136,6 +136,12 @@ export function applyItemStyle(node: Node, style: ComputedStyle, base: FlexBasis
   const mainBase = row ? base.width : base.height;
   // `content` sizes from the content, as auto does when the main size property is auto.
   if (basis === 'auto' || basis === 'content' || (basis.pct !== 0 && mainBase === null)) node.setFlexBasisAuto();
-  else node.setFlexBasis(Math.max(0, resolveLength(basis, mainBase ?? 0)));
+  else {
+    const value = Math.max(0, resolveLength(basis, mainBase ?? 0));
+    node.setFlexBasis(value);
+    // Yoga reads a flex-basis only against a definite main size; in a column of auto height
+    // it takes the height property instead, so the basis stands in for it there (§9.2 step 3A).
+    if (!row && mainBase === null) node.setHeight(value);
+  }
   node.setAlignSelf(itemAlign(style.alignSelf));
 }
