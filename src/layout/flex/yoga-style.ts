@@ -134,8 +134,13 @@ export function applyItemStyle(node: Node, style: ComputedStyle, base: FlexBasis
   node.setFlexShrink(style.flexShrink);
   const basis = style.flexBasis;
   const mainBase = row ? base.width : base.height;
-  // `content` sizes from the content, as auto does when the main size property is auto.
-  if (basis === 'auto' || basis === 'content' || (basis.pct !== 0 && mainBase === null)) node.setFlexBasisAuto();
+  // `content` sizes from the content whatever the main size property (§7.2.3): yoga's auto
+  // basis does so when that property is auto, which it only feeds the basis here.
+  if (basis === 'content') {
+    node.setFlexBasisAuto();
+    if (row) node.setWidth('auto');
+    else node.setHeight('auto');
+  } else if (basis === 'auto' || (basis.pct !== 0 && mainBase === null)) node.setFlexBasisAuto();
   else {
     const value = Math.max(0, resolveLength(basis, mainBase ?? 0));
     node.setFlexBasis(value);
