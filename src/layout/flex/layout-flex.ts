@@ -47,8 +47,6 @@ export function flexArea(style: ComputedStyle, width: number, height: number | n
 interface Item {
   readonly box: BlockLevelBox;
   readonly node: Node;
-  /** Heights at a content width, measured once per width (measuring stays linear in the items). */
-  readonly heights: Map<number, number>;
   sizes: IntrinsicSizes | null;
   /** The content width the measure function last answered: yoga hands it back in float32. */
   measured: number;
@@ -110,7 +108,7 @@ function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexAre
         if (f) outOfFlow.push(placeFragment(f, 0, 0));
         continue;
       }
-      const item: Item = { box: b, node: Yoga.Node.create(yogaConfig()), heights: new Map(), sizes: null, measured: NaN, base };
+      const item: Item = { box: b, node: Yoga.Node.create(yogaConfig()), sizes: null, measured: NaN, base };
       setUpItem(item, style, base, row, page);
       root.insertChild(item.node, inFlow.length);
       inFlow.push(item);
@@ -210,9 +208,22 @@ function widthFor(item: Item, w: number, mode: MeasureMode): number {
   return sizes.max;
 }
 
-/** The item's content height at a content width, by our own layout; cached per width. */
+/**
+ * Content heights of boxes measured as flex items, by content width and percentage base. Kept
+ * across container layouts: a container nested in an item is laid out again each time its
+ * ancestors are, and without this every level of nesting would multiply the work.
+ */
+const measuredHeights = new WeakMap<BlockLevelBox, Map<string, number>>();
+
+/** The item's content height at a content width, by our own layout; measured once per width. */
 function heightAt(item: Item, width: number, base: FlexBasisSizes, page: PageContext | null): number {
-  const hit = item.heights.get(width);
+  let heights = measuredHeights.get(item.box);
+  if (heights === undefined) {
+    heights = new Map();
+    measuredHeights.set(item.box, heights);
+  }
+  const key = `${width}:${base.width}:${base.height}`;
+  const hit = heights.get(key);
   if (hit !== undefined) return hit;
   const b = item.box;
   let height: number;
@@ -222,7 +233,7 @@ function heightAt(item: Item, width: number, base: FlexBasisSizes, page: PageCon
     const f = layoutBlockLevel(b, itemSpace(table ? width : base.width, table ? undefined : width, undefined, base, page), null).fragment;
     height = f ? f.height - (table ? 0 : verticalFrame(b.style, base.width)) : 0;
   }
-  item.heights.set(width, height);
+  heights.set(key, height);
   return height;
 }
 
@@ -254,8 +265,29 @@ function layoutItem(item: Item, base: FlexBasisSizes, page: PageContext | null):
   // wrap the item's last word, so a width within float32 rounding of the measured one is it.
   const contentWidth = Math.abs(w - frameH - item.measured) < 1e-3 ? item.measured : Math.max(0, w - frameH);
   const space = itemSpace(table ? w : base.width, table ? undefined : contentWidth, table ? undefined : Math.max(0, h - frameV), base, page);
-  const fragment = layoutBlockLevel(box, space, null).fragment!;
-  return { fragment, x: node.getComputedLeft(), y: node.getComputedTop(), marginTop: node.getComputedMargin(Edge.Top), marginBottom: node.getComputedMargin(Edge.Bottom), space };
+  return { fragment: finalFragment(box, space, page), x: node.getComputedLeft(), y: node.getComputedTop(), marginTop: node.getComputedMargin(Edge.Top), marginBottom: node.getComputedMargin(Edge.Bottom), space };
+}
+
+/**
+ * Items laid out at their final sizes, by the space's sizes and the page (for page counters).
+ * Fragments are immutable, so an item nested in containers that are laid out again (each
+ * time their own ancestors measure them) is laid out once per size, keeping nesting linear.
+ */
+const finalFragments = new WeakMap<BlockLevelBox, Map<string, BoxFragment>>();
+
+function finalFragment(box: BlockLevelBox, space: ConstraintSpace, page: PageContext | null): BoxFragment {
+  let fragments = finalFragments.get(box);
+  if (fragments === undefined) {
+    fragments = new Map();
+    finalFragments.set(box, fragments);
+  }
+  const key = `${space.inlineSize}:${space.fixedInlineSize}:${space.fixedBlockSize}:${space.percentageBlockSize}:${page?.pageNumber}:${page?.pageCount}`;
+  let fragment = fragments.get(key);
+  if (fragment === undefined) {
+    fragment = layoutBlockLevel(box, space, null).fragment!;
+    fragments.set(key, fragment);
+  }
+  return fragment;
 }
 
 /**
