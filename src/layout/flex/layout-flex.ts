@@ -136,7 +136,7 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
   if (isIntrinsicKeyword(s.maxWidth)) node.setMaxWidth(intrinsicWidth(s.maxWidth, sizesOf(item), base.width) + keywordFrame);
   if (table) {
     // A table sizes its own border box (its collapsed borders): measured whole, with no frame on the node.
-    for (const edge of [0, 1, 2, 3]) {
+    for (const edge of [Edge.Top, Edge.Right, Edge.Bottom, Edge.Left]) {
       node.setPadding(edge, 0);
       node.setBorder(edge, 0);
     }
@@ -160,11 +160,15 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
  */
 function contentMinimum(item: Item, base: FlexBasisSizes, row: boolean, width: number | undefined, stretch: boolean, page: PageContext | null): number {
   const s = item.box.style;
-  const specified = row ? width : s.height === 'auto' || (s.height.pct !== 0 && base.height === null) ? undefined : resolveLength(s.height, base.height ?? 0);
-  if (row) return specified === undefined ? sizesOf(item).min : Math.min(sizesOf(item).min, specified);
+  const specifiedWidth = width === undefined || s.boxSizing !== 'border-box' ? width : Math.max(0, width - horizontalFrame(s, base.width));
+  if (row) {
+    // Clamped by max-width too (§4.5): clampWidth applies it (min-width is auto, 0, here).
+    const min = sizesOf(item).min;
+    return clampWidth(s, specifiedWidth === undefined ? min : Math.min(min, specifiedWidth), base.width);
+  }
+  const specified = s.height === 'auto' || (s.height.pct !== 0 && base.height === null) ? undefined : resolveLength(s.height, base.height ?? 0);
   const margins = (s.marginLeft === 'auto' ? 0 : resolveLength(s.marginLeft, base.width)) + (s.marginRight === 'auto' ? 0 : resolveLength(s.marginRight, base.width));
   const available = Math.max(0, base.width - horizontalFrame(s, base.width) - margins);
-  const specifiedWidth = width === undefined || s.boxSizing !== 'border-box' ? width : Math.max(0, width - horizontalFrame(s, base.width));
   const contentWidth = clampWidth(s, specifiedWidth ?? (stretch ? available : widthFor(item, available, MeasureMode.AtMost)), base.width);
   if (specified === undefined || item.box.kind !== 'block') return heightAt(item, contentWidth, base, page);
   // The content's own height, not the specified one: the box laid out with an auto height.
