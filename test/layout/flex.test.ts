@@ -191,3 +191,14 @@ describe('column flex containers across pages (css-flexbox-1 §12)', () => {
     expect(box(pages, RED, 1).y).toBe(100);
   });
 });
+
+describe('last baseline alignment', () => {
+  it('aligns last baselines in a single-line row, against the line’s end (css-align-3 §9.3)', async () => {
+    const pages = await layout(`<div style="display:flex;align-items:last baseline;width:400px;height:100px"><div>one<br>two</div><div style="font-size:24px;line-height:30px">big</div></div>`);
+    const two = runWith(pages, 'two');
+    const big = runWith(pages, 'big');
+    expect(big.y).toBeCloseTo(two.y, 1);
+    // The taller item's bottom margin edge is the line's end, 100px down.
+    expect(big.y).toBeGreaterThan(60 * PX);
+  });
+});

@@ -296,17 +296,22 @@ function finalFragment(box: BlockLevelBox, space: ConstraintSpace, page: PageCon
 
 /**
  * align-items/align-self: baseline in a row container (§8.3): the items of a line that align
- * on their baseline move down so that their first baselines (or their bottom border edge when
- * they have none) meet. Lines are told apart by their main-axis positions restarting. Returns
- * the container's content height, grown when an auto height must hold the moved items.
+ * on their first baseline move down so that their baselines (or their bottom border edges
+ * when they have none) meet. Lines are told apart by their main-axis positions restarting.
+ * In a single-line container, `last baseline` items align their last baselines and sit
+ * against the line's end (css-align-3 §9.3); in a multi-line one they align as `baseline`.
+ * Returns the container's content height, grown when an auto height must hold the items.
  */
 function alignBaselines(style: ComputedStyle, items: readonly Item[], placed: PlacedItem[], height: number, autoMax: number | null): number {
-  const isBaseline = (i: number) => {
+  const singleLine = style.flexWrap === 'nowrap';
+  const alignmentOf = (i: number): 'first' | 'last' | null => {
     const self = items[i]!.box.style.alignSelf;
     const value = self === 'auto' ? style.alignItems : self;
-    return value === 'baseline' || value === 'last baseline';
+    if (value === 'last baseline') return singleLine ? 'last' : 'first';
+    return value === 'baseline' ? 'first' : null;
   };
-  if (!placed.some((_, i) => isBaseline(i))) return height;
+  const alignments = placed.map((_, i) => alignmentOf(i));
+  if (alignments.every((a) => a === null)) return height;
   const reversed = style.flexDirection === 'row-reverse';
   let bottom = height;
   let start = 0;
@@ -314,16 +319,34 @@ function alignBaselines(style: ComputedStyle, items: readonly Item[], placed: Pl
     let end = start + 1;
     while (end < placed.length && (reversed ? placed[end]!.x < placed[end - 1]!.x : placed[end]!.x > placed[end - 1]!.x)) end++;
     let target = -Infinity;
-    for (let i = start; i < end; i++) if (isBaseline(i)) target = Math.max(target, placed[i]!.y + baselineOf(placed[i]!.fragment));
+    for (let i = start; i < end; i++) if (alignments[i] === 'first') target = Math.max(target, placed[i]!.y + baselineOf(placed[i]!.fragment));
     for (let i = start; i < end; i++) {
-      if (!isBaseline(i)) continue;
+      if (alignments[i] !== 'first') continue;
       const p = placed[i]!;
       p.y = target - baselineOf(p.fragment);
       bottom = Math.max(bottom, p.y + p.fragment.height + p.marginBottom);
     }
     start = end;
   }
-  return autoMax === null ? height : Math.min(bottom, Math.max(height, autoMax));
+  // Last baselines: each item's distance from its last baseline down to its bottom margin edge.
+  let below = -Infinity;
+  let above = 0;
+  for (let i = 0; i < placed.length; i++) {
+    if (alignments[i] !== 'last') continue;
+    const p = placed[i]!;
+    const baseline = p.fragment.lastBaseline ?? p.fragment.height;
+    below = Math.max(below, p.fragment.height - baseline + p.marginBottom);
+    above = Math.max(above, p.marginTop + baseline);
+  }
+  if (below > -Infinity) bottom = Math.max(bottom, above + below);
+  const size = autoMax === null ? height : Math.min(bottom, Math.max(height, autoMax));
+  for (let i = 0; i < placed.length; i++) {
+    if (alignments[i] !== 'last') continue;
+    const p = placed[i]!;
+    // The shared last baseline lies `below` above the line's end.
+    p.y = size - below - (p.fragment.lastBaseline ?? p.fragment.height);
+  }
+  return size;
 }
 
 function baselineOf(f: BoxFragment): number {
