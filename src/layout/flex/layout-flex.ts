@@ -147,7 +147,9 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
     node[row ? 'setMinWidth' : 'setMinHeight'](contentMinimum(item, base, row, width, stretched(container, s), page) + frame);
   }
   node.setMeasureFunc((w, wMode, h, hMode) => {
-    const contentWidth = widthFor(item, w, wMode);
+    // Yoga may ask at a stretched width that min-width or max-width then overrides: the
+    // height is the one at the width the item will have.
+    const contentWidth = table ? widthFor(item, w, wMode) : clampWidth(s, widthFor(item, w, wMode), base.width);
     item.measured = contentWidth;
     return { width: contentWidth, height: hMode === MeasureMode.Exactly ? h : heightAt(item, contentWidth, base, page) };
   });
