@@ -51,6 +51,8 @@ interface Item {
   /** The content width the measure function last answered: yoga hands it back in float32. */
   measured: number;
   readonly base: FlexBasisSizes;
+  /** The automatic minimum main size (§4.5), border-box or content-box as the node reads it; 0 when none. */
+  minimum: number;
 }
 
 /**
@@ -108,12 +110,24 @@ function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexAre
         if (f) outOfFlow.push(placeFragment(f, 0, 0));
         continue;
       }
-      const item: Item = { box: b, node: Yoga.Node.create(yogaConfig()), sizes: null, measured: NaN, base };
+      const item: Item = { box: b, node: Yoga.Node.create(yogaConfig()), sizes: null, measured: NaN, base, minimum: 0 };
       setUpItem(item, style, base, row, page);
       root.insertChild(item.node, inFlow.length);
       inFlow.push(item);
     }
     root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
+    // Yoga grows items from their min-clamped sizes, not their flex base sizes (§9.7 step 3
+    // says base sizes), so automatic minimums are applied only to the items that violate them
+    // in a first pass, as the spec's freezing of min violations does, then laid out again.
+    let violated = false;
+    for (const item of inFlow) {
+      const size = row ? item.node.getComputedWidth() : item.node.getComputedHeight();
+      if (item.minimum > 0 && size < item.minimum - 1e-3) {
+        item.node[row ? 'setMinWidth' : 'setMinHeight'](item.minimum);
+        violated = true;
+      }
+    }
+    if (violated) root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
     const placed = inFlow.map((item) => layoutItem(item, base, page));
     let height = root.getComputedHeight();
     if (row) height = alignBaselines(style, inFlow, placed, height, area.height === null ? area.maxHeight : null);
@@ -144,7 +158,7 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
   const automaticMinimum = (row ? s.minWidth : s.minHeight) === AUTO_MIN_SIZE && s.overflow === 'visible';
   if (automaticMinimum) {
     const frame = s.boxSizing === 'border-box' && !table ? (row ? horizontalFrame(s, base.width) : verticalFrame(s, base.width)) : 0;
-    node[row ? 'setMinWidth' : 'setMinHeight'](contentMinimum(item, base, row, width, stretched(container, s), page) + frame);
+    item.minimum = contentMinimum(item, base, row, width, stretched(container, s), page) + frame;
   }
   node.setMeasureFunc((w, wMode, h, hMode) => {
     // Yoga may ask at a stretched width that min-width or max-width then overrides: the
