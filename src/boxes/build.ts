@@ -24,6 +24,7 @@ import type {
   TextDecoration,
 } from './types.js';
 import { buildTable, columnSpan, isCollapsibleSpace, spanAttribute, tablePartRole, wrapStrayParts, type BuildItem, type TablePart } from './table.js';
+import { makeFlexContainer } from './flex-items.js';
 import { parseLeader } from './leader.js';
 import { withFirstLetter, type FirstLetterBuilder } from './first-letter.js';
 import { parseTargetCounter } from './target-counter.js';
@@ -187,6 +188,10 @@ class BoxBuilder {
     if (display === 'inline') return makeInline(style, element, items, linkOf(element), background);
     const table = tableBoxes(style, element, items, background);
     if (table) return table;
+    if (display === 'flex' || display === 'inline-flex') {
+      const flex = makeFlexContainer(style, element, items, background, tableCell);
+      return atomic ? [{ kind: 'atomic', style, element, box: flex }] : [flex];
+    }
     const inside = style.listStylePosition === 'inside';
     const marker = display === 'list-item' ? this.marker(node, inside) : null;
     const blockItems = marker && inside ? [marker, ...items] : items;
@@ -480,6 +485,8 @@ function tableBoxes(style: ComputedStyle, element: DomElement | null, items: rea
 function withFirstLine(block: BlockBox, firstLine: FirstLineStyles): BlockBox {
   if (block.firstLine !== undefined) return block;
   if (block.content.kind === 'inline') return { ...block, firstLine };
+  // A flex container is not a block container: it has no first formatted line (css-flexbox-1 §3).
+  if (block.content.kind !== 'blocks') return block;
   const children = block.content.children;
   const i = children.findIndex((c) => c.kind !== 'block' || (c.style.float === 'none' && c.style.position !== 'absolute' && c.running === undefined && !isEmptyBlock(c)));
   const first = children[i];

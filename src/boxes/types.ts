@@ -63,7 +63,9 @@ export interface RunningElement {
 
 export type BlockContent =
   | { readonly kind: 'blocks'; readonly children: readonly BlockLevelBox[] }
-  | { readonly kind: 'inline'; readonly ifc: InlineFormattingContext };
+  | { readonly kind: 'inline'; readonly ifc: InlineFormattingContext }
+  /** A flex container's items in document order (css-flexbox-1 §4), laid out by layout/flex/. */
+  | { readonly kind: 'flex'; readonly items: readonly BlockLevelBox[] };
 
 /** A replaced element (an image) laid out as a block. */
 export interface ReplacedBox extends BoxBase {

@@ -6,6 +6,13 @@ import { BLACK, TRANSPARENT } from './values/color.js';
 const ZERO: LengthPercentage = { abs: 0, pct: 0 };
 const SQUARE_ZERO = [ZERO, ZERO] as const;
 
+/**
+ * `min-width: auto` and `min-height: auto` (css-sizing-3 §5.3): 0 for every box but a flex item,
+ * whose automatic minimum size is content-based (css-flexbox-1 §4.5). One shared object, so
+ * flex layout tells `auto` (this very object) from an explicit 0.
+ */
+export const AUTO_MIN_SIZE: LengthPercentage = Object.freeze({ abs: 0, pct: 0 });
+
 /** 16px, the `medium` font size (css-fonts-4 §2.5), in pt. */
 export const MEDIUM_FONT_SIZE = 12;
 
@@ -52,8 +59,8 @@ export const INITIAL_STYLE: ComputedStyle = {
   borderBottomLeftRadius: SQUARE_ZERO,
   width: 'auto',
   height: 'auto',
-  minWidth: ZERO,
-  minHeight: ZERO,
+  minWidth: AUTO_MIN_SIZE,
+  minHeight: AUTO_MIN_SIZE,
   maxWidth: 'none',
   maxHeight: 'none',
   boxSizing: 'content-box',
@@ -66,7 +73,6 @@ export const INITIAL_STYLE: ComputedStyle = {
   outlineOffset: 0,
   columnCount: 'auto',
   columnWidth: 'auto',
-  columnGap: 'normal',
   columnRuleStyle: 'none',
   columnRuleWidth: 0,
   columnRuleColor: BLACK,
@@ -119,5 +125,19 @@ export const INITIAL_STYLE: ComputedStyle = {
   emptyCells: 'show',
   tableLayout: 'auto',
   tablePaginate: 'paginate',
+  flexDirection: 'row',
+  flexWrap: 'nowrap',
+  flexGrow: 0,
+  flexShrink: 1,
+  flexBasis: 'auto',
+  order: 0,
+  justifyContent: 'normal',
+  alignContent: 'normal',
+  justifyItems: 'normal',
+  alignItems: 'normal',
+  justifySelf: 'auto',
+  alignSelf: 'auto',
+  rowGap: 'normal',
+  columnGap: 'normal',
   extra: new Map<string, string>(),
 };

@@ -49,6 +49,17 @@ export interface LengthPercentage {
 }
 
 export type LengthPercentageAuto = LengthPercentage | 'auto';
+
+/** `flex-basis` (css-flexbox-1 §7.2): `content`, `auto` (use the main size property) or a length. */
+export type FlexBasis = LengthPercentage | 'auto' | 'content';
+/** Positions shared by the alignment properties (css-align-3 §4). */
+type AlignmentPosition = 'start' | 'end' | 'flex-start' | 'flex-end' | 'center' | 'left' | 'right' | 'baseline' | 'last baseline';
+/** justify-content and align-content (css-align-3 §5). */
+export type ContentAlignment = 'normal' | 'stretch' | 'space-between' | 'space-around' | 'space-evenly' | AlignmentPosition;
+/** align-items and justify-items (css-align-3 §6.2); `legacy` computes to normal here. */
+export type ItemAlignment = 'normal' | 'stretch' | 'self-start' | 'self-end' | AlignmentPosition;
+/** align-self and justify-self (css-align-3 §6.1). */
+export type SelfAlignment = 'auto' | ItemAlignment;
 export type LengthPercentageNone = LengthPercentage | 'none';
 /** The intrinsic size keywords of css-sizing-3 §3.1, for widths: content-box sizes from the box's content. */
 export type IntrinsicSizeKeyword = 'min-content' | 'max-content' | 'fit-content';
@@ -227,8 +238,6 @@ export interface ComputedStyle {
   readonly columnCount: number | 'auto';
   /** pt. */
   readonly columnWidth: number | 'auto';
-  /** css-align-3 §8.1: `normal` is 1em in a multi-column container. */
-  readonly columnGap: 'normal' | LengthPercentage;
   readonly columnRuleStyle: BorderStyle;
   readonly columnRuleWidth: number;
   readonly columnRuleColor: Color;
@@ -307,6 +316,23 @@ export interface ComputedStyle {
   readonly tableLayout: 'auto' | 'fixed';
   /** `-fs-table-paginate`: repeat the header and footer groups on every page the table spans. */
   readonly tablePaginate: 'paginate' | 'none';
+
+  // Flexible boxes (css-flexbox-1 §5, §7) and box alignment (css-align-3), shared by flex and grid
+  readonly flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse';
+  readonly flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse';
+  readonly flexGrow: number;
+  readonly flexShrink: number;
+  readonly flexBasis: FlexBasis;
+  readonly order: number;
+  readonly justifyContent: ContentAlignment;
+  readonly alignContent: ContentAlignment;
+  readonly justifyItems: ItemAlignment;
+  readonly alignItems: ItemAlignment;
+  readonly justifySelf: SelfAlignment;
+  readonly alignSelf: SelfAlignment;
+  /** `normal` is 0 in flex and grid layout, 1em between columns in multicol (css-align-3 §8.1). */
+  readonly rowGap: LengthPercentage | 'normal';
+  readonly columnGap: LengthPercentage | 'normal';
 
   /**
    * Declarations the engine does not model yet, as serialized values by property name (e.g.

@@ -18,6 +18,7 @@ import { legacyAlignShift } from './legacy-align.js';
 import { outsideMarker } from './marker.js';
 import { replacedSize } from './replaced.js';
 import { layoutTable } from './table/layout-table.js';
+import { flexArea, layoutFlexContent } from './flex/layout-flex.js';
 import { outsidePageFlow } from './page/page-names.js';
 import { isContainingBlock, layoutPositioned } from './positioned/containing-block.js';
 import { relativeOffset } from './positioned/relative.js';
@@ -37,7 +38,7 @@ export function layoutBlockLevel(box: BlockLevelBox, space: ConstraintSpace, tok
 }
 
 /** What laying out a container's content produced in this fragment. */
-interface ContentResult {
+export interface ContentResult {
   readonly children: (BoxFragment | LineFragment)[];
   /** Block size used by the content, from the content box top. */
   readonly height: number;
@@ -86,6 +87,8 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
     ? layoutColumns({ container: box, flow: columnFlow, width: geometry.contentWidth, limit: contentLimit - reserve, fixedHeight: ownHeight === null ? null : Math.max(0, ownHeight - consumed), maxHeight: resolveContentHeight(style, Infinity, frame, percentageBase) - consumed, percentageBase: childPercentageBase, atStart: space.atFragmentainerStart, page: space.page, token: token as BlockBreakToken | null, origin })
     : box.content.kind === 'inline'
     ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, reserve, space, token as LinesBreakToken | null, origin, flow)
+    : box.content.kind === 'flex'
+    ? layoutFlexContent(box, box.content.items, flexArea(style, geometry.contentWidth, ownHeight, percentageBase, origin.x, origin.y), contentLimit, space, token)
     : layoutChildren(box, geometry.contentWidth, contentLimit, reserve, space, token as BlockBreakToken | null, origin, flow, childPercentageBase);
   if (content.pushed && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
 
@@ -166,6 +169,7 @@ function withPositioned(result: BlockLayoutResult, space: ConstraintSpace): Bloc
 }
 
 function childCount(box: BlockBox): number {
+  if (box.content.kind === 'flex') return box.content.items.length;
   return box.content.kind === 'blocks' ? box.content.children.length : 0;
 }
 
@@ -577,9 +581,11 @@ export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: n
   const mr = resolveAuto(s.marginRight, available) ?? 0;
   const width = ml + fragment.width + mr;
   const height = mTop + fragment.height + mBottom;
-  // An inline-table sits on its first row's baseline (CSS 2.1 §17.5.3), an inline-block on its last line's.
+  // An inline-table sits on its first row's baseline (CSS 2.1 §17.5.3), an inline-flex on its
+  // first item's (css-flexbox-1 §8.5), an inline-block on its last line's.
+  const firstBaseline = inner.kind === 'table' || (inner.kind === 'block' && inner.content.kind === 'flex');
   const useLineBaseline = inner.kind === 'block' && inner.style.overflow === 'visible' && fragment.lastBaseline !== null;
-  const lineBaseline = inner.kind === 'table' ? fragment.firstBaseline : useLineBaseline ? fragment.lastBaseline : null;
+  const lineBaseline = firstBaseline ? fragment.firstBaseline : useLineBaseline ? fragment.lastBaseline : null;
   const baseline = lineBaseline !== null ? mTop + lineBaseline : height;
   return { fragment: { ...fragment, y: mTop }, width, height, baseline };
 };

@@ -7,6 +7,7 @@ import { multicolIntrinsicSizes } from './multicol/column-geometry.js';
 import { columnFlowOf } from '../boxes/multicol.js';
 import type { AtomicLayout, Piece } from './inline/pieces.js';
 import { buildPieces } from './inline/pieces.js';
+import { flexIntrinsicSizes } from './flex/intrinsic-sizes.js';
 import { replacedContributions, replacedSize } from './replaced.js';
 import { tableIntrinsicSizes } from './table/column-widths.js';
 import { tablePlan } from './table/plan.js';
@@ -77,6 +78,7 @@ function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): Intri
     }
     return { min, max };
   }
+  if (box.content.kind === 'flex') return flexIntrinsicSizes(box.style, box.content.items, (item) => intrinsicContribution(item, layoutAtomic));
   const pieces = buildPieces(collectInline(box.content.ifc, null), 0, layoutAtomic, null);
   return inlineSizes(pieces, layoutAtomic);
 }

@@ -8,6 +8,7 @@ import { CounterScope } from '../../src/boxes/counters.js';
 import { clearCssCaches, styleDocument } from '../../src/css/index.js';
 import { MAX_VALUE_NESTING } from '../../src/css/values/components.js';
 import { parseHtml } from '../../src/dom/parse.js';
+import { renderToDisplayLists } from '../../src/render.js';
 import { decodeSvg } from '../../src/resources/svg/decode.js';
 
 /** The most a 10× larger input may cost, as a multiple of the smaller one's time. */
@@ -35,6 +36,12 @@ function styleRun(input: Input): () => unknown {
 function boxRun(input: Input): () => unknown {
   const styled = styleDocument(parseHtml(input.html), { authorCss: [input.css] });
   return () => buildBoxTree(styled, { images: new Map() });
+}
+
+/** Renders the input to display lists: the whole pipeline, layout included. */
+function renderRun(input: Input): () => unknown {
+  const body = { type: 'html', data: { html: input.html, css: input.css } };
+  return () => renderToDisplayLists(body, { deterministic: true });
 }
 
 function svgRun(text: string): () => unknown {
@@ -118,6 +125,9 @@ const cases: [string, number, (n: number) => () => unknown][] = [
   ['SVG: n groups nested 20 deep', 10, (n) => svgRun(svg(`${'<g fill="red">'.repeat(20)}${'<circle cx="5" cy="5" r="2"/>'.repeat(10)}${'</g>'.repeat(20)}`.repeat(n)))],
   ['SVG: n <use> copies', 300, (n) => svgRun(svg(`<defs><g id="g"><rect width="1" height="1" style="fill: red"/><circle r="1"/></g></defs>${range(n).map((i) => `<use href="#g" x="${i % 100}"/>`).join('')}`))],
   ['SVG: n text elements', 300, (n) => svgRun(svg(range(n).map((i) => `<text x="1" y="${i % 100}" font-size="3">line ${i}</text>`).join('')))],
+  // Flex layout (layout/flex/): yoga measures each item through our layout, once per width.
+  ['flex: a wrapping row of n items with text', 100, (n) => renderRun({ html: `<div class="f">${range(n).map((i) => `<div>item ${i} with some words</div>`).join('')}</div>`, css: '.f { display: flex; flex-wrap: wrap; gap: 4px } .f > div { flex: 1 1 80px; border: 1px solid }' })],
+  ['flex: a column of n items, each a row of two', 100, (n) => renderRun({ html: `<div class="c">${range(n).map((i) => `<div class="r"><span>name ${i}</span><span>value</span></div>`).join('')}</div>`, css: '.c { display: flex; flex-direction: column } .r { display: flex; justify-content: space-between }' })],
 ];
 
 describe('linearity', () => {

@@ -1,6 +1,7 @@
 // Box properties: display and positioning (CSS 2.1 §9), the box model (§8, §10), borders
 // and radii (css-backgrounds-3), overflow, visibility, opacity and backgrounds.
 import type { BackgroundImage, BorderStyle, ComputedStyle, Display, IntrinsicSizeKeyword, LengthPercentage, LengthPercentageAuto, LengthPercentageNone } from '../types.js';
+import { AUTO_MIN_SIZE } from '../initial-style.js';
 import { parseColor } from '../values/color.js';
 import { isSingleKeyword, keywordOf, splitCommas, type Component } from '../values/components.js';
 import { isGradientFunction, parseGradient } from '../values/gradient.js';
@@ -27,6 +28,7 @@ const DISPLAY_ALIASES: Readonly<Record<string, Display>> = {
   '-webkit-box': 'flex',
   '-webkit-inline-box': 'inline-flex',
   '-webkit-flex': 'flex',
+  '-webkit-inline-flex': 'inline-flex',
   'block flow': 'block',
   'inline flow': 'inline',
   'block flow-root': 'flow-root',
@@ -104,9 +106,10 @@ function lpNonNegative(items: readonly Component[]): Computer<LengthPercentage> 
   return items.length === 1 ? parseLengthPercentage(items[0]) : null;
 }
 
-// min-width/min-height `auto` (css-sizing-3) is 0 for every box we lay out except flex items.
+// min-height `auto` (css-sizing-3) is 0 for every box we lay out except flex items (see
+// AUTO_MIN_SIZE); its intrinsic keywords act as auto, whose minimum is the content's height.
 function minSize(items: readonly Component[]): Computer<LengthPercentage> | null {
-  if (isSingleKeyword(items, 'auto', 'min-content', 'max-content', 'fit-content')) return constant({ abs: 0, pct: 0 });
+  if (isSingleKeyword(items, 'auto', 'min-content', 'max-content', 'fit-content')) return constant(AUTO_MIN_SIZE);
   return lpNonNegative(items);
 }
 

@@ -1,9 +1,11 @@
 // The property table: every longhand in computation order, every shorthand, and the aliases
 // (legacy and logical names) that map onto them.
+import { ALIGNMENT_LONGHANDS, ALIGNMENT_SHORTHANDS } from './alignment.js';
 import { BACKGROUND_LONGHANDS, BACKGROUND_SHORTHANDS } from './background.js';
 import { BOX_LONGHANDS } from './box.js';
 import { BOX_SHADOW_LONGHANDS } from './box-shadow.js';
 import { EXTRA_LONGHANDS } from './extra.js';
+import { FLEX_LONGHANDS, FLEX_SHORTHANDS } from './flex.js';
 import { FONT_LONGHANDS } from './font.js';
 import { FRAGMENTATION_LONGHANDS } from './fragmentation.js';
 import { GENERATED_LONGHANDS } from './generated.js';
@@ -29,6 +31,8 @@ export const LONGHANDS: readonly LonghandDef[] = [
   ...GENERATED_LONGHANDS,
   ...FRAGMENTATION_LONGHANDS,
   ...TABLE_LONGHANDS,
+  ...FLEX_LONGHANDS,
+  ...ALIGNMENT_LONGHANDS,
   ...EXTRA_LONGHANDS,
   ...OBJECT_LONGHANDS,
   ...BACKGROUND_LONGHANDS,
@@ -41,7 +45,7 @@ export const LONGHANDS: readonly LonghandDef[] = [
 export const LONGHAND_BY_NAME: ReadonlyMap<string, LonghandDef> = new Map(LONGHANDS.map((d) => [d.name, d]));
 
 export const SHORTHAND_BY_NAME: ReadonlyMap<string, ShorthandDef> = new Map(
-  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS, ...BACKGROUND_SHORTHANDS, ...OUTLINE_SHORTHANDS, ...MULTICOL_SHORTHANDS].map((d) => [d.name, d]),
+  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS, ...BACKGROUND_SHORTHANDS, ...OUTLINE_SHORTHANDS, ...FLEX_SHORTHANDS, ...ALIGNMENT_SHORTHANDS, ...MULTICOL_SHORTHANDS].map((d) => [d.name, d]),
 );
 
 /**

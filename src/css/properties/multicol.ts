@@ -1,11 +1,11 @@
 // Multi-column layout properties (css-multicol-1 §2–§7): column-count, column-width, the
-// `columns` shorthand, column rules, column-span and column-fill; and column-gap, which
-// css-align-3 shares with flex and grid (`normal` is 1em in multi-column containers).
-import type { ComputedStyle, LengthPercentage } from '../types.js';
+// `columns` shorthand, column rules, column-span and column-fill. column-gap, shared with flex
+// and grid, is in alignment.ts (`normal` is 1em in multi-column containers).
+import type { ComputedStyle } from '../types.js';
 import { parseColor } from '../values/color.js';
 import { keywordOf, type Component } from '../values/components.js';
 import { constant, type Computer } from '../values/context.js';
-import { parseLength, parseLengthPercentage } from '../values/length.js';
+import { parseLength } from '../values/length.js';
 import { PT_PER_PX } from '../values/units.js';
 import { BORDER_STYLES, parseBorderWidth } from './box.js';
 import { lineParts } from './shorthands-box.js';
@@ -21,10 +21,6 @@ function countValue(c: Component | undefined): Computer<ComputedStyle['columnCou
 function widthValue(c: Component | undefined): Computer<ComputedStyle['columnWidth']> | null {
   if (keywordOf(c) === 'auto') return constant('auto');
   return parseLength(c);
-}
-
-export function gapValue(c: Component | undefined): Computer<'normal' | LengthPercentage> | null {
-  return keywordOf(c) === 'normal' ? constant('normal') : parseLengthPercentage(c);
 }
 
 function ruleStyleValue(c: Component | undefined): Computer<ComputedStyle['columnRuleStyle']> | null {
@@ -68,7 +64,6 @@ function expandColumnRule(items: readonly Component[]): Expansion | null {
 export const MULTICOL_LONGHANDS: readonly LonghandDef[] = [
   longhand('column-count', 'columnCount', false, single(countValue)),
   longhand('column-width', 'columnWidth', false, single(widthValue)),
-  longhand('column-gap', 'columnGap', false, single(gapValue)),
   longhand('column-rule-style', 'columnRuleStyle', false, single(ruleStyleValue)),
   longhand('column-rule-width', 'columnRuleWidth', false, parseBorderWidth, MEDIUM),
   longhand('column-rule-color', 'columnRuleColor', false, single(parseColor), (ctx) => ctx.color),

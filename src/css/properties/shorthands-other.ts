@@ -1,5 +1,5 @@
 // The remaining shorthands: background (one painted layer, see expandBackground), list-style,
-// text-decoration, the legacy page-break-* properties, and flex/flex-flow/gap into `extra`.
+// text-decoration, and the legacy page-break-* properties.
 import { parseColor } from '../values/color.js';
 import { keywordOf, splitCommas, type Component } from '../values/components.js';
 import { constant, type Computer } from '../values/context.js';
@@ -10,7 +10,6 @@ import { counterStyleName } from './generated.js';
 import { formatAxis } from './object.js';
 import type { Expansion, ShorthandDef } from './registry.js';
 import { DECORATION_STYLES, parseDecorationLine } from './text.js';
-import { gapValue } from './multicol.js';
 
 // css-backgrounds-3 §3.10: `background` is a comma-separated list of layers,
 // `<bg-image> || <bg-position> [ / <bg-size> ]? || <repeat-style> || <attachment> || <visual-box>
@@ -187,58 +186,6 @@ function legacyPageBreak(name: string, target: string, inside: boolean): Shortha
   };
 }
 
-// css-flexbox-1 §7.1: none | auto | <grow> <shrink>? || <basis>.
-function expandFlex(items: readonly Component[]): Expansion | null {
-  const word = items.length === 1 ? keywordOf(items[0]) : null;
-  const result = (grow: string, shrink: string, basis: string): Expansion =>
-    new Map([
-      ['flex-grow', constant(grow)],
-      ['flex-shrink', constant(shrink)],
-      ['flex-basis', constant(basis)],
-    ]);
-  if (word === 'none') return result('0', '0', 'auto');
-  if (word === 'auto') return result('1', '1', 'auto');
-  const numbers: string[] = [];
-  let basis: Component | undefined;
-  for (const c of items) {
-    if (c.type === 'number' && numbers.length < 2 && c.value >= 0) numbers.push(String(c.value));
-    else if (basis === undefined && isFlexBasis(c)) basis = c;
-    else return null;
-  }
-  if (numbers.length === 0 && basis === undefined) return null;
-  return result(numbers[0] ?? '1', numbers[1] ?? '1', basis === undefined ? '0%' : serialize(basis));
-}
-
-function isFlexBasis(c: Component): boolean {
-  const word = keywordOf(c);
-  return word === 'auto' || word === 'content' || parseLengthPercentage(c) !== null;
-}
-
-function expandFlexFlow(items: readonly Component[]): Expansion | null {
-  const out = new Map<string, Computer<unknown>>();
-  for (const c of items) {
-    const word = keywordOf(c);
-    if (word === null) return null;
-    const target = ['row', 'row-reverse', 'column', 'column-reverse'].includes(word) ? 'flex-direction' : ['nowrap', 'wrap', 'wrap-reverse'].includes(word) ? 'flex-wrap' : null;
-    if (target === null || out.has(target)) return null;
-    out.set(target, constant(word));
-  }
-  return out.size === 0 ? null : out;
-}
-
-function expandGap(items: readonly Component[]): Expansion | null {
-  if (items.length < 1 || items.length > 2) return null;
-  const ok = (c: Component): boolean => keywordOf(c) === 'normal' || parseLengthPercentage(c) !== null;
-  if (!items.every(ok)) return null;
-  const row = serialize(items[0]!);
-  const column = gapValue(items[items.length - 1]);
-  if (column === null) return null;
-  return new Map<string, Computer<unknown>>([
-    ['row-gap', constant(row)],
-    ['column-gap', column],
-  ]);
-}
-
 /** Other shorthands. */
 export const OTHER_SHORTHANDS: readonly ShorthandDef[] = [
   {
@@ -258,7 +205,4 @@ export const OTHER_SHORTHANDS: readonly ShorthandDef[] = [
   legacyPageBreak('page-break-before', 'break-before', false),
   legacyPageBreak('page-break-after', 'break-after', false),
   legacyPageBreak('page-break-inside', 'break-inside', true),
-  { name: 'flex', longhands: ['flex-grow', 'flex-shrink', 'flex-basis'], expand: expandFlex },
-  { name: 'flex-flow', longhands: ['flex-direction', 'flex-wrap'], expand: expandFlexFlow },
-  { name: 'gap', longhands: ['row-gap', 'column-gap'], expand: expandGap },
 ];

@@ -1,0 +1,370 @@
+// Flex layout (css-flexbox-1 §9) of a flex container's content: yoga resolves the flexible
+// lengths, lines and alignment; our own layout measures the items (their min-/max-content
+// widths and their height at a width) and then lays each one out at its final size.
+import Yoga, { Direction, Edge, MeasureMode, type Node } from 'yoga-layout';
+import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
+import { AUTO_MIN_SIZE } from '../../css/initial-style.js';
+import type { ContentResult } from '../block.js';
+import { layoutAtomic, layoutBlockLevel } from '../block.js';
+import { horizontalFrame, intrinsicWidth, isIntrinsicKeyword, resolveLength, verticalFrame } from '../box-model.js';
+import { constraintSpace } from '../constraint-space.js';
+import { intrinsicContentSizes, intrinsicContribution, type IntrinsicSizes } from '../intrinsic.js';
+import { outsidePageFlow } from '../page/page-names.js';
+import { replacedSize } from '../replaced.js';
+import type { BlockBreakToken, BoxFragment, BreakToken, ConstraintSpace, PageContext } from '../types.js';
+import { layoutColumnFragment } from './fragment-column.js';
+import { placeFragment } from './place.js';
+import { applyContainerStyle, applyItemStyle, isRowDirection, yogaConfig, type FlexBasisSizes } from './yoga-style.js';
+
+/** The container's content box: where items go, and what their percentages resolve against. */
+export interface FlexArea {
+  /** Content-box width, pt. */
+  readonly width: number;
+  /** Content-box height when definite (a fixed or stretched height), else null. */
+  readonly height: number | null;
+  /** min-height and max-height of the content box, for an auto height (Infinity: none). */
+  readonly minHeight: number;
+  readonly maxHeight: number;
+  /** The content box's offset in the container's border box. */
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * The content box of a container of content width `width` whose height is `height` when
+ * definite; its min-height and max-height as content-box sizes for an auto height.
+ */
+export function flexArea(style: ComputedStyle, width: number, height: number | null, percentageBase: number | null, x: number, y: number): FlexArea {
+  const frame = style.boxSizing === 'border-box' ? verticalFrame(style, width) : 0;
+  const bound = (v: { abs: number; pct: number }) => (v.pct !== 0 && percentageBase === null ? null : resolveLength(v, percentageBase ?? 0) - frame);
+  const min = bound(style.minHeight);
+  const max = style.maxHeight === 'none' ? null : bound(style.maxHeight);
+  return { width, height, minHeight: Math.max(0, min ?? 0), maxHeight: max === null ? Infinity : Math.max(0, max), x, y };
+}
+
+/** What the container's layout needs of one item while yoga measures it. */
+interface Item {
+  readonly box: BlockLevelBox;
+  readonly node: Node;
+  sizes: IntrinsicSizes | null;
+  /** The content width the measure function last answered: yoga hands it back in float32. */
+  measured: number;
+  readonly base: FlexBasisSizes;
+  /** The automatic minimum main size (§4.5), border-box or content-box as the node reads it; 0 when none. */
+  minimum: number;
+}
+
+/**
+ * Lays out a flex container's items in its content box. A single-line column with an auto
+ * height breaks between its items and inside them, as a block container does its children
+ * (css-flexbox-1 §12, fragment-column.ts). Any other container is monolithic: laid out whole
+ * on the page where it starts (pushed to the next one when it does not fit there and
+ * something precedes it); its continuation after a break of its own fixed height is empty.
+ */
+export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, limit: number, space: ConstraintSpace, token: BreakToken | null): ContentResult {
+  const style = box.style;
+  const fragmentable = !isRowDirection(style) && style.flexWrap === 'nowrap' && area.height === null && Number.isFinite(limit);
+  if (fragmentable) return layoutColumnFragment(box, area, limit, space, token as BlockBreakToken | null, () => solveFlex(box, items, area, space));
+  if (token !== null) return { children: [], height: 0, token: null, pushed: false };
+  const solved = solveFlex(box, items, area, space);
+  if (solved.height > limit + 1e-6 && !space.atFragmentainerStart) return { children: [], height: 0, token: null, pushed: true };
+  const children = solved.outOfFlow.map((f) => placeFragment(f, area.x + f.x, area.y + f.y));
+  for (const p of solved.items) children.push(placeFragment(p.fragment, area.x + p.x, area.y + p.y));
+  return { children, height: solved.height, token: null, pushed: false };
+}
+
+/** The items of a container laid out whole, positioned in its content box. */
+export interface FlexSolution {
+  /** Placeholders of absolutely positioned children, at their static position. */
+  readonly outOfFlow: readonly BoxFragment[];
+  /** The items in order-modified document order. */
+  readonly items: readonly PlacedItem[];
+  /** The content height. */
+  readonly height: number;
+}
+
+/** Runs yoga over the items and lays each out at its final size. */
+function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, space: ConstraintSpace): FlexSolution {
+  const style = box.style;
+  const row = isRowDirection(style);
+  const base: FlexBasisSizes = { width: area.width, height: area.height };
+  const page = outsidePageFlow(space.page);
+  const root = Yoga.Node.create(yogaConfig());
+  const inFlow: Item[] = [];
+  const outOfFlow: BoxFragment[] = [];
+  try {
+    applyContainerStyle(root, style, base);
+    root.setWidth(area.width);
+    if (area.height !== null) root.setHeight(area.height);
+    else {
+      if (area.minHeight > 0) root.setMinHeight(area.minHeight);
+      if (area.maxHeight < Infinity) root.setMaxHeight(area.maxHeight);
+    }
+    // order-modified document order (§5.4): a stable sort by `order`.
+    const ordered = items.map((b, i) => ({ b, i })).sort((p, q) => p.b.style.order - q.b.style.order || p.i - q.i);
+    for (const { b } of ordered) {
+      if (b.kind === 'block' && (b.absolute !== undefined || b.running !== undefined)) {
+        // Absolutely positioned children take their static position at the content box's start (§4.1).
+        const f = layoutBlockLevel(b, constraintSpace({ inlineSize: area.width, blockLimit: Infinity, atFragmentainerStart: true, page }), null).fragment;
+        if (f) outOfFlow.push(placeFragment(f, 0, 0));
+        continue;
+      }
+      const item: Item = { box: b, node: Yoga.Node.create(yogaConfig()), sizes: null, measured: NaN, base, minimum: 0 };
+      setUpItem(item, style, base, row, page);
+      root.insertChild(item.node, inFlow.length);
+      inFlow.push(item);
+    }
+    root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
+    // Yoga grows items from their min-clamped sizes, not their flex base sizes (§9.7 step 3
+    // says base sizes), so automatic minimums are applied only to the items that violate them
+    // in a first pass, as the spec's freezing of min violations does, then laid out again.
+    let violated = false;
+    for (const item of inFlow) {
+      const size = row ? item.node.getComputedWidth() : item.node.getComputedHeight();
+      if (item.minimum > 0 && size < item.minimum - 1e-3) {
+        item.node[row ? 'setMinWidth' : 'setMinHeight'](item.minimum);
+        violated = true;
+      }
+    }
+    if (violated) root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
+    const placed = inFlow.map((item) => layoutItem(item, base, page));
+    let height = root.getComputedHeight();
+    if (row) height = alignBaselines(style, inFlow, placed, height, area.height === null ? area.maxHeight : null);
+    return { outOfFlow, items: placed, height };
+  } finally {
+    root.freeRecursive();
+  }
+}
+
+/** The item's style on its node, its automatic minimum size, and its measure function. */
+function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, row: boolean, page: PageContext | null): void {
+  const { box, node } = item;
+  const s = box.style;
+  const table = box.kind === 'table';
+  // An intrinsic keyword is a content-box width: yoga reads widths by the item's box-sizing.
+  const keywordFrame = s.boxSizing === 'border-box' ? horizontalFrame(s, base.width) : 0;
+  const width = isIntrinsicKeyword(s.width) ? intrinsicWidth(s.width, sizesOf(item), base.width) + keywordFrame : s.width === 'auto' ? undefined : Math.max(0, resolveLength(s.width, base.width));
+  applyItemStyle(node, s, base, table ? undefined : width, row);
+  if (isIntrinsicKeyword(s.minWidth)) node.setMinWidth(intrinsicWidth(s.minWidth, sizesOf(item), base.width) + keywordFrame);
+  if (isIntrinsicKeyword(s.maxWidth)) node.setMaxWidth(intrinsicWidth(s.maxWidth, sizesOf(item), base.width) + keywordFrame);
+  if (table) {
+    // A table sizes its own border box (its collapsed borders): measured whole, with no frame on the node.
+    for (const edge of [Edge.Top, Edge.Right, Edge.Bottom, Edge.Left]) {
+      node.setPadding(edge, 0);
+      node.setBorder(edge, 0);
+    }
+  }
+  const automaticMinimum = (row ? s.minWidth : s.minHeight) === AUTO_MIN_SIZE && s.overflow === 'visible';
+  if (automaticMinimum) {
+    const frame = s.boxSizing === 'border-box' && !table ? (row ? horizontalFrame(s, base.width) : verticalFrame(s, base.width)) : 0;
+    item.minimum = contentMinimum(item, base, row, width, stretched(container, s), page) + frame;
+  }
+  node.setMeasureFunc((w, wMode, h, hMode) => {
+    // Yoga may ask at a stretched width that min-width or max-width then overrides: the
+    // height is the one at the width the item will have.
+    const contentWidth = table ? widthFor(item, w, wMode) : clampWidth(s, widthFor(item, w, wMode), base.width);
+    item.measured = contentWidth;
+    return { width: contentWidth, height: hMode === MeasureMode.Exactly ? h : heightAt(item, contentWidth, base, page) };
+  });
+}
+
+/**
+ * The content-based minimum size (§4.5): the min-content size in the main axis, no larger
+ * than a definite specified size. In a column, the min-content height is the content's
+ * height at the width the item will likely have.
+ */
+function contentMinimum(item: Item, base: FlexBasisSizes, row: boolean, width: number | undefined, stretch: boolean, page: PageContext | null): number {
+  const s = item.box.style;
+  const specifiedWidth = width === undefined || s.boxSizing !== 'border-box' ? width : Math.max(0, width - horizontalFrame(s, base.width));
+  if (row) {
+    // Clamped by max-width too (§4.5): clampWidth applies it (min-width is auto, 0, here).
+    const min = sizesOf(item).min;
+    return clampWidth(s, specifiedWidth === undefined ? min : Math.min(min, specifiedWidth), base.width);
+  }
+  const specified = s.height === 'auto' || (s.height.pct !== 0 && base.height === null) ? undefined : resolveLength(s.height, base.height ?? 0);
+  const margins = (s.marginLeft === 'auto' ? 0 : resolveLength(s.marginLeft, base.width)) + (s.marginRight === 'auto' ? 0 : resolveLength(s.marginRight, base.width));
+  const available = Math.max(0, base.width - horizontalFrame(s, base.width) - margins);
+  const contentWidth = clampWidth(s, specifiedWidth ?? (stretch ? available : widthFor(item, available, MeasureMode.AtMost)), base.width);
+  if (specified === undefined || item.box.kind !== 'block') return heightAt(item, contentWidth, base, page);
+  // The content's own height, not the specified one: the box laid out with an auto height.
+  const auto: BlockBox = { ...item.box, style: { ...s, height: 'auto', minHeight: AUTO_MIN_SIZE, maxHeight: 'none' } };
+  const f = layoutBlockLevel(auto, itemSpace(base.width, contentWidth, undefined, base, page), null).fragment;
+  return Math.min(f ? f.height - verticalFrame(s, base.width) : 0, specified);
+}
+
+/** A content-box width within the box's min-width and max-width. */
+function clampWidth(s: ComputedStyle, width: number, cbWidth: number): number {
+  const frame = s.boxSizing === 'border-box' ? horizontalFrame(s, cbWidth) : 0;
+  const max = isIntrinsicKeyword(s.maxWidth) || s.maxWidth === 'none' ? Infinity : resolveLength(s.maxWidth, cbWidth) - frame;
+  const min = isIntrinsicKeyword(s.minWidth) ? 0 : resolveLength(s.minWidth, cbWidth) - frame;
+  return Math.max(min, Math.min(max, width));
+}
+
+/** An item of auto width that a column stretches across its width (§9.4 step 11). */
+function stretched(container: ComputedStyle, s: ComputedStyle): boolean {
+  const align = s.alignSelf === 'auto' ? container.alignItems : s.alignSelf;
+  return (align === 'normal' || align === 'stretch') && s.width === 'auto' && s.marginLeft !== 'auto' && s.marginRight !== 'auto';
+}
+
+/** The item's min- and max-content widths (content box; a table's border box). */
+function sizesOf(item: Item): IntrinsicSizes {
+  if (item.sizes === null) {
+    const b = item.box;
+    if (b.kind === 'table') item.sizes = intrinsicContribution(b, layoutAtomic);
+    else if (b.kind === 'replaced') {
+      const w = replacedSize(b, item.base.width, item.base.height).width;
+      item.sizes = { min: w, max: w };
+    } else item.sizes = intrinsicContentSizes(b, layoutAtomic);
+  }
+  return item.sizes;
+}
+
+/** The content width yoga asks for: exact, fit-content within an upper bound, or max-content. */
+function widthFor(item: Item, w: number, mode: MeasureMode): number {
+  if (mode === MeasureMode.Exactly) return w;
+  const sizes = sizesOf(item);
+  if (mode === MeasureMode.AtMost && Number.isFinite(w)) return Math.min(Math.max(sizes.min, w), sizes.max);
+  return sizes.max;
+}
+
+/**
+ * Content heights of boxes measured as flex items, by content width and percentage base. Kept
+ * across container layouts: a container nested in an item is laid out again each time its
+ * ancestors are, and without this every level of nesting would multiply the work.
+ */
+const measuredHeights = new WeakMap<BlockLevelBox, Map<string, number>>();
+
+/** The item's content height at a content width, by our own layout; measured once per width. */
+function heightAt(item: Item, width: number, base: FlexBasisSizes, page: PageContext | null): number {
+  let heights = measuredHeights.get(item.box);
+  if (heights === undefined) {
+    heights = new Map();
+    measuredHeights.set(item.box, heights);
+  }
+  const key = `${width}:${base.width}:${base.height}`;
+  const hit = heights.get(key);
+  if (hit !== undefined) return hit;
+  const b = item.box;
+  let height: number;
+  if (b.kind === 'replaced' && b.style.height === 'auto' && b.intrinsicWidth > 0) height = (width * b.intrinsicHeight) / b.intrinsicWidth;
+  else {
+    const table = b.kind === 'table';
+    const f = layoutBlockLevel(b, itemSpace(table ? width : base.width, table ? undefined : width, undefined, base, page), null).fragment;
+    height = f ? f.height - (table ? 0 : verticalFrame(b.style, base.width)) : 0;
+  }
+  heights.set(key, height);
+  return height;
+}
+
+function itemSpace(inlineSize: number, fixedInlineSize: number | undefined, fixedBlockSize: number | undefined, base: FlexBasisSizes, page: PageContext | null): ConstraintSpace {
+  return constraintSpace({ inlineSize, blockLimit: Infinity, atFragmentainerStart: true, page, percentageBlockSize: base.height, fixedInlineSize, fixedBlockSize });
+}
+
+/** An item laid out whole at its flexed size. */
+export interface PlacedItem {
+  readonly fragment: BoxFragment;
+  /** Border-box position in the content box. */
+  x: number;
+  y: number;
+  readonly marginTop: number;
+  readonly marginBottom: number;
+  /** The space it was laid out in, for laying it out again in pieces across pages. */
+  readonly space: ConstraintSpace;
+}
+
+/** The item laid out for real at the size yoga gave it (a stretched height included). */
+function layoutItem(item: Item, base: FlexBasisSizes, page: PageContext | null): PlacedItem {
+  const { box, node } = item;
+  const w = node.getComputedWidth();
+  const h = node.getComputedHeight();
+  const table = box.kind === 'table';
+  const frameH = table ? 0 : horizontalFrame(box.style, base.width);
+  const frameV = table ? 0 : verticalFrame(box.style, base.width);
+  // Yoga computes in float32: a width a hair under the max-content width it was given would
+  // wrap the item's last word, so a width within float32 rounding of the measured one is it.
+  const contentWidth = Math.abs(w - frameH - item.measured) < 1e-3 ? item.measured : Math.max(0, w - frameH);
+  const space = itemSpace(table ? w : base.width, table ? undefined : contentWidth, table ? undefined : Math.max(0, h - frameV), base, page);
+  return { fragment: finalFragment(box, space, page), x: node.getComputedLeft(), y: node.getComputedTop(), marginTop: node.getComputedMargin(Edge.Top), marginBottom: node.getComputedMargin(Edge.Bottom), space };
+}
+
+/**
+ * Items laid out at their final sizes, by the space's sizes and the page (for page counters).
+ * Fragments are immutable, so an item nested in containers that are laid out again (each
+ * time their own ancestors measure them) is laid out once per size, keeping nesting linear.
+ */
+const finalFragments = new WeakMap<BlockLevelBox, Map<string, BoxFragment>>();
+
+function finalFragment(box: BlockLevelBox, space: ConstraintSpace, page: PageContext | null): BoxFragment {
+  let fragments = finalFragments.get(box);
+  if (fragments === undefined) {
+    fragments = new Map();
+    finalFragments.set(box, fragments);
+  }
+  const key = `${space.inlineSize}:${space.fixedInlineSize}:${space.fixedBlockSize}:${space.percentageBlockSize}:${page?.pageNumber}:${page?.pageCount}`;
+  let fragment = fragments.get(key);
+  if (fragment === undefined) {
+    fragment = layoutBlockLevel(box, space, null).fragment!;
+    fragments.set(key, fragment);
+  }
+  return fragment;
+}
+
+/**
+ * align-items/align-self: baseline in a row container (§8.3): the items of a line that align
+ * on their first baseline move down so that their baselines (or their bottom border edges
+ * when they have none) meet. Lines are told apart by their main-axis positions restarting.
+ * In a single-line container, `last baseline` items align their last baselines and sit
+ * against the line's end (css-align-3 §9.3); in a multi-line one they align as `baseline`.
+ * Returns the container's content height, grown when an auto height must hold the items.
+ */
+function alignBaselines(style: ComputedStyle, items: readonly Item[], placed: PlacedItem[], height: number, autoMax: number | null): number {
+  const singleLine = style.flexWrap === 'nowrap';
+  const alignmentOf = (i: number): 'first' | 'last' | null => {
+    const self = items[i]!.box.style.alignSelf;
+    const value = self === 'auto' ? style.alignItems : self;
+    if (value === 'last baseline') return singleLine ? 'last' : 'first';
+    return value === 'baseline' ? 'first' : null;
+  };
+  const alignments = placed.map((_, i) => alignmentOf(i));
+  if (alignments.every((a) => a === null)) return height;
+  const reversed = style.flexDirection === 'row-reverse';
+  let bottom = height;
+  let start = 0;
+  while (start < placed.length) {
+    let end = start + 1;
+    while (end < placed.length && (reversed ? placed[end]!.x < placed[end - 1]!.x : placed[end]!.x > placed[end - 1]!.x)) end++;
+    let target = -Infinity;
+    for (let i = start; i < end; i++) if (alignments[i] === 'first') target = Math.max(target, placed[i]!.y + baselineOf(placed[i]!.fragment));
+    for (let i = start; i < end; i++) {
+      if (alignments[i] !== 'first') continue;
+      const p = placed[i]!;
+      p.y = target - baselineOf(p.fragment);
+      bottom = Math.max(bottom, p.y + p.fragment.height + p.marginBottom);
+    }
+    start = end;
+  }
+  // Last baselines: each item's distance from its last baseline down to its bottom margin edge.
+  let below = -Infinity;
+  let above = 0;
+  for (let i = 0; i < placed.length; i++) {
+    if (alignments[i] !== 'last') continue;
+    const p = placed[i]!;
+    const baseline = p.fragment.lastBaseline ?? p.fragment.height;
+    below = Math.max(below, p.fragment.height - baseline + p.marginBottom);
+    above = Math.max(above, p.marginTop + baseline);
+  }
+  if (below > -Infinity) bottom = Math.max(bottom, above + below);
+  const size = autoMax === null ? height : Math.min(bottom, Math.max(height, autoMax));
+  for (let i = 0; i < placed.length; i++) {
+    if (alignments[i] !== 'last') continue;
+    const p = placed[i]!;
+    // The shared last baseline lies `below` above the line's end.
+    p.y = size - below - (p.fragment.lastBaseline ?? p.fragment.height);
+  }
+  return size;
+}
+
+function baselineOf(f: BoxFragment): number {
+  return f.firstBaseline ?? f.height;
+}

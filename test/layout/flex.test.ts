@@ -1,0 +1,204 @@
+// Flex layout (css-flexbox-1): items placed by yoga-layout from sizes our layout measures.
+// Geometry is read back from the display list: boxes by their background colour, text by
+// its glyph runs. Sizes in the HTML are px; the display list is in pt (PX = 0.75).
+import { describe, expect, it } from 'vitest';
+import type { PageDisplayList, RectItem } from '../../src/paint/types.js';
+import { flatten, layout as render, PX, runWith, runWidth } from './helpers.js';
+
+const base = 'body { margin: 0; font-size: 12px; line-height: 20px } p { margin: 0 }';
+const layout = (html: string, css = '', page: Record<string, string> = { margin: '0' }) => render(html, base + css, page);
+
+const RED = '#ff0000';
+const GREEN = '#00ff00';
+const BLUE = '#0000ff';
+
+/** The background rectangle painted in `hex` on a page, in px. */
+function box(pages: readonly PageDisplayList[], hex: string, page = 0): { x: number; y: number; width: number; height: number } {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  const found = flatten(pages[page]!.items).find((i): i is RectItem => i.kind === 'rect' && near(i.color.r, r!) && near(i.color.g, g!) && near(i.color.b, b!));
+  if (!found) throw new Error(`page ${page + 1}: no rect of ${hex}`);
+  return { x: found.x / PX, y: found.y / PX, width: found.width / PX, height: found.height / PX };
+}
+
+function near(a: number, b: number): boolean {
+  return Math.abs(a - b) < 1 || Math.abs(a * 255 - b) < 1;
+}
+
+const item = (color: string, style = '') => `<div style="background:${color};${style}"></div>`;
+
+describe('flex lines and flexible lengths', () => {
+  it('places items in a row, side by side, stretched to the line (§9.4, align-items: normal)', async () => {
+    const pages = await layout(`<div style="display:flex;width:300px">${item(RED, 'width:50px;height:40px')}${item(GREEN, 'width:70px')}</div>`);
+    expect(box(pages, RED)).toEqual({ x: 0, y: 0, width: 50, height: 40 });
+    expect(box(pages, GREEN)).toEqual({ x: 50, y: 0, width: 70, height: 40 });
+  });
+
+  it('stacks items in a column, stretched across its width', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column;width:300px">${item(RED, 'height:40px')}${item(GREEN, 'height:10px;width:20px')}</div>`);
+    expect(box(pages, RED)).toEqual({ x: 0, y: 0, width: 300, height: 40 });
+    expect(box(pages, GREEN)).toEqual({ x: 0, y: 40, width: 20, height: 10 });
+  });
+
+  it('distributes free space by flex-grow and overflow by flex-shrink weighted by the basis (§9.7)', async () => {
+    const grow = await layout(`<div style="display:flex;width:400px;height:10px">${item(RED, 'flex:1 0 100px')}${item(GREEN, 'flex:3 0 100px')}</div>`);
+    expect(box(grow, RED).width).toBeCloseTo(150);
+    expect(box(grow, GREEN)).toMatchObject({ x: 150, width: 250 });
+    const shrink = await layout(`<div style="display:flex;width:200px;height:10px">${item(RED, 'flex:0 1 100px')}${item(GREEN, 'flex:0 1 200px')}</div>`);
+    // 100px of overflow, shrunk in proportion to shrink × basis: 100 × 1/3 and 100 × 2/3.
+    expect(box(shrink, RED).width).toBeCloseTo(66.67, 1);
+    expect(box(shrink, GREEN).width).toBeCloseTo(133.33, 1);
+  });
+
+  it('wraps items onto new lines and puts gaps between items and lines (css-align-3 §8)', async () => {
+    const pages = await layout(`<div style="display:flex;flex-wrap:wrap;gap:10px 20px;width:250px">${item(RED, 'width:100px;height:30px')}${item(GREEN, 'width:100px;height:30px')}${item(BLUE, 'width:100px;height:30px')}</div>`);
+    expect(box(pages, GREEN)).toMatchObject({ x: 120, y: 0 });
+    expect(box(pages, BLUE)).toMatchObject({ x: 0, y: 40 });
+  });
+
+  it('orders items by `order`, keeping document order among equals (§5.4)', async () => {
+    const pages = await layout(`<div style="display:flex;width:300px;height:10px">${item(RED, 'width:10px;order:2')}${item(GREEN, 'width:20px;order:-1')}${item(BLUE, 'width:30px;order:2')}</div>`);
+    expect(box(pages, GREEN).x).toBe(0);
+    expect(box(pages, RED).x).toBe(20);
+    expect(box(pages, BLUE).x).toBe(30);
+  });
+
+  it('keeps an item with min-width: auto at least as wide as its longest word (§4.5), unless min-width: 0', async () => {
+    const html = (min: string) => `<div style="display:flex;width:100px"><div style="flex:0 1 500px;${min}"><span>Unbreakablewordhere</span></div><div style="flex:0 1 500px">x</div></div>`;
+    const auto = await layout(html(''));
+    const zero = await layout(html('min-width:0'));
+    const word = runWith(auto, 'Unbreakable');
+    const x = runWith(auto, 'x').x;
+    expect(x).toBeGreaterThanOrEqual(word.x + runWidth(word.item) - 0.01);
+    expect(runWith(zero, 'x').x).toBeCloseTo(50 * PX);
+  });
+});
+
+describe('alignment', () => {
+  it('justify-content distributes the free space on the main axis (css-align-3 §5)', async () => {
+    const row = (justify: string) => layout(`<div style="display:flex;justify-content:${justify};width:300px;height:10px">${item(RED, 'width:50px')}${item(GREEN, 'width:50px')}</div>`);
+    expect(box(await row('flex-end'), RED).x).toBe(200);
+    expect(box(await row('center'), RED).x).toBe(100);
+    const between = await row('space-between');
+    expect([box(between, RED).x, box(between, GREEN).x]).toEqual([0, 250]);
+    const around = await row('space-around');
+    expect([box(around, RED).x, box(around, GREEN).x]).toEqual([50, 200]);
+    const evenly = await row('space-evenly');
+    expect(box(evenly, RED).x).toBeCloseTo(66.67, 1);
+  });
+
+  it('align-items and align-self place items on the cross axis', async () => {
+    const pages = await layout(`<div style="display:flex;align-items:center;width:300px;height:100px">${item(RED, 'width:10px;height:20px')}${item(GREEN, 'width:10px;height:20px;align-self:flex-end')}${item(BLUE, 'width:10px;align-self:stretch')}</div>`);
+    expect(box(pages, RED).y).toBe(40);
+    expect(box(pages, GREEN).y).toBe(80);
+    expect(box(pages, BLUE)).toMatchObject({ y: 0, height: 100 });
+  });
+
+  it('auto margins take the free space before justify-content (§8.1)', async () => {
+    const pages = await layout(`<div style="display:flex;justify-content:center;width:300px;height:60px">${item(RED, 'width:50px;height:20px')}${item(GREEN, 'width:50px;height:20px;margin-left:auto;margin-top:auto')}</div>`);
+    expect(box(pages, RED).x).toBe(0);
+    expect(box(pages, GREEN)).toMatchObject({ x: 250, y: 40 });
+  });
+
+  it('aligns items on their first baselines (§8.3)', async () => {
+    const pages = await layout('<div style="display:flex;align-items:baseline;width:400px"><div style="font-size:30px;line-height:40px">Big</div><div style="padding-top:5px">small</div></div>');
+    expect(runWith(pages, 'Big').y).toBeCloseTo(runWith(pages, 'small').y, 1);
+  });
+
+  it('aligns lines with align-content in a multi-line container', async () => {
+    const pages = await layout(`<div style="display:flex;flex-wrap:wrap;align-content:flex-end;width:100px;height:100px">${item(RED, 'width:60px;height:20px')}${item(GREEN, 'width:60px;height:20px')}</div>`);
+    expect(box(pages, RED).y).toBe(60);
+    expect(box(pages, GREEN).y).toBe(80);
+  });
+});
+
+describe('items measured by our layout', () => {
+  it('wraps text inside an item at the width flex layout gives it, and the line grows to hold it', async () => {
+    const text = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda';
+    const pages = await layout(`<div style="display:flex;width:300px"><div style="width:100px;background:${RED}"></div><div style="flex:1;background:${GREEN}">${text}</div></div>`);
+    const green = box(pages, GREEN);
+    expect(green.x).toBe(100);
+    expect(green.width).toBe(200);
+    expect(green.height).toBeGreaterThan(20);
+    // The first item stretches to the line, whose height the text decided.
+    expect(box(pages, RED).height).toBe(green.height);
+    expect(runWith(pages, 'alpha').x).toBeCloseTo(100 * PX);
+  });
+
+  it('sizes an auto-width row item to its max-content width', async () => {
+    const pages = await layout(`<div style="display:flex;width:400px"><div style="background:${RED}">Hello world</div></div>`);
+    const hello = runWith(pages, 'Hello');
+    const world = runWith(pages, 'world');
+    expect(box(pages, RED).width * PX).toBeCloseTo(world.x + runWidth(world.item) - hello.x, 1);
+  });
+
+  it('lays out nested flex containers', async () => {
+    const pages = await layout(`<div style="display:flex;width:300px"><div style="display:flex;flex-direction:column;flex:1">${item(RED, 'height:20px')}${item(GREEN, 'height:30px')}</div>${item(BLUE, 'width:100px')}</div>`);
+    expect(box(pages, RED)).toEqual({ x: 0, y: 0, width: 200, height: 20 });
+    expect(box(pages, GREEN)).toEqual({ x: 0, y: 20, width: 200, height: 30 });
+    expect(box(pages, BLUE)).toEqual({ x: 200, y: 0, width: 100, height: 50 });
+  });
+
+  it('wraps text runs directly inside the container in anonymous items (§4)', async () => {
+    const pages = await layout(`<div style="display:flex;width:300px">before<div style="width:50px;height:10px;background:${RED}"></div>after</div>`);
+    const before = runWith(pages, 'before');
+    expect(box(pages, RED).x * PX).toBeCloseTo(before.x + runWidth(before.item), 1);
+    expect(runWith(pages, 'after').x).toBeCloseTo((box(pages, RED).x + 50) * PX, 1);
+  });
+});
+
+describe('inline-flex', () => {
+  it('sits on the line as an atomic inline, shrink-to-fit, on its first item’s baseline', async () => {
+    const pages = await layout(`<p>text <span style="display:inline-flex;background:${RED}"><span style="padding-top:10px">one</span><span>two</span></span> after</p>`);
+    const red = box(pages, RED);
+    const text = runWith(pages, 'text');
+    expect(red.x * PX).toBeGreaterThanOrEqual(text.x + runWidth(text.item) - 0.01);
+    expect(runWith(pages, 'one').y).toBeCloseTo(text.y, 1);
+    expect(runWith(pages, 'after').x).toBeGreaterThanOrEqual((red.x + red.width) * PX - 0.01);
+  });
+});
+
+describe('flex containers across pages', () => {
+  it('moves a container that does not fit to the next page whole, and places one taller than a page without looping', async () => {
+    const page = { width: '200px', height: '200px', margin: '0' };
+    const moved = await layout(`<div style="height:150px"></div><div style="display:flex">${item(RED, 'width:10px;height:100px')}</div>`, '', page);
+    expect(moved.length).toBe(2);
+    expect(box(moved, RED, 1).y).toBe(0);
+    const tall = await layout(`<div style="display:flex">${item(RED, 'width:10px;height:500px')}</div><p>next</p>`, '', page);
+    expect(tall.length).toBe(2);
+    expect(runWith(tall, 'next').page).toBe(1);
+  });
+});
+
+describe('column flex containers across pages (css-flexbox-1 §12)', () => {
+  const page = { width: '200px', height: '200px', margin: '0' };
+
+  it('breaks between items, keeping their order and gaps', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column;gap:10px">${item(RED, 'height:120px')}${item(GREEN, 'height:60px')}${item(BLUE, 'height:30px')}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, RED, 0)).toMatchObject({ y: 0, height: 120 });
+    expect(box(pages, GREEN, 0)).toMatchObject({ y: 130, height: 60 });
+    expect(box(pages, BLUE, 1)).toMatchObject({ y: 0, height: 30 });
+  });
+
+  it('splits an item with text across pages and places the items after it below its last piece', async () => {
+    const lines = Array.from({ length: 15 }, (_, i) => `<p>line ${i + 1}</p>`).join('');
+    const pages = await layout(`<div style="display:flex;flex-direction:column"><div>${lines}</div>${item(RED, 'height:20px')}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(runWith(pages, 'line 10').page).toBe(0);
+    const last = runWith(pages, 'line 15');
+    expect(last.page).toBe(1);
+    // Lines are 20px: line 11 starts page 2, line 15 ends at 100px, and the red item follows.
+    expect(box(pages, RED, 1).y).toBe(100);
+  });
+});
+
+describe('last baseline alignment', () => {
+  it('aligns last baselines in a single-line row, against the line’s end (css-align-3 §9.3)', async () => {
+    const pages = await layout(`<div style="display:flex;align-items:last baseline;width:400px;height:100px"><div>one<br>two</div><div style="font-size:24px;line-height:30px">big</div></div>`);
+    const two = runWith(pages, 'two');
+    const big = runWith(pages, 'big');
+    expect(big.y).toBeCloseTo(two.y, 1);
+    // The taller item's bottom margin edge is the line's end, 100px down.
+    expect(big.y).toBeGreaterThan(60 * PX);
+  });
+});
