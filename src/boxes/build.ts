@@ -25,6 +25,7 @@ import type {
 } from './types.js';
 import { buildTable, columnSpan, isCollapsibleSpace, spanAttribute, tablePartRole, wrapStrayParts, type BuildItem, type TablePart } from './table.js';
 import { parseLeader } from './leader.js';
+import { gridItems, type WrapRun } from './grid-items.js';
 import { withFirstLetter, type FirstLetterBuilder } from './first-letter.js';
 import { parseTargetCounter } from './target-counter.js';
 import { processWhiteSpace } from './white-space.js';
@@ -81,7 +82,7 @@ function outOfFlowBlock(node: StyledElement, items: readonly BuildItem[]): Block
 }
 
 function isInlineLevelDisplay(display: ComputedStyle['display']): boolean {
-  return display === 'inline' || display === 'inline-block' || display === 'inline-table' || display === 'inline-flex';
+  return display === 'inline' || display === 'inline-block' || display === 'inline-table' || display === 'inline-flex' || display === 'inline-grid';
 }
 
 function isBlockLevel(box: LevelBox): box is BlockLevelBox {
@@ -184,6 +185,10 @@ class BoxBuilder {
     const items = node.firstLetter !== null && isBlockContainer(display) ? withFirstLetter(contents, this.firstLetterBuilder(node.firstLetter)) : contents;
     const background = this.backgroundOf(style);
     if (display === 'inline') return makeInline(style, element, items, linkOf(element), background);
+    if (display === 'grid' || display === 'inline-grid') {
+      const grid = gridContainer(style, element, items, background);
+      return display === 'inline-grid' ? [{ kind: 'atomic', style, element, box: grid }] : [grid];
+    }
     const table = tableBoxes(style, element, items, background);
     if (table) return table;
     const inside = style.listStylePosition === 'inside';
@@ -479,6 +484,7 @@ function tableBoxes(style: ComputedStyle, element: DomElement | null, items: rea
 function withFirstLine(block: BlockBox, firstLine: FirstLineStyles): BlockBox {
   if (block.firstLine !== undefined) return block;
   if (block.content.kind === 'inline') return { ...block, firstLine };
+  if (block.content.kind === 'grid') return block;
   const children = block.content.children;
   const i = children.findIndex((c) => c.kind !== 'block' || (c.style.float === 'none' && c.style.position !== 'absolute' && c.running === undefined && !isEmptyBlock(c)));
   const first = children[i];
@@ -496,7 +502,7 @@ function isBlockContainer(display: ComputedStyle['display']): boolean {
 }
 
 function isAtomicInline(style: ComputedStyle): boolean {
-  return style.display === 'inline-block' || style.display === 'inline-table' || style.display === 'inline-flex';
+  return style.display === 'inline-block' || style.display === 'inline-table' || style.display === 'inline-flex' || style.display === 'inline-grid';
 }
 
 /** Boxes that start a new block formatting context (CSS 2.1 §9.4.1). */
@@ -602,6 +608,13 @@ function makeBlock(
   }
   flush();
   return { kind: 'block', style, element, content: { kind: 'blocks', children }, marker, establishesBfc: bfc, ...own };
+}
+
+/** A grid container (css-grid-1 §5.1): establishes a new formatting context for its items. */
+function gridContainer(style: ComputedStyle, element: DomElement | null, built: readonly BuildItem[], background?: ImageResource): BlockBox {
+  const wrapRun: WrapRun = (run) => (onlyOutOfFlowAndSpace(run) ? outOfFlowBlocks(run, style) : [makeBlock(anonymousStyle(style), null, run, null, true)]);
+  const items = gridItems(wrapStrayParts(built, style, false, tableCell), wrapRun);
+  return { kind: 'block', style, element, content: { kind: 'grid', items }, marker: null, establishesBfc: true, ...(background ? { backgroundImage: background } : {}) };
 }
 
 /**

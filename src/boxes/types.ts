@@ -63,7 +63,9 @@ export interface RunningElement {
 
 export type BlockContent =
   | { readonly kind: 'blocks'; readonly children: readonly BlockLevelBox[] }
-  | { readonly kind: 'inline'; readonly ifc: InlineFormattingContext };
+  | { readonly kind: 'inline'; readonly ifc: InlineFormattingContext }
+  /** A grid container's items (css-grid-1 §6), in document order; see boxes/grid-items.ts. */
+  | { readonly kind: 'grid'; readonly items: readonly BlockLevelBox[] };
 
 /** A replaced element (an image) laid out as a block. */
 export interface ReplacedBox extends BoxBase {

@@ -16,6 +16,7 @@ import { legacyAlignShift } from './legacy-align.js';
 import { outsideMarker } from './marker.js';
 import { replacedSize } from './replaced.js';
 import { layoutTable } from './table/layout-table.js';
+import { layoutGrid } from './grid/layout-grid.js';
 import { outsidePageFlow } from './page/page-names.js';
 import { isContainingBlock, layoutPositioned } from './positioned/containing-block.js';
 import { relativeOffset } from './positioned/relative.js';
@@ -79,8 +80,10 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
     ? { exclusions: ExclusionSpace.EMPTY, left: 0, top: 0 }
     : { exclusions: outer.exclusions, left: outer.inline + geometry.marginLeft + origin.x, top: outer.block + origin.y };
   // Boxes that must not break, or that are taller than the page anyway, are laid out whole.
-  const content = box.content.kind === 'inline'
+  const content: ContentResult = box.content.kind === 'inline'
     ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, reserve, space, token as LinesBreakToken | null, origin, flow)
+    : box.content.kind === 'grid'
+    ? layoutGrid(box, geometry.contentWidth, ownHeight, contentLimit, space, token as BlockBreakToken | null, origin)
     : layoutChildren(box, geometry.contentWidth, contentLimit, reserve, space, token as BlockBreakToken | null, origin, flow, childPercentageBase);
   if (content.pushed && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
 
@@ -160,8 +163,9 @@ function withPositioned(result: BlockLayoutResult, space: ConstraintSpace): Bloc
   return { ...result, fragment: { ...f, ...(positioned.length > 0 ? { positioned } : {}), ...(relative ? { relative } : {}) } };
 }
 
+/** Where a token resumes past all of the box's content (for a grid: past its last row). */
 function childCount(box: BlockBox): number {
-  return box.content.kind === 'blocks' ? box.content.children.length : 0;
+  return box.content.kind === 'blocks' ? box.content.children.length : box.content.kind === 'grid' ? Number.MAX_SAFE_INTEGER : 0;
 }
 
 /**

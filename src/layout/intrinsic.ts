@@ -8,6 +8,7 @@ import { buildPieces } from './inline/pieces.js';
 import { replacedContributions, replacedSize } from './replaced.js';
 import { tableIntrinsicSizes } from './table/column-widths.js';
 import { tablePlan } from './table/plan.js';
+import { gridIntrinsicSizes } from './grid/intrinsic.js';
 
 export interface IntrinsicSizes {
   readonly min: number;
@@ -73,6 +74,7 @@ function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): Intri
     }
     return { min, max };
   }
+  if (box.content.kind === 'grid') return gridIntrinsicSizes(box);
   const pieces = buildPieces(collectInline(box.content.ifc, null), 0, layoutAtomic, null);
   return inlineSizes(pieces, layoutAtomic);
 }

@@ -11,7 +11,7 @@ function tree(html: string, css: string): BlockBox {
 }
 
 function children(box: Box): readonly Box[] {
-  if (box.kind === 'block') return box.content.kind === 'inline' ? box.content.ifc.children : box.content.children;
+  if (box.kind === 'block') return box.content.kind === 'inline' ? box.content.ifc.children : box.content.kind === 'grid' ? box.content.items : box.content.children;
   if (box.kind === 'inline') return box.children;
   if (box.kind === 'atomic') return [box.box];
   return [];

@@ -170,9 +170,10 @@ describe('other shorthands', () => {
     expect(computed(P, 'p { white-space: pre } p { white-space: wrap-anything }').whiteSpace).toBe('pre');
   });
 
-  it('flex, flex-flow and gap expand into extra', () => {
+  it('flex and flex-flow expand into extra; gap into the typed row-gap and column-gap', () => {
     const t = computed(P, 'p { flex: 2; flex-flow: column wrap; gap: 4px 1em }');
-    expect(Object.fromEntries(t.extra)).toMatchObject({ 'flex-grow': '2', 'flex-shrink': '1', 'flex-basis': '0%', 'flex-direction': 'column', 'flex-wrap': 'wrap', 'row-gap': '4px', 'column-gap': '1em' });
+    expect(Object.fromEntries(t.extra)).toMatchObject({ 'flex-grow': '2', 'flex-shrink': '1', 'flex-basis': '0%', 'flex-direction': 'column', 'flex-wrap': 'wrap' });
+    expect([t.rowGap, t.columnGap]).toEqual([{ abs: 3, pct: 0 }, { abs: 12, pct: 0 }]);
     expect(computed(P, 'p { flex: none }').extra.get('flex-shrink')).toBe('0');
     expect(computed(P, 'p { flex: 1 1 200px }').extra.get('flex-basis')).toBe('200px');
   });

@@ -1,5 +1,6 @@
 // The property table: every longhand in computation order, every shorthand, and the aliases
 // (legacy and logical names) that map onto them.
+import { ALIGNMENT_LONGHANDS, ALIGNMENT_SHORTHANDS } from './alignment.js';
 import { BACKGROUND_LONGHANDS, BACKGROUND_SHORTHANDS } from './background.js';
 import { BOX_LONGHANDS } from './box.js';
 import { BOX_SHADOW_LONGHANDS } from './box-shadow.js';
@@ -7,6 +8,7 @@ import { EXTRA_LONGHANDS } from './extra.js';
 import { FONT_LONGHANDS } from './font.js';
 import { FRAGMENTATION_LONGHANDS } from './fragmentation.js';
 import { GENERATED_LONGHANDS } from './generated.js';
+import { GRID_LONGHANDS, GRID_SHORTHANDS } from './grid.js';
 import { OBJECT_LONGHANDS } from './object.js';
 import { OUTLINE_LONGHANDS, OUTLINE_SHORTHANDS } from './outline.js';
 import type { LonghandDef, ShorthandDef } from './registry.js';
@@ -34,12 +36,14 @@ export const LONGHANDS: readonly LonghandDef[] = [
   ...OUTLINE_LONGHANDS,
   ...BOX_SHADOW_LONGHANDS,
   ...TRANSFORM_LONGHANDS,
+  ...ALIGNMENT_LONGHANDS,
+  ...GRID_LONGHANDS,
 ];
 
 export const LONGHAND_BY_NAME: ReadonlyMap<string, LonghandDef> = new Map(LONGHANDS.map((d) => [d.name, d]));
 
 export const SHORTHAND_BY_NAME: ReadonlyMap<string, ShorthandDef> = new Map(
-  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS, ...BACKGROUND_SHORTHANDS, ...OUTLINE_SHORTHANDS].map((d) => [d.name, d]),
+  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS, ...BACKGROUND_SHORTHANDS, ...OUTLINE_SHORTHANDS, ...ALIGNMENT_SHORTHANDS, ...GRID_SHORTHANDS].map((d) => [d.name, d]),
 );
 
 /**
@@ -48,6 +52,8 @@ export const SHORTHAND_BY_NAME: ReadonlyMap<string, ShorthandDef> = new Map(
  */
 export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
   ['word-wrap', 'overflow-wrap'],
+  ['grid-row-gap', 'row-gap'],
+  ['grid-column-gap', 'column-gap'],
   ['font-variant', 'font-variant-caps'],
   ['-webkit-print-color-adjust', 'print-color-adjust'],
   ['-webkit-column-break-before', 'break-before'],

@@ -1,5 +1,5 @@
 // The remaining shorthands: background (one painted layer, see expandBackground), list-style,
-// text-decoration, the legacy page-break-* properties, and flex/flex-flow/gap into `extra`.
+// text-decoration, the legacy page-break-* properties, and flex/flex-flow into `extra`.
 import { parseColor } from '../values/color.js';
 import { keywordOf, splitCommas, type Component } from '../values/components.js';
 import { constant, type Computer } from '../values/context.js';
@@ -225,18 +225,6 @@ function expandFlexFlow(items: readonly Component[]): Expansion | null {
   return out.size === 0 ? null : out;
 }
 
-function expandGap(items: readonly Component[]): Expansion | null {
-  if (items.length < 1 || items.length > 2) return null;
-  const ok = (c: Component): boolean => keywordOf(c) === 'normal' || parseLengthPercentage(c) !== null;
-  if (!items.every(ok)) return null;
-  const row = serialize(items[0]!);
-  const column = items.length === 2 ? serialize(items[1]!) : row;
-  return new Map([
-    ['row-gap', constant(row)],
-    ['column-gap', constant(column)],
-  ]);
-}
-
 /** Other shorthands. */
 export const OTHER_SHORTHANDS: readonly ShorthandDef[] = [
   {
@@ -258,5 +246,4 @@ export const OTHER_SHORTHANDS: readonly ShorthandDef[] = [
   legacyPageBreak('page-break-inside', 'break-inside', true),
   { name: 'flex', longhands: ['flex-grow', 'flex-shrink', 'flex-basis'], expand: expandFlex },
   { name: 'flex-flow', longhands: ['flex-direction', 'flex-wrap'], expand: expandFlexFlow },
-  { name: 'gap', longhands: ['row-gap', 'column-gap'], expand: expandGap },
 ];

@@ -58,7 +58,7 @@ export function pageTextsOf(ifc: InlineFormattingContext): readonly PageTextBox[
     const walkBlock = (box: BlockLevelBox) => {
       if (box.kind !== 'block') return;
       if (box.content.kind === 'inline') walk(box.content.ifc.children);
-      else for (const child of box.content.children) walkBlock(child);
+      else for (const child of box.content.kind === 'grid' ? box.content.items : box.content.children) walkBlock(child);
     };
     const walk = (boxes: readonly InlineLevelBox[]) => {
       for (const box of boxes) {
