@@ -17,7 +17,8 @@ export function gridItems(built: readonly (BlockLevelBox | InlineLevelBox)[], wr
   const items: BlockLevelBox[] = [];
   let run: InlineLevelBox[] = [];
   const flush = () => {
-    if (run.length > 0) items.push(...wrapRun(run));
+    // A run of white space alone is not rendered, whatever `white-space` says (§6.1).
+    if (run.length > 0 && !run.every(isWhiteSpaceText)) items.push(...wrapRun(run));
     run = [];
   };
   for (const item of built) {
@@ -31,6 +32,10 @@ export function gridItems(built: readonly (BlockLevelBox | InlineLevelBox)[], wr
   }
   flush();
   return items;
+}
+
+function isWhiteSpaceText(box: InlineLevelBox): boolean {
+  return box.kind === 'text' && /^[ \t\n\r\f]*$/.test(box.text);
 }
 
 function asItem(box: BlockLevelBox): BlockLevelBox {

@@ -83,7 +83,7 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const content: ContentResult = box.content.kind === 'inline'
     ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, reserve, space, token as LinesBreakToken | null, origin, flow)
     : box.content.kind === 'grid'
-    ? layoutGrid(box, geometry.contentWidth, ownHeight, contentLimit, space, token as BlockBreakToken | null, origin)
+    ? layoutGrid(box, geometry.contentWidth, ownHeight, contentLimit, space, token, origin)
     : layoutChildren(box, geometry.contentWidth, contentLimit, reserve, space, token as BlockBreakToken | null, origin, flow, childPercentageBase);
   if (content.pushed && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
 

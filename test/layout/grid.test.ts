@@ -177,10 +177,19 @@ describe('grid containers', () => {
     expect(rectOf(p, 'yellow', 1)).toEqual([0, 130, 400, 120]);
   });
 
-  it('places a row taller than the page at the top of a page and goes on (no loop)', async () => {
+  it('starts a row taller than the page at the top of a page and breaks its items inside (no loop)', async () => {
     const p = await pages(`<div style="display: grid">${cell('red', 'height: 50pt')}${cell('lime', 'height: 500pt')}${cell('blue', 'height: 50pt')}</div>`);
+    expect(p.length).toBe(3);
     expect(rectOf(p, 'red', 0)[1]).toBe(0);
-    expect(rectOf(p, 'lime', 1)[1]).toBe(0);
-    expect(rectOf(p, 'blue', 2)[1]).toBe(0);
+    expect(rectOf(p, 'lime', 1)).toEqual([0, 0, 400, 300]);
+    expect(rectOf(p, 'lime', 2)).toEqual([0, 0, 400, 200]);
+    expect(rectOf(p, 'blue', 2)).toEqual([0, 200, 400, 50]);
+  });
+
+  it('breaks every item of a tall row, each continuing on the next page beside the others', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 1fr 1fr">${cell('red', 'height: 400pt')}${cell('lime', 'height: 350pt')}</div>`);
+    expect(p.length).toBe(2);
+    expect(rectOf(p, 'red', 1)).toEqual([0, 0, 200, 100]);
+    expect(rectOf(p, 'lime', 1)).toEqual([200, 0, 200, 50]);
   });
 });

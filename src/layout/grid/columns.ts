@@ -5,6 +5,7 @@ import { layoutAtomic } from '../block.js';
 import { borderOf, paddingOf, resolveLength } from '../box-model.js';
 import { intrinsicContribution } from '../intrinsic.js';
 import type { GridModel } from './grid-model.js';
+import { gapCount } from './content-distribution.js';
 import { sizeTracks, type AvailableSpace, type Contributions } from './track-sizing.js';
 
 /** An item's width contributions; its automatic minimum is 0 when it clips its overflow (§6.6). */
@@ -24,5 +25,5 @@ export function sizeColumns(model: GridModel, available: AvailableSpace, stretch
     return { start: it.column, span: it.columnSpan, contributions: () => (cached ??= widthContributions(it.box)) };
   });
   const basis = typeof available === 'number' ? available : null;
-  return sizeTracks(model.columns, items, model.columnGap, available, basis, stretch);
+  return sizeTracks(model.columns, items, model.columnGap, available, basis, stretch, gapCount(model.collapsedColumns));
 }

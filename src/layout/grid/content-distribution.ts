@@ -24,13 +24,26 @@ export function distribute(keyword: AlignmentKeyword, free: number, tracks: numb
   }
 }
 
-/** Where each track starts, and the end of the last: `lines[i]` is track i's start, `lines[n]` the grid's end. */
-export function trackLines(sizes: readonly number[], gap: number, d: Distribution): number[] {
+/** The number of gaps between tracks: collapsed tracks have none beside them (css-grid-1 §7.2.3.2). */
+export function gapCount(collapsed: readonly boolean[]): number {
+  let open = 0;
+  for (const c of collapsed) if (!c) open++;
+  return Math.max(0, open - 1);
+}
+
+/**
+ * Where each track starts, and the end of the last: `lines[i]` is track i's start, `lines[n]`
+ * the grid's end. Gaps (and distributed space) go only between tracks that are not collapsed.
+ */
+export function trackLines(sizes: readonly number[], gap: number, d: Distribution, collapsed: readonly boolean[]): number[] {
   const lines: number[] = [];
   let at = d.offset;
+  let open = false;
   sizes.forEach((s, i) => {
+    if (open && !collapsed[i]) at += gap + d.between;
     lines.push(at);
-    at += s + (i < sizes.length - 1 ? gap + d.between : 0);
+    at += s;
+    if (!collapsed[i]) open = true;
   });
   lines.push(at);
   return lines;

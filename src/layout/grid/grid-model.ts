@@ -12,6 +12,9 @@ export interface GridModel {
   readonly rows: readonly GridTrackSize[];
   readonly columnGap: number;
   readonly rowGap: number;
+  /** Empty auto-fit tracks, collapsed with the gaps beside them (§7.2.3.2); per track. */
+  readonly collapsedColumns: readonly boolean[];
+  readonly collapsedRows: readonly boolean[];
 }
 
 const COLLAPSED: GridTrackSize = { min: { abs: 0, pct: 0 }, max: { abs: 0, pct: 0 }, fitContent: null };
@@ -35,7 +38,7 @@ export function orderedItems(box: BlockBox): BlockLevelBox[] {
 }
 
 /** Every track of the implicit grid: explicit ones from the template, the others from grid-auto-* (§7.6). */
-function implicitTracks(explicit: ExplicitAxis, offset: number, count: number, auto: readonly GridTrackSize[], used: Uint8Array): GridTrackSize[] {
+function implicitTracks(explicit: ExplicitAxis, offset: number, count: number, auto: readonly GridTrackSize[], collapsed: readonly boolean[]): GridTrackSize[] {
   const out: GridTrackSize[] = [];
   const n = explicit.sizes.length;
   const a = auto.length;
@@ -45,21 +48,25 @@ function implicitTracks(explicit: ExplicitAxis, offset: number, count: number, a
     if (i >= 0 && i < n) size = explicit.sizes[i]!;
     else if (i >= n) size = auto[(i - n) % a]!;
     else size = auto[(a - ((-i) % a)) % a]!;
-    // Empty auto-fit repetitions collapse (§7.2.3.2).
-    if (explicit.autoFit && i >= explicit.autoFit.start && i < explicit.autoFit.end && !used[t]) size = COLLAPSED;
+    if (collapsed[t]) size = COLLAPSED;
     out.push(size);
   }
   return out;
 }
 
-function usedTracks(count: number, items: GridPlacement['items'], axis: 'row' | 'column'): Uint8Array {
+/** The empty tracks of an auto-fit repeat, which collapse (§7.2.3.2). */
+function collapsedTracks(explicit: ExplicitAxis, offset: number, count: number, items: GridPlacement['items'], axis: 'row' | 'column'): boolean[] {
+  const out = new Array<boolean>(count).fill(false);
+  const fit = explicit.autoFit;
+  if (!fit) return out;
   const used = new Uint8Array(count);
   for (const it of items) {
     const start = axis === 'row' ? it.row : it.column;
     const span = axis === 'row' ? it.rowSpan : it.columnSpan;
     used.fill(1, start, start + span);
   }
-  return used;
+  for (let t = fit.start + offset; t < fit.end + offset; t++) out[t] = !used[t];
+  return out;
 }
 
 /** The grid of a container whose content box is `width` wide and `height` high (null: indefinite). */
@@ -70,11 +77,15 @@ export function gridModel(box: BlockBox, width: number | null, height: number | 
   const columns = explicitAxis(s.gridTemplateColumns, s.gridTemplateAreas, 'columns', s.gridAutoColumns, width, columnGap);
   const rows = explicitAxis(s.gridTemplateRows, s.gridTemplateAreas, 'rows', s.gridAutoRows, height, rowGap);
   const placement = placeItems(orderedItems(box), { count: rows.sizes.length, names: rows.names }, { count: columns.sizes.length, names: columns.names }, s.gridAutoFlow);
+  const collapsedColumns = collapsedTracks(columns, placement.columnOffset, placement.columnCount, placement.items, 'column');
+  const collapsedRows = collapsedTracks(rows, placement.rowOffset, placement.rowCount, placement.items, 'row');
   return {
     placement,
-    columns: implicitTracks(columns, placement.columnOffset, placement.columnCount, s.gridAutoColumns, usedTracks(placement.columnCount, placement.items, 'column')),
-    rows: implicitTracks(rows, placement.rowOffset, placement.rowCount, s.gridAutoRows, usedTracks(placement.rowCount, placement.items, 'row')),
+    columns: implicitTracks(columns, placement.columnOffset, placement.columnCount, s.gridAutoColumns, collapsedColumns),
+    rows: implicitTracks(rows, placement.rowOffset, placement.rowCount, s.gridAutoRows, collapsedRows),
     columnGap,
     rowGap,
+    collapsedColumns,
+    collapsedRows,
   };
 }

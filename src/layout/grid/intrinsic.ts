@@ -3,10 +3,11 @@
 import type { BlockBox } from '../../boxes/types.js';
 import type { IntrinsicSizes } from '../intrinsic.js';
 import { sizeColumns } from './columns.js';
+import { gapCount } from './content-distribution.js';
 import { gridModel } from './grid-model.js';
 
 export function gridIntrinsicSizes(box: BlockBox): IntrinsicSizes {
   const model = gridModel(box, null, null);
-  const total = (sizes: readonly number[]) => sizes.reduce((a, b) => a + b, 0) + Math.max(0, sizes.length - 1) * model.columnGap;
+  const total = (sizes: readonly number[]) => sizes.reduce((a, b) => a + b, 0) + gapCount(model.collapsedColumns) * model.columnGap;
   return { min: total(sizeColumns(model, 'min-content', false)), max: total(sizeColumns(model, 'max-content', false)) };
 }

@@ -7,7 +7,7 @@ import { blockMargins, horizontalFrame, intrinsicWidth, resolveAuto, solveInline
 import { layoutAtomic, layoutBlockLevel } from '../block.js';
 import { constraintSpace } from '../constraint-space.js';
 import { intrinsicContentSizes } from '../intrinsic.js';
-import type { BoxFragment, PageContext } from '../types.js';
+import type { BlockLayoutResult, BreakToken, PageContext } from '../types.js';
 
 /** The item's self-alignment in one axis, `auto` taking the container's *-items value. */
 export function selfAlignment(self: AlignmentKeyword, items: AlignmentKeyword): AlignmentKeyword {
@@ -20,13 +20,23 @@ function stretches(box: BlockLevelBox, align: AlignmentKeyword): boolean {
 }
 
 /** The item's fragment at `width` (its area's), with its height fixed when `height` is given; x is its left margin. */
-export function layoutItemAt(box: BlockLevelBox, width: number, height: number | null, container: ComputedStyle, page: PageContext | null): BoxFragment {
+/** Where a fragmented item continues: the space left on this page and its break token. */
+export interface ItemFragmentation {
+  readonly blockLimit: number;
+  readonly atStart: boolean;
+  readonly token: BreakToken | null;
+}
+
+const WHOLE: ItemFragmentation = { blockLimit: Infinity, atStart: true, token: null };
+
+export function layoutItemAt(box: BlockLevelBox, width: number, height: number | null, container: ComputedStyle, page: PageContext | null, at: ItemFragmentation = WHOLE): BlockLayoutResult {
   const s = box.style;
   const justify = selfAlignment(s.justifySelf, container.justifyItems);
   const fills = stretches(box, justify) && s.width === 'auto' && s.marginLeft !== 'auto' && s.marginRight !== 'auto';
   let inlineSize = width;
-  if (box.kind === 'block' && !fills && s.width === 'auto') {
-    // Not stretched: fit-content wide (css-sizing-3 §3.1), as a float is.
+  if (box.kind === 'block' && !fills) {
+    // Not stretched: fit-content wide (css-sizing-3 §3.1) as a float is, in a space just as
+    // wide as its margin box, so that placeItem aligns it (auto margins included).
     const intrinsic = () => intrinsicContentSizes(box, layoutAtomic);
     const geometry = solveInlineGeometry(s, width, (avail) => intrinsicWidth('fit-content', intrinsic(), avail), intrinsic);
     inlineSize = geometry.contentWidth + horizontalFrame(s, width) + (resolveAuto(s.marginLeft, width) ?? 0) + (resolveAuto(s.marginRight, width) ?? 0);
@@ -36,8 +46,8 @@ export function layoutItemAt(box: BlockLevelBox, width: number, height: number |
     const m = blockMargins(s, width);
     fixedBlockSize = Math.max(0, height - m.top - m.bottom - verticalFrame(s, width));
   }
-  const space = constraintSpace({ inlineSize, blockLimit: Infinity, atFragmentainerStart: true, page, percentageBlockSize: height, fixedBlockSize });
-  return layoutBlockLevel(box, space, null).fragment!;
+  const space = constraintSpace({ inlineSize, blockLimit: at.blockLimit, atFragmentainerStart: at.atStart, page, percentageBlockSize: height, fixedBlockSize });
+  return layoutBlockLevel(box, space, at.token);
 }
 
 /** The offset of a box of size `size` in `room` by a self-alignment value (start when unknown). */
@@ -53,14 +63,18 @@ function alignOffset(align: AlignmentKeyword, room: number, size: number, autoSt
 }
 
 /** The item's fragment placed in its area (x, y, width, height relative to the grid's content box). */
-export function placeItem(box: BlockLevelBox, area: { x: number; y: number; width: number; height: number }, container: ComputedStyle, page: PageContext | null): BoxFragment {
+export function placeItem(box: BlockLevelBox, area: { x: number; y: number; width: number; height: number }, container: ComputedStyle, page: PageContext | null, at: ItemFragmentation = WHOLE): BlockLayoutResult {
   const s = box.style;
-  const f = layoutItemAt(box, area.width, area.height, container, page);
+  const result = layoutItemAt(box, area.width, area.height, container, page, at);
+  const f = result.fragment;
+  if (!f) return result;
+  // A continued item goes on at the top of its area's piece here, unaligned.
+  if (at.token !== null) return { fragment: { ...f, x: area.x + (resolveAuto(s.marginLeft, area.width) ?? 0), y: area.y }, breakToken: result.breakToken };
   const m = blockMargins(s, area.width);
-  const marginLeft = f.x;
+  // Auto margins count as 0 here and take the free space in the alignment below (§10.2).
+  const marginLeft = resolveAuto(s.marginLeft, area.width) ?? 0;
   const marginRight = resolveAuto(s.marginRight, area.width) ?? 0;
-  // A fragment that filled its width took its auto margins already (block.ts solves them).
-  const dx = alignOffset(selfAlignment(s.justifySelf, container.justifyItems), area.width, marginLeft + f.width + marginRight, false, false);
+  const dx = alignOffset(selfAlignment(s.justifySelf, container.justifyItems), area.width, marginLeft + f.width + marginRight, s.marginLeft === 'auto', s.marginRight === 'auto');
   const dy = alignOffset(selfAlignment(s.alignSelf, container.alignItems), area.height, m.top + f.height + m.bottom, s.marginTop === 'auto', s.marginBottom === 'auto');
-  return { ...f, x: area.x + marginLeft + dx, y: area.y + m.top + dy };
+  return { fragment: { ...f, x: area.x + marginLeft + dx, y: area.y + m.top + dy }, breakToken: result.breakToken };
 }

@@ -47,9 +47,17 @@ const isIntrinsicMax = (f: MaxFn) => f.kind === 'auto' || f.kind === 'min-conten
 
 /**
  * The used sizes of the tracks. `basis` resolves percentages (null: they act as auto);
- * `stretch` when the content alignment is normal or stretch (§11.8).
+ * `stretch` when the content alignment is normal or stretch (§11.8); `gapsBetween`: the gaps that are not collapsed.
  */
-export function sizeTracks(tracks: readonly GridTrackSize[], items: readonly SizedItem[], gap: number, available: AvailableSpace, basis: number | null, stretch: boolean): number[] {
+export function sizeTracks(
+  tracks: readonly GridTrackSize[],
+  items: readonly SizedItem[],
+  gap: number,
+  available: AvailableSpace,
+  basis: number | null,
+  stretch: boolean,
+  gapsBetween: number = Math.max(0, tracks.length - 1),
+): number[] {
   const n = tracks.length;
   const mins = tracks.map((t) => minFunction(t, basis));
   const maxs = tracks.map((t) => maxFunction(t, basis));
@@ -148,7 +156,7 @@ export function sizeTracks(tracks: readonly GridTrackSize[], items: readonly Siz
   }
   for (let i = 0; i < n; i++) if (limit[i] === Infinity) limit[i] = base[i]!;
 
-  const totalGaps = n > 0 ? gap * (n - 1) : 0;
+  const totalGaps = gap * gapsBetween;
   const sum = () => base.reduce((a, b) => a + b, 0);
   // §11.6 Maximize tracks.
   if (available === 'max-content') {
