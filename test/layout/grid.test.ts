@@ -148,6 +148,20 @@ describe('grid alignment', () => {
   });
 });
 
+describe('absolutely positioned children of a grid', () => {
+  it('take their grid area as containing block; auto lines stand for the padding edges', async () => {
+    const p = await pages(`<div style="display: grid; position: relative; padding: 10pt; grid-template-columns: 100pt 100pt; grid-template-rows: 20pt 30pt">
+      ${cell('red', 'position: absolute; grid-area: 2 / 2 / 3 / 3; left: 0; right: 0; top: 0; bottom: 0')}
+      ${cell('lime', 'position: absolute; grid-column: 2 / auto; top: 0; height: 5pt; left: 0; right: 0')}
+      ${cell('blue', 'position: absolute; grid-row: 2; grid-column: 1; width: 10pt; height: 10pt; align-self: end')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([110, 30, 100, 30]);
+    // Column line 2 to the padding edge; no row placement: the padding box's height.
+    expect(rectOf(p, 'lime')).toEqual([110, 0, 290, 5]);
+    // Auto insets: its static position aligned by align-self in its area (row 2 to the padding edge).
+    expect(rectOf(p, 'blue')).toEqual([10, 60, 10, 10]);
+  });
+});
+
 describe('grid containers', () => {
   it('nests grids: the inner grid is sized as an item, then lays out its own items', async () => {
     const p = await pages(`<div style="display: grid; width: 300pt; grid-template-columns: 100pt 1fr">

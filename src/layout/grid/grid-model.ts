@@ -4,6 +4,7 @@ import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import type { ComputedStyle, GridTrackSize, LengthPercentage } from '../../css/types.js';
 import { isGridPlaceholder } from '../../boxes/grid-items.js';
 import { explicitAxis, type ExplicitAxis } from './explicit-grid.js';
+import type { AxisLines } from './line-resolution.js';
 import { placeItems, type GridPlacement } from './placement.js';
 
 export interface GridModel {
@@ -15,6 +16,9 @@ export interface GridModel {
   /** Empty auto-fit tracks, collapsed with the gaps beside them (§7.2.3.2); per track. */
   readonly collapsedColumns: readonly boolean[];
   readonly collapsedRows: readonly boolean[];
+  /** The explicit grid's lines, for the placement of absolutely positioned children. */
+  readonly columnLines: AxisLines;
+  readonly rowLines: AxisLines;
 }
 
 const COLLAPSED: GridTrackSize = { min: { abs: 0, pct: 0 }, max: { abs: 0, pct: 0 }, fitContent: null };
@@ -76,7 +80,9 @@ export function gridModel(box: BlockBox, width: number | null, height: number | 
   const rowGap = gapSize(s.rowGap, height);
   const columns = explicitAxis(s.gridTemplateColumns, s.gridTemplateAreas, 'columns', s.gridAutoColumns, width, columnGap);
   const rows = explicitAxis(s.gridTemplateRows, s.gridTemplateAreas, 'rows', s.gridAutoRows, height, rowGap);
-  const placement = placeItems(orderedItems(box), { count: rows.sizes.length, names: rows.names }, { count: columns.sizes.length, names: columns.names }, s.gridAutoFlow);
+  const rowLines: AxisLines = { count: rows.sizes.length, names: rows.names };
+  const columnLines: AxisLines = { count: columns.sizes.length, names: columns.names };
+  const placement = placeItems(orderedItems(box), rowLines, columnLines, s.gridAutoFlow);
   const collapsedColumns = collapsedTracks(columns, placement.columnOffset, placement.columnCount, placement.items, 'column');
   const collapsedRows = collapsedTracks(rows, placement.rowOffset, placement.rowCount, placement.items, 'row');
   return {
@@ -87,5 +93,7 @@ export function gridModel(box: BlockBox, width: number | null, height: number | 
     rowGap,
     collapsedColumns,
     collapsedRows,
+    columnLines,
+    rowLines,
   };
 }

@@ -51,7 +51,7 @@ export function layoutItemAt(box: BlockLevelBox, width: number, height: number |
 }
 
 /** The offset of a box of size `size` in `room` by a self-alignment value (start when unknown). */
-function alignOffset(align: AlignmentKeyword, room: number, size: number, autoStart: boolean, autoEnd: boolean): number {
+export function alignOffset(align: AlignmentKeyword, room: number, size: number, autoStart: boolean, autoEnd: boolean): number {
   const free = room - size;
   // Auto margins take the free space first (css-grid-1 §10.2).
   if (autoStart && autoEnd) return Math.max(0, free) / 2;

@@ -10,6 +10,7 @@ import { blockMargins } from '../box-model.js';
 import { layoutBlockLevel } from '../block.js';
 import { constraintSpace } from '../constraint-space.js';
 import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, GridBreakToken, PageContext } from '../types.js';
+import { recordGridGeometry } from './abspos-area.js';
 import { sizeColumns } from './columns.js';
 import { distribute, gapCount, trackLines } from './content-distribution.js';
 import { gridModel } from './grid-model.js';
@@ -86,6 +87,11 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
   const startRow = Math.min(resume ? resume.rowIndex : token?.kind === 'block' ? token.childIndex : 0, rowCount);
   // Where this fragment starts in the grid's rows.
   const top = (startRow === 0 ? 0 : rowLines[startRow]!) + (resume?.rowConsumed ?? 0);
+  recordGridGeometry(box, {
+    columns: { starts: columnLines, sizes: columns, lines: model.columnLines, offset: placement.columnOffset },
+    rows: { starts: rowLines.map((l) => l - top), sizes: rows, lines: model.rowLines, offset: placement.rowOffset },
+    content: { x: origin.x - s.borderLeftWidth, y: startRow === 0 && !resume ? origin.y - s.borderTopWidth : origin.y },
+  });
   const breakable = breakableLines(rowCount, placement.items);
   const rowBottom = (r: number) => rowLines[r]! + rows[r]!;
   const children: BoxFragment[] = [];

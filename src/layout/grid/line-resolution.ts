@@ -75,3 +75,16 @@ export function resolveAxis(start: GridLine, end: GridLine, lines: AxisLines): A
   const span = start.kind === 'span' ? start : end.kind === 'span' ? end : null;
   return { start: null, span: span === null || span.name !== null ? 1 : span.count };
 }
+
+/**
+ * The lines of an absolutely positioned child's grid area (css-grid-1 §9.1): null where a
+ * line is auto (the padding edge stands for it); a span against an auto line is auto too.
+ */
+export function absoluteLines(start: GridLine, end: GridLine, lines: AxisLines): { start: number | null; end: number | null } {
+  let a = start.kind === 'line' ? clampLine(definiteLine(start, lines, 'start')) : null;
+  let b = end.kind === 'line' ? clampLine(definiteLine(end, lines, 'end')) : null;
+  if (a !== null && b === null && end.kind === 'span') b = clampLine(spanFrom(a, end.count, end.name, lines, 1));
+  if (b !== null && a === null && start.kind === 'span') a = clampLine(spanFrom(b, start.count, start.name, lines, -1));
+  if (a !== null && b !== null && a > b) [a, b] = [b, a];
+  return { start: a, end: b };
+}
