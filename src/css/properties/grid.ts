@@ -31,9 +31,18 @@ function parseBreadth(c: Component, allowFr: boolean): Computer<GridTrackBreadth
   return parseLengthPercentage(c);
 }
 
-/** A fixed breadth: a length-percentage (what auto-repeat and minmax() minimums need). */
-function isFixedBreadth(b: GridTrackBreadth): boolean {
-  return typeof b === 'object' && 'abs' in b;
+/** A `<fixed-breadth>` as written: a length-percentage, not `fr` nor a keyword. */
+function isFixedBreadth(c: Component | undefined): boolean {
+  return c !== undefined && keywordOf(c) === null && !(c.type === 'dimension' && c.unit === 'fr') && parseLengthPercentage(c) !== null;
+}
+
+/** `<fixed-size>` (§7.2.3.1): what an auto-repeat may hold. */
+function isFixedSize(c: Component): boolean {
+  if (c.type === 'function' && c.name === 'minmax') {
+    const [min, , max] = c.args;
+    return isFixedBreadth(min) || (isFixedBreadth(max) && !(min?.type === 'dimension' && min.unit === 'fr'));
+  }
+  return isFixedBreadth(c);
 }
 
 function parseTrackSize(c: Component): Computer<GridTrackSize> | null {
@@ -103,7 +112,7 @@ function addRepeat(list: ParsedList, args: readonly Component[]): boolean {
   const word = keywordOf(args[0]);
   if (word === 'auto-fill' || word === 'auto-fit') {
     // One auto-repeat per list, of fixed sizes only (§7.2.3.2).
-    if (list.autoRepeat) return false;
+    if (list.autoRepeat || !args.slice(2).every((c) => c.type === 'brackets' || isFixedSize(c))) return false;
     list.autoRepeat = { type: word, index: list.tracks.length, tracks: inner.tracks, lines: inner.lines };
     // The line after the repetitions gets its own entry (see GridTrackList).
     list.lines.push([]);
@@ -122,23 +131,16 @@ function addRepeat(list: ParsedList, args: readonly Component[]): boolean {
   return true;
 }
 
-function computeList(list: ParsedList, ctx: ComputeContext): GridTrackList | null {
-  let autoRepeat: GridAutoRepeat | null = null;
-  if (list.autoRepeat) {
-    const tracks = list.autoRepeat.tracks.map((t) => t(ctx));
-    if (!tracks.every((t) => isFixedBreadth(t.min) || isFixedBreadth(t.max))) return null;
-    autoRepeat = { type: list.autoRepeat.type, index: list.autoRepeat.index, tracks, lines: list.autoRepeat.lines };
-  }
+function computeList(list: ParsedList, ctx: ComputeContext): GridTrackList {
+  const repeat = list.autoRepeat;
+  const autoRepeat: GridAutoRepeat | null = repeat && { type: repeat.type, index: repeat.index, tracks: repeat.tracks.map((t) => t(ctx)), lines: repeat.lines };
   return { tracks: list.tracks.map((t) => t(ctx)), lines: list.lines, autoRepeat };
 }
 
 function parseTrackList(items: readonly Component[]): Computer<GridTrackList | 'none'> | null {
   if (items.length === 1 && keywordOf(items[0]) === 'none') return constant('none');
   const list = parseTrackItems(items, true);
-  if (list === null) return null;
-  // An auto-repeat whose sizes are not fixed makes the value invalid; that is known only once
-  // computed, so the list falls back to none there (a rare, already invalid declaration).
-  return (ctx) => computeList(list, ctx) ?? 'none';
+  return list && ((ctx) => computeList(list, ctx));
 }
 
 function parseAutoTracks(items: readonly Component[]): Computer<readonly GridTrackSize[]> | null {
@@ -180,8 +182,12 @@ export function parseAreaStrings(rows: readonly string[]): GridTemplateAreas | n
     }
   }));
   // Each area must be one filled rectangle.
-  for (const a of areas.values()) if (a.count !== (a.rowEnd - a.rowStart) * (a.columnEnd - a.columnStart)) return null;
-  return { rows: cells.length, columns, areas };
+  const out = new Map<string, { rowStart: number; rowEnd: number; columnStart: number; columnEnd: number }>();
+  for (const [name, a] of areas) {
+    if (a.count !== (a.rowEnd - a.rowStart) * (a.columnEnd - a.columnStart)) return null;
+    out.set(name, { rowStart: a.rowStart, rowEnd: a.rowEnd, columnStart: a.columnStart, columnEnd: a.columnEnd });
+  }
+  return { rows: cells.length, columns, areas: out };
 }
 
 function parseAreas(items: readonly Component[]): Computer<GridTemplateAreas | 'none'> | null {
@@ -335,8 +341,8 @@ function expandTemplate(items: readonly Component[]): Map<string, Computer<unkno
   const columns = parts.length === 2 ? parseTrackItems(parts[1]!, true) : null;
   if (parts.length === 2 && (columns === null || columns.autoRepeat)) return null;
   return new Map<string, Computer<unknown>>([
-    ['grid-template-rows', (ctx) => computeList(rows, ctx) ?? 'none'],
-    ['grid-template-columns', columns ? (ctx) => computeList(columns, ctx) ?? 'none' : constant('none')],
+    ['grid-template-rows', (ctx) => computeList(rows, ctx)],
+    ['grid-template-columns', columns ? (ctx) => computeList(columns, ctx) : constant('none')],
     ['grid-template-areas', constant(areas)],
   ]);
 }
