@@ -27,7 +27,11 @@ export function fixedBreadth(b: GridTrackSize['min'], basis: number | null): num
 function repeatCount(list: GridTrackList, available: number | null, gap: number): number {
   const repeat = list.autoRepeat!;
   if (available === null) return 1;
-  const size = (t: GridTrackSize) => Math.max(fixedBreadth(t.max, available) ?? 0, 0) || Math.max(fixedBreadth(t.min, available) ?? 0, 0);
+  const size = (t: GridTrackSize) => {
+    const max = fixedBreadth(t.max, available);
+    const min = fixedBreadth(t.min, available) ?? 0;
+    return Math.max(0, max === null ? min : Math.max(max, min));
+  };
   let fixed = 0;
   for (const t of list.tracks) fixed += size(t);
   let step = 0;
