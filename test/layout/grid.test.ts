@@ -79,6 +79,14 @@ describe('grid track sizing', () => {
     expect(rectOf(p, 'lime')).toEqual([0, 30, 400, 20]);
     expect(rectOf(p, 'blue')).toEqual([0, 50, 400, 40]);
   });
+
+  it('an auto height below the min-height: flexible and auto rows fill the min-height', async () => {
+    const p = await pages(`<div style="display: grid; min-height: 90pt; grid-template-rows: 1fr 2fr">${cell('red')}${cell('lime')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([0, 0, 400, 30]);
+    expect(rectOf(p, 'lime')).toEqual([0, 30, 400, 60]);
+    const q = await pages(`<div style="display: grid; min-height: 50pt">${cell('blue')}</div>`);
+    expect(rectOf(q, 'blue')).toEqual([0, 0, 400, 50]);
+  });
 });
 
 describe('grid placement', () => {

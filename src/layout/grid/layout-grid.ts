@@ -6,7 +6,8 @@
 // break inside, each fragment taking at least 1pt of it, so layout always progresses.
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import { isGridPlaceholder } from '../../boxes/grid-items.js';
-import { blockMargins } from '../box-model.js';
+import type { ComputedStyle } from '../../css/types.js';
+import { blockMargins, verticalFrame } from '../box-model.js';
 import { layoutBlockLevel } from '../block.js';
 import { constraintSpace } from '../constraint-space.js';
 import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, GridBreakToken, PageContext } from '../types.js';
@@ -77,10 +78,19 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
     let cached: Contributions | null = null;
     return { start: it.row, span: it.rowSpan, contributions: () => (cached ??= heightContribution(it, areaWidth(it), box, page)) };
   });
-  const rows = sizeTracks(model.rows, rowItems, model.rowGap, ownHeight ?? 'max-content', ownHeight, contentStretch(s.alignContent), gapCount(model.collapsedRows));
+  const sizeRows = (available: number | 'max-content') => sizeTracks(model.rows, rowItems, model.rowGap, available, ownHeight, contentStretch(s.alignContent), gapCount(model.collapsedRows));
+  let rows = sizeRows(ownHeight ?? 'max-content');
+  let rowSpace = ownHeight;
+  // An auto height below the min-height: the rows are sized again in the min-height, which
+  // flexible and stretched tracks fill (§11.7.1, §11.8).
+  const minHeight = ownHeight === null ? minContentHeight(s, space) : null;
+  if (minHeight !== null && minHeight > total(rows, model.rowGap, model.collapsedRows) + EPSILON) {
+    rows = sizeRows(minHeight);
+    rowSpace = minHeight;
+  }
   const rowsHeight = total(rows, model.rowGap, model.collapsedRows);
   const openRows = gapCount(model.collapsedRows) + (rows.length > 0 ? 1 : 0);
-  const rowLines = trackLines(rows, model.rowGap, distribute(s.alignContent, ownHeight === null ? 0 : ownHeight - rowsHeight, openRows), model.collapsedRows);
+  const rowLines = trackLines(rows, model.rowGap, distribute(s.alignContent, rowSpace === null ? 0 : rowSpace - rowsHeight, openRows), model.collapsedRows);
 
   const rowCount = rows.length;
   const resume = token?.kind === 'grid' ? token : null;
@@ -182,6 +192,15 @@ function fragmentGroup(
     if (result.breakToken) left.set(i, result.breakToken);
   });
   return left;
+}
+
+/** The content-box min-height when it is definite and above 0, else null. */
+function minContentHeight(s: ComputedStyle, space: ConstraintSpace): number | null {
+  const m = s.minHeight;
+  if (m.pct !== 0 && space.percentageBlockSize === null) return null;
+  const border = s.boxSizing === 'border-box' ? verticalFrame(s, space.inlineSize) : 0;
+  const h = m.abs + (m.pct * (space.percentageBlockSize ?? 0)) / 100 - border;
+  return h > 0 ? h : null;
 }
 
 /** From the start of track `start` to the end of track `start + span - 1`. */
