@@ -26,6 +26,7 @@ import type {
 import { buildTable, columnSpan, isCollapsibleSpace, spanAttribute, tablePartRole, wrapStrayParts, type BuildItem, type TablePart } from './table.js';
 import { makeFlexContainer } from './flex-items.js';
 import { parseLeader } from './leader.js';
+import { gridItems, type WrapRun } from './grid-items.js';
 import { withFirstLetter, type FirstLetterBuilder } from './first-letter.js';
 import { parseTargetCounter } from './target-counter.js';
 import { processWhiteSpace } from './white-space.js';
@@ -83,7 +84,7 @@ function outOfFlowBlock(node: StyledElement, items: readonly BuildItem[]): Block
 }
 
 function isInlineLevelDisplay(display: ComputedStyle['display']): boolean {
-  return display === 'inline' || display === 'inline-block' || display === 'inline-table' || display === 'inline-flex';
+  return display === 'inline' || display === 'inline-block' || display === 'inline-table' || display === 'inline-flex' || display === 'inline-grid';
 }
 
 function isBlockLevel(box: LevelBox): box is BlockLevelBox {
@@ -186,6 +187,10 @@ class BoxBuilder {
     const items = node.firstLetter !== null && isBlockContainer(display) ? withFirstLetter(contents, this.firstLetterBuilder(node.firstLetter)) : contents;
     const background = this.backgroundOf(style);
     if (display === 'inline') return makeInline(style, element, items, linkOf(element), background);
+    if (display === 'grid' || display === 'inline-grid') {
+      const grid = gridContainer(style, element, items, background);
+      return display === 'inline-grid' ? [{ kind: 'atomic', style, element, box: grid }] : [grid];
+    }
     const table = tableBoxes(style, element, items, background);
     if (table) return table;
     if (display === 'flex' || display === 'inline-flex') {
@@ -485,7 +490,7 @@ function tableBoxes(style: ComputedStyle, element: DomElement | null, items: rea
 function withFirstLine(block: BlockBox, firstLine: FirstLineStyles): BlockBox {
   if (block.firstLine !== undefined) return block;
   if (block.content.kind === 'inline') return { ...block, firstLine };
-  // A flex container is not a block container: it has no first formatted line (css-flexbox-1 §3).
+  // A flex or grid container is not a block container: it has no first formatted line (css-flexbox-1 §3).
   if (block.content.kind !== 'blocks') return block;
   const children = block.content.children;
   const i = children.findIndex((c) => c.kind !== 'block' || (c.style.float === 'none' && c.style.position !== 'absolute' && c.running === undefined && !isEmptyBlock(c)));
@@ -504,7 +509,7 @@ function isBlockContainer(display: ComputedStyle['display']): boolean {
 }
 
 function isAtomicInline(style: ComputedStyle): boolean {
-  return style.display === 'inline-block' || style.display === 'inline-table' || style.display === 'inline-flex';
+  return style.display === 'inline-block' || style.display === 'inline-table' || style.display === 'inline-flex' || style.display === 'inline-grid';
 }
 
 /** Boxes that start a new block formatting context (CSS 2.1 §9.4.1). */
@@ -622,6 +627,13 @@ function blockContainer(
   }
   flush();
   return { kind: 'block', style, element, content: { kind: 'blocks', children }, marker, establishesBfc: bfc, ...own };
+}
+
+/** A grid container (css-grid-1 §5.1): establishes a new formatting context for its items. */
+function gridContainer(style: ComputedStyle, element: DomElement | null, built: readonly BuildItem[], background?: ImageResource): BlockBox {
+  const wrapRun: WrapRun = (run) => (onlyOutOfFlowAndSpace(run) ? outOfFlowBlocks(run, style) : [makeBlock(anonymousStyle(style), null, run, null, true)]);
+  const items = gridItems(wrapStrayParts(built, style, false, tableCell), wrapRun);
+  return { kind: 'block', style, element, content: { kind: 'grid', items }, marker: null, establishesBfc: true, ...(background ? { backgroundImage: background } : {}) };
 }
 
 /**

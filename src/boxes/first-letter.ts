@@ -65,8 +65,8 @@ function searchItem(item: BuildItem, builder: FirstLetterBuilder): Search {
     }
     case 'block': {
       // Floats, absolutely positioned boxes and running elements are not in the flow.
-      // A flex container has no first formatted line either (css-flexbox-1 §3).
-      if (item.running || item.style.float !== 'none' || item.style.position === 'absolute' || item.content.kind === 'flex') return { state: 'none' };
+      // A flex or grid container has no first formatted line (css-flexbox-1 §3; CSS 2.1 §5.12.2 applies to block containers).
+      if (item.running || item.style.float !== 'none' || item.style.position === 'absolute' || item.content.kind === 'flex' || item.content.kind === 'grid') return { state: 'none' };
       const children = item.content.kind === 'inline' ? item.content.ifc.children : item.content.children;
       const inner = searchList(children, builder);
       return inner.state === 'found' ? { state: 'found', items: [builder.block(item, inner.items)] } : inner;

@@ -65,7 +65,9 @@ export type BlockContent =
   | { readonly kind: 'blocks'; readonly children: readonly BlockLevelBox[] }
   | { readonly kind: 'inline'; readonly ifc: InlineFormattingContext }
   /** A flex container's items in document order (css-flexbox-1 §4), laid out by layout/flex/. */
-  | { readonly kind: 'flex'; readonly items: readonly BlockLevelBox[] };
+  | { readonly kind: 'flex'; readonly items: readonly BlockLevelBox[] }
+  /** A grid container's items (css-grid-1 §6), in document order; see boxes/grid-items.ts. */
+  | { readonly kind: 'grid'; readonly items: readonly BlockLevelBox[] };
 
 /** A replaced element (an image) laid out as a block. */
 export interface ReplacedBox extends BoxBase {

@@ -215,6 +215,8 @@ function blockified(display: Display): Display {
       return 'table';
     case 'inline-flex':
       return 'flex';
+    case 'inline-grid':
+      return 'grid';
     default:
       return display;
   }

@@ -1,10 +1,12 @@
 // The initial value of every property (each property's "Initial:" line in its spec), as one
 // ComputedStyle. It is also the parent style of the root element.
-import type { ComputedStyle, LengthPercentage } from './types.js';
+import type { ComputedStyle, GridLine, GridTrackSize, LengthPercentage } from './types.js';
 import { BLACK, TRANSPARENT } from './values/color.js';
 
 const ZERO: LengthPercentage = { abs: 0, pct: 0 };
 const SQUARE_ZERO = [ZERO, ZERO] as const;
+const AUTO_TRACK: GridTrackSize = Object.freeze({ min: 'auto', max: 'auto', fitContent: null });
+const AUTO_LINE: GridLine = Object.freeze({ kind: 'auto' });
 
 /**
  * `min-width: auto` and `min-height: auto` (css-sizing-3 §5.3): 0 for every box but a flex item,
@@ -139,5 +141,15 @@ export const INITIAL_STYLE: ComputedStyle = {
   alignSelf: 'auto',
   rowGap: 'normal',
   columnGap: 'normal',
+  gridTemplateColumns: 'none',
+  gridTemplateRows: 'none',
+  gridTemplateAreas: 'none',
+  gridAutoColumns: Object.freeze([AUTO_TRACK]),
+  gridAutoRows: Object.freeze([AUTO_TRACK]),
+  gridAutoFlow: Object.freeze({ column: false, dense: false }),
+  gridRowStart: AUTO_LINE,
+  gridRowEnd: AUTO_LINE,
+  gridColumnStart: AUTO_LINE,
+  gridColumnEnd: AUTO_LINE,
   extra: new Map<string, string>(),
 };

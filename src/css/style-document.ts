@@ -14,7 +14,7 @@ import { buildRuleIndex, Matcher, ROOT_CONTEXT, type MatchSet } from './rule-ind
 import type { PseudoElement } from './selectors/types.js';
 import { parseDeclarationList, parseStylesheet, type ParsedStylesheet, type SheetOptions } from './stylesheet.js';
 import { parseStylesheetCached } from './stylesheet-cache.js';
-import type { ComputedStyle, Declaration, PageRule, PageStyle, StyledDocument, StyledElement, StyledNode, Viewport } from './types.js';
+import type { ComputedStyle, Declaration, Display, PageRule, PageStyle, StyledDocument, StyledElement, StyledNode, Viewport } from './types.js';
 import { UA_STYLESHEET } from './ua-stylesheet.js';
 import type { FontUnitsSource } from './values/context.js';
 
@@ -200,7 +200,7 @@ class Styler {
     const { element, before, after, marker, firstLetter, firstLine, context } = this.matcher.match(el, parentContext);
     const hints = this.hintsOf(el);
     const inline = this.inlineOf(el);
-    const blockify = parent === null || parent.display === 'flex' || parent.display === 'inline-flex';
+    const blockify = parent === null || blockifiesChildren(parent.display);
     const style = this.compute(parent, 'element', element, hints, inline, blockify);
     if (parent === null) this.rootFontSize = style.fontSize;
     const children: StyledNode[] = [];
@@ -230,9 +230,9 @@ class Styler {
     const key = before.id < 512 && after.id < 512 && marker.id < 512 ? (before.id * 512 + after.id) * 512 + marker.id : `${before.id}:${after.id}:${marker.id}`;
     let result = cache.get(key);
     if (result === undefined) {
-      const flexContainer = style.display === 'flex' || style.display === 'inline-flex';
-      const beforeStyle = this.compute(style, 'before', before, NONE, NONE, flexContainer);
-      const afterStyle = this.compute(style, 'after', after, NONE, NONE, flexContainer);
+      const container = blockifiesChildren(style.display);
+      const beforeStyle = this.compute(style, 'before', before, NONE, NONE, container);
+      const afterStyle = this.compute(style, 'after', after, NONE, NONE, container);
       result = {
         // ::before / ::after exist only when their content is not none or normal (css-content-3 §2).
         before: generatesBox(beforeStyle) ? beforeStyle : null,
@@ -341,4 +341,9 @@ const KINDS = { element: 0, before: 1, after: 2, marker: 3, 'first-letter': 4, '
 function cascadeKey(kind: PseudoElement | 'element', set: MatchSet, hints: readonly CascadedDeclaration[], inline: readonly CascadedDeclaration[], blockify: boolean): number | string {
   const base = set.id * 16 + KINDS[kind] * 2 + (blockify ? 1 : 0);
   return hints.length === 0 && inline.length === 0 ? base : `${base}:${listId(hints)}:${listId(inline)}`;
+}
+
+/** Flex and grid items are blockified (css-display-3 §2.7, css-grid-1 §6.1). */
+function blockifiesChildren(display: Display): boolean {
+  return display === 'flex' || display === 'inline-flex' || display === 'grid' || display === 'inline-grid';
 }

@@ -83,7 +83,60 @@ export type Display =
   | 'table-caption'
   | 'flex'
   | 'inline-flex'
+  | 'grid'
+  | 'inline-grid'
   | 'contents';
+
+/** Any css-align-3 value (grid layout reads the content, item and self alignments alike). */
+export type AlignmentKeyword = ContentAlignment | SelfAlignment;
+
+/** A track breadth (css-grid-1 §7.2.1): a length-percentage, `fr`, or an intrinsic keyword. */
+export type GridTrackBreadth =
+  | LengthPercentage
+  | { readonly fr: number }
+  | 'auto' | 'min-content' | 'max-content';
+
+/**
+ * One track's sizing functions (css-grid-1 §7.2.1): a plain breadth is both; `fit-content(L)`
+ * is min auto, max max-content clamped at L.
+ */
+export interface GridTrackSize {
+  readonly min: GridTrackBreadth;
+  readonly max: GridTrackBreadth;
+  readonly fitContent: LengthPercentage | null;
+}
+
+/**
+ * `grid-template-rows`/`-columns` (css-grid-1 §7.2): tracks with integer repeat() expanded,
+ * `lines[i]` the names of the line before track i (one more entry than tracks), and at most
+ * one auto-repeat, inserted before track `autoRepeat.index` once its count is known.
+ */
+export interface GridTrackList {
+  readonly tracks: readonly GridTrackSize[];
+  readonly lines: readonly (readonly string[])[];
+  readonly autoRepeat: GridAutoRepeat | null;
+}
+
+export interface GridAutoRepeat {
+  readonly type: 'auto-fill' | 'auto-fit';
+  readonly index: number;
+  readonly tracks: readonly GridTrackSize[];
+  /** Names of the lines inside one repetition: tracks.length + 1 entries. */
+  readonly lines: readonly (readonly string[])[];
+}
+
+/** `grid-template-areas` (css-grid-1 §7.3): the grid's size and each named area's lines (0-based, end exclusive). */
+export interface GridTemplateAreas {
+  readonly rows: number;
+  readonly columns: number;
+  readonly areas: ReadonlyMap<string, { readonly rowStart: number; readonly rowEnd: number; readonly columnStart: number; readonly columnEnd: number }>;
+}
+
+/** A `<grid-line>` (css-grid-1 §8.3): auto, `[N] [name]`, or `span [N] [name]`. */
+export type GridLine =
+  | { readonly kind: 'auto' }
+  | { readonly kind: 'line'; readonly index: number; readonly name: string | null }
+  | { readonly kind: 'span'; readonly count: number; readonly name: string | null };
 
 export type BorderStyle =
   | 'none'
@@ -333,6 +386,19 @@ export interface ComputedStyle {
   /** `normal` is 0 in flex and grid layout, 1em between columns in multicol (css-align-3 §8.1). */
   readonly rowGap: LengthPercentage | 'normal';
   readonly columnGap: LengthPercentage | 'normal';
+
+  // Grid (css-grid-1 §7, §8): the explicit grid, the implicit tracks and each item's lines.
+  readonly gridTemplateColumns: GridTrackList | 'none';
+  readonly gridTemplateRows: GridTrackList | 'none';
+  readonly gridTemplateAreas: GridTemplateAreas | 'none';
+  /** Implicit tracks' sizes, repeated in order (css-grid-1 §7.6). */
+  readonly gridAutoColumns: readonly GridTrackSize[];
+  readonly gridAutoRows: readonly GridTrackSize[];
+  readonly gridAutoFlow: { readonly column: boolean; readonly dense: boolean };
+  readonly gridRowStart: GridLine;
+  readonly gridRowEnd: GridLine;
+  readonly gridColumnStart: GridLine;
+  readonly gridColumnEnd: GridLine;
 
   /**
    * Declarations the engine does not model yet, as serialized values by property name (e.g.

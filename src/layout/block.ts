@@ -19,6 +19,7 @@ import { outsideMarker } from './marker.js';
 import { replacedSize } from './replaced.js';
 import { layoutTable } from './table/layout-table.js';
 import { flexArea, layoutFlexContent } from './flex/layout-flex.js';
+import { layoutGrid } from './grid/layout-grid.js';
 import { outsidePageFlow } from './page/page-names.js';
 import { isContainingBlock, layoutPositioned } from './positioned/containing-block.js';
 import { relativeOffset } from './positioned/relative.js';
@@ -89,6 +90,8 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
     ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, reserve, space, token as LinesBreakToken | null, origin, flow)
     : box.content.kind === 'flex'
     ? layoutFlexContent(box, box.content.items, flexArea(style, geometry.contentWidth, ownHeight, percentageBase, origin.x, origin.y), contentLimit, space, token)
+    : box.content.kind === 'grid'
+    ? layoutGrid(box, geometry.contentWidth, ownHeight, contentLimit, space, token, origin)
     : layoutChildren(box, geometry.contentWidth, contentLimit, reserve, space, token as BlockBreakToken | null, origin, flow, childPercentageBase);
   if (content.pushed && !space.atFragmentainerStart) return { fragment: null, breakToken: null };
 
@@ -168,9 +171,10 @@ function withPositioned(result: BlockLayoutResult, space: ConstraintSpace): Bloc
   return { ...result, fragment: { ...f, ...(positioned.length > 0 ? { positioned } : {}), ...(relative ? { relative } : {}) } };
 }
 
+/** Where a token resumes past all of the box's content (for a grid: past its last row). */
 function childCount(box: BlockBox): number {
   if (box.content.kind === 'flex') return box.content.items.length;
-  return box.content.kind === 'blocks' ? box.content.children.length : 0;
+  return box.content.kind === 'blocks' ? box.content.children.length : box.content.kind === 'grid' ? Number.MAX_SAFE_INTEGER : 0;
 }
 
 /**

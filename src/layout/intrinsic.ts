@@ -11,6 +11,7 @@ import { flexIntrinsicSizes } from './flex/intrinsic-sizes.js';
 import { replacedContributions, replacedSize } from './replaced.js';
 import { tableIntrinsicSizes } from './table/column-widths.js';
 import { tablePlan } from './table/plan.js';
+import { gridIntrinsicSizes } from './grid/intrinsic.js';
 
 export interface IntrinsicSizes {
   readonly min: number;
@@ -79,6 +80,7 @@ function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): Intri
     return { min, max };
   }
   if (box.content.kind === 'flex') return flexIntrinsicSizes(box.style, box.content.items, (item) => intrinsicContribution(item, layoutAtomic));
+  if (box.content.kind === 'grid') return gridIntrinsicSizes(box);
   const pieces = buildPieces(collectInline(box.content.ifc, null), 0, layoutAtomic, null);
   return inlineSizes(pieces, layoutAtomic);
 }

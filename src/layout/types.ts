@@ -121,7 +121,24 @@ export interface ContinuingCell {
   readonly token: BreakToken | null;
 }
 
-export type BreakToken = BlockBreakToken | LinesBreakToken | TableBreakToken;
+/**
+ * A grid container that broke inside a group of rows taller than the fragmentainer (rows
+ * bound together by items spanning them): the items of that group continue with their
+ * own tokens. Breaks between rows use a BlockBreakToken whose childIndex is the row.
+ */
+export interface GridBreakToken {
+  readonly kind: 'grid';
+  readonly box: BlockBox;
+  /** The first row of the group. */
+  readonly rowIndex: number;
+  /** How much of the group earlier fragments took. */
+  readonly rowConsumed: number;
+  /** Items of the group that continue (with their token) or have not started (null), by placement index; the others are done. */
+  readonly items: ReadonlyMap<number, BreakToken | null>;
+  readonly consumedBlockSize: number;
+}
+
+export type BreakToken = BlockBreakToken | LinesBreakToken | TableBreakToken | GridBreakToken;
 
 /** A fragment's rectangle, relative to its parent fragment. */
 interface FragmentRect {

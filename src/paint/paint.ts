@@ -227,10 +227,12 @@ class Painter {
     // Absolutely positioned boxes whose containing block this is: clipped by its overflow (CSS 2.1 §11.1.1).
     const positioned = f.positioned ?? NONE;
     for (const p of positioned) this.pending.set(p.box, (at) => this.box(p, x, y, at, inner));
+    const grid = f.box.kind === 'block' && f.box.content.kind === 'grid';
     for (const child of f.children) {
       if (child.kind === 'box') {
         if (child.box.kind === 'block' && child.box.absolute) this.placeholder(child.box.absolute, layers);
-        this.box(child, x, y, layers, inner);
+        if (grid) this.gridItem(child, x, y, layers, inner);
+        else this.box(child, x, y, layers, inner);
       } else if (child.kind === 'table-grid') this.tableGrid(child, x, y, layers, inner);
       else this.line(child, x, y, layers, inner);
     }
@@ -242,6 +244,27 @@ class Painter {
       paintOutline(style, x, y, f.width, f.height, outline);
       layers.inlines.pushAll(outline, chain);
     }
+  }
+
+  /**
+   * A grid item (css-grid-1 §4.4): painted atomically as an inline-block is, and a stacking
+   * context when its z-index is not auto, positioned or not.
+   */
+  private gridItem(f: BoxFragment, ox: number, oy: number, layers: StackingLayers, chain: ClipChain | null): void {
+    const style = f.box.style;
+    if (isPositioned(style) || createsStackingContext(style)) return this.box(f, ox, oy, layers, chain);
+    const x = ox + f.x;
+    const y = oy + f.y;
+    if (style.zIndex !== 'auto') {
+      const entry = layers.reserve(style.zIndex);
+      const own = new StackingLayers(null);
+      this.contents(f, x, y, own, null, own.background, true);
+      entry.items = wrapInClips(chain, own.flatten());
+      return;
+    }
+    const pseudo = new StackingLayers(layers);
+    this.contents(f, x, y, pseudo, chain, pseudo.blockBackgrounds, true);
+    layers.inlines.pushAll(pseudo.ownItems(), null);
   }
 
   /**

@@ -14,7 +14,7 @@ function boxTree(html: string, css = ''): BlockBox {
 
 function childrenOf(box: Box): readonly Box[] {
   switch (box.kind) {
-    case 'block': return box.content.kind === 'blocks' ? box.content.children : box.content.kind === 'flex' ? box.content.items : box.content.ifc.children;
+    case 'block': return box.content.kind === 'blocks' ? box.content.children : box.content.kind === 'inline' ? box.content.ifc.children : box.content.items;
     case 'inline': return box.children;
     case 'atomic': return [box.box];
     default: return [];

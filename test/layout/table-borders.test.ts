@@ -89,7 +89,7 @@ function firstTable(html: string, css = ''): TableBox {
   const root = buildBoxTree(styled, { images: new Map() }).root;
   const find = (box: Box): TableBox | null => {
     if (box.kind === 'table') return box;
-    const kids: readonly Box[] = box.kind === 'block' ? (box.content.kind === 'blocks' ? box.content.children : box.content.kind === 'flex' ? box.content.items : box.content.ifc.children) : [];
+    const kids: readonly Box[] = box.kind === 'block' ? (box.content.kind === 'blocks' ? box.content.children : box.content.kind === 'inline' ? box.content.ifc.children : box.content.items) : [];
     for (const k of kids) {
       const t = find(k);
       if (t) return t;

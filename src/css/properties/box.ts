@@ -13,14 +13,12 @@ import { keywordLonghand, longhand, type FieldName, type LonghandDef } from './r
 const DISPLAY_KEYWORDS: readonly Display[] = [
   'none', 'block', 'inline', 'inline-block', 'list-item', 'flow-root', 'table', 'inline-table',
   'table-row-group', 'table-header-group', 'table-footer-group', 'table-row', 'table-column-group',
-  'table-column', 'table-cell', 'table-caption', 'flex', 'inline-flex', 'contents',
+  'table-column', 'table-cell', 'table-caption', 'flex', 'inline-flex', 'grid', 'inline-grid', 'contents',
 ];
 
-// Values the engine does not lay out, mapped to the nearest display it does (grid containers
-// stack their items like a block; ruby like inline). Two-value forms from css-display-3 §2.
+// Values the engine does not lay out, mapped to the nearest display it does (ruby like
+// inline). Two-value forms from css-display-3 §2.
 const DISPLAY_ALIASES: Readonly<Record<string, Display>> = {
-  grid: 'block',
-  'inline-grid': 'inline-block',
   ruby: 'inline',
   'ruby-text': 'inline',
   'run-in': 'block',
@@ -40,8 +38,8 @@ const DISPLAY_ALIASES: Readonly<Record<string, Display>> = {
   'list-item block': 'list-item',
   'block list-item': 'list-item',
   'list-item block flow': 'list-item',
-  'block grid': 'block',
-  'inline grid': 'inline-block',
+  'block grid': 'grid',
+  'inline grid': 'inline-grid',
 };
 
 function parseDisplay(items: readonly Component[]): Computer<Display> | null {

@@ -16,14 +16,6 @@ const EXTRA_PROPERTIES: Readonly<Record<string, boolean>> = {
   'footnote-display': false,
   'footnote-policy': false,
   size: false,
-  // css-grid-2
-  'grid-template-columns': false,
-  'grid-template-rows': false,
-  'grid-template-areas': false,
-  'grid-auto-flow': false,
-  'grid-column': false,
-  'grid-row': false,
-  'grid-area': false,
   'aspect-ratio': false,
   // painting
   'text-shadow': true,

@@ -9,6 +9,7 @@ import { FLEX_LONGHANDS, FLEX_SHORTHANDS } from './flex.js';
 import { FONT_LONGHANDS } from './font.js';
 import { FRAGMENTATION_LONGHANDS } from './fragmentation.js';
 import { GENERATED_LONGHANDS } from './generated.js';
+import { GRID_LONGHANDS, GRID_SHORTHANDS } from './grid.js';
 import { MULTICOL_LONGHANDS, MULTICOL_SHORTHANDS } from './multicol.js';
 import { OBJECT_LONGHANDS } from './object.js';
 import { OUTLINE_LONGHANDS, OUTLINE_SHORTHANDS } from './outline.js';
@@ -40,12 +41,13 @@ export const LONGHANDS: readonly LonghandDef[] = [
   ...BOX_SHADOW_LONGHANDS,
   ...TRANSFORM_LONGHANDS,
   ...MULTICOL_LONGHANDS,
+  ...GRID_LONGHANDS,
 ];
 
 export const LONGHAND_BY_NAME: ReadonlyMap<string, LonghandDef> = new Map(LONGHANDS.map((d) => [d.name, d]));
 
 export const SHORTHAND_BY_NAME: ReadonlyMap<string, ShorthandDef> = new Map(
-  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS, ...BACKGROUND_SHORTHANDS, ...OUTLINE_SHORTHANDS, ...FLEX_SHORTHANDS, ...ALIGNMENT_SHORTHANDS, ...MULTICOL_SHORTHANDS].map((d) => [d.name, d]),
+  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS, ...BACKGROUND_SHORTHANDS, ...OUTLINE_SHORTHANDS, ...FLEX_SHORTHANDS, ...ALIGNMENT_SHORTHANDS, ...MULTICOL_SHORTHANDS, ...GRID_SHORTHANDS].map((d) => [d.name, d]),
 );
 
 /**
@@ -54,6 +56,8 @@ export const SHORTHAND_BY_NAME: ReadonlyMap<string, ShorthandDef> = new Map(
  */
 export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
   ['word-wrap', 'overflow-wrap'],
+  ['grid-row-gap', 'row-gap'],
+  ['grid-column-gap', 'column-gap'],
   ['font-variant', 'font-variant-caps'],
   ['-webkit-print-color-adjust', 'print-color-adjust'],
   ['-webkit-column-break-before', 'break-before'],

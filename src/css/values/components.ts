@@ -14,6 +14,8 @@ export type Component =
   | { readonly type: 'url'; readonly value: string }
   | { readonly type: 'function'; readonly name: string; readonly args: readonly Component[]; readonly text: string }
   | { readonly type: 'parens'; readonly items: readonly Component[] }
+  /** `[a b]`: grid line names (css-grid-1 §7.2). */
+  | { readonly type: 'brackets'; readonly items: readonly Component[] }
   | { readonly type: 'op'; readonly value: ',' | '/' | '+' | '-' | '*' };
 
 // Declaration values repeat a lot across rules; parsing each distinct text once keeps the
@@ -134,8 +136,12 @@ function convert(node: csstree.CssNode): Component | null {
       const items = convertList(node.children);
       return items && { type: 'parens', items };
     }
+    case 'Brackets': {
+      const items = convertList(node.children);
+      return items && { type: 'brackets', items };
+    }
     default:
-      // Raw, brackets, unicode ranges…: nothing a modelled property accepts.
+      // Raw, unicode ranges…: nothing a modelled property accepts.
       return null;
   }
 }

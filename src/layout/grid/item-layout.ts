@@ -1,0 +1,80 @@
+// A grid item laid out in its grid area (css-grid-1 §6.2, css-align-3 §6): its width filling
+// the area (stretch) or fitting its content, its height stretched to the area's when its
+// block-axis alignment is normal or stretch, then aligned in the area by the *-self values.
+import type { BlockLevelBox } from '../../boxes/types.js';
+import type { AlignmentKeyword, ComputedStyle } from '../../css/types.js';
+import { blockMargins, horizontalFrame, intrinsicWidth, resolveAuto, solveInlineGeometry, verticalFrame } from '../box-model.js';
+import { layoutAtomic, layoutBlockLevel } from '../block.js';
+import { constraintSpace } from '../constraint-space.js';
+import { intrinsicContentSizes } from '../intrinsic.js';
+import type { BlockLayoutResult, BreakToken, PageContext } from '../types.js';
+
+/** The item's self-alignment in one axis, `auto` taking the container's *-items value. */
+export function selfAlignment(self: AlignmentKeyword, items: AlignmentKeyword): AlignmentKeyword {
+  return self === 'auto' ? items : self;
+}
+
+/** `normal` stretches boxes without a natural size; replaced boxes and tables take start (css-align-3 §6.1). */
+function stretches(box: BlockLevelBox, align: AlignmentKeyword): boolean {
+  return align === 'stretch' || (align === 'normal' && box.kind === 'block');
+}
+
+/** The item's fragment at `width` (its area's), with its height fixed when `height` is given; x is its left margin. */
+/** Where a fragmented item continues: the space left on this page and its break token. */
+export interface ItemFragmentation {
+  readonly blockLimit: number;
+  readonly atStart: boolean;
+  readonly token: BreakToken | null;
+}
+
+const WHOLE: ItemFragmentation = { blockLimit: Infinity, atStart: true, token: null };
+
+export function layoutItemAt(box: BlockLevelBox, width: number, height: number | null, container: ComputedStyle, page: PageContext | null, at: ItemFragmentation = WHOLE): BlockLayoutResult {
+  const s = box.style;
+  const justify = selfAlignment(s.justifySelf, container.justifyItems);
+  const fills = stretches(box, justify) && s.width === 'auto' && s.marginLeft !== 'auto' && s.marginRight !== 'auto';
+  let inlineSize = width;
+  if (box.kind === 'block' && !fills) {
+    // Not stretched: fit-content wide (css-sizing-3 §3.1) as a float is, in a space just as
+    // wide as its margin box, so that placeItem aligns it (auto margins included).
+    const intrinsic = () => intrinsicContentSizes(box, layoutAtomic);
+    const geometry = solveInlineGeometry(s, width, (avail) => intrinsicWidth('fit-content', intrinsic(), avail), intrinsic);
+    inlineSize = geometry.contentWidth + horizontalFrame(s, width) + (resolveAuto(s.marginLeft, width) ?? 0) + (resolveAuto(s.marginRight, width) ?? 0);
+  }
+  let fixedBlockSize: number | undefined;
+  if (height !== null && box.kind === 'block' && s.height === 'auto' && s.marginTop !== 'auto' && s.marginBottom !== 'auto' && stretches(box, selfAlignment(s.alignSelf, container.alignItems))) {
+    const m = blockMargins(s, width);
+    fixedBlockSize = Math.max(0, height - m.top - m.bottom - verticalFrame(s, width));
+  }
+  const space = constraintSpace({ inlineSize, blockLimit: at.blockLimit, atFragmentainerStart: at.atStart, page, percentageBlockSize: height, fixedBlockSize });
+  return layoutBlockLevel(box, space, at.token);
+}
+
+/** The offset of a box of size `size` in `room` by a self-alignment value (start when unknown). */
+export function alignOffset(align: AlignmentKeyword, room: number, size: number, autoStart: boolean, autoEnd: boolean): number {
+  const free = room - size;
+  // Auto margins take the free space first (css-grid-1 §10.2).
+  if (autoStart && autoEnd) return Math.max(0, free) / 2;
+  if (autoStart) return Math.max(0, free);
+  if (autoEnd) return 0;
+  if (align === 'end' || align === 'flex-end' || align === 'self-end' || align === 'right') return free;
+  if (align === 'center') return free / 2;
+  return 0;
+}
+
+/** The item's fragment placed in its area (x, y, width, height relative to the grid's content box). */
+export function placeItem(box: BlockLevelBox, area: { x: number; y: number; width: number; height: number }, container: ComputedStyle, page: PageContext | null, at: ItemFragmentation = WHOLE): BlockLayoutResult {
+  const s = box.style;
+  const result = layoutItemAt(box, area.width, area.height, container, page, at);
+  const f = result.fragment;
+  if (!f) return result;
+  // A continued item goes on at the top of its area's piece here, unaligned.
+  if (at.token !== null) return { fragment: { ...f, x: area.x + (resolveAuto(s.marginLeft, area.width) ?? 0), y: area.y }, breakToken: result.breakToken };
+  const m = blockMargins(s, area.width);
+  // Auto margins count as 0 here and take the free space in the alignment below (§10.2).
+  const marginLeft = resolveAuto(s.marginLeft, area.width) ?? 0;
+  const marginRight = resolveAuto(s.marginRight, area.width) ?? 0;
+  const dx = alignOffset(selfAlignment(s.justifySelf, container.justifyItems), area.width, marginLeft + f.width + marginRight, s.marginLeft === 'auto', s.marginRight === 'auto');
+  const dy = alignOffset(selfAlignment(s.alignSelf, container.alignItems), area.height, m.top + f.height + m.bottom, s.marginTop === 'auto', s.marginBottom === 'auto');
+  return { fragment: { ...f, x: area.x + marginLeft + dx, y: area.y + m.top + dy }, breakToken: result.breakToken };
+}
