@@ -1,0 +1,105 @@
+// Form controls as boxes (boxes/form-controls.ts) and what paint makes of them
+// (paint/form-control.ts): default sizes, CSS sizes, the text baseline, static controls.
+import { describe, expect, it } from 'vitest';
+import type { DisplayItem, FormFieldItem, GlyphRunItem, PageDisplayList } from '../../src/paint/types.js';
+import { runText } from '../../src/paint/glyph-runs.js';
+import { flatten, layout, PX, runWith } from '../layout/helpers.js';
+
+function fields(pages: readonly PageDisplayList[]): FormFieldItem[] {
+  return pages.flatMap((p) => flatten(p.items)).filter((i): i is FormFieldItem => i.kind === 'form-field');
+}
+
+function field(pages: readonly PageDisplayList[], name: string): FormFieldItem {
+  const found = fields(pages).find((f) => f.field.name === name);
+  if (!found) throw new Error(`no field ${name}: ${fields(pages).map((f) => f.field.name).join(', ')}`);
+  return found;
+}
+
+function glyphs(items: readonly DisplayItem[]): GlyphRunItem[] {
+  return items.filter((i): i is GlyphRunItem => i.kind === 'glyphs');
+}
+
+describe('form controls: sizes', () => {
+  it('sizes a text input by its size attribute (20 characters by default) plus 1px 2px padding and 2px borders', async () => {
+    const pages = await layout('<form><input name="a"><input name="b" size="10"><input name="c" style="width: 200px"></form>');
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => field(pages, n));
+    const chrome = 8 * PX;
+    expect(a!.width - chrome).toBeCloseTo(2 * (b!.width - chrome), 3);
+    expect(a!.width - chrome).toBeGreaterThan(100 * PX);
+    expect(c!.width).toBeCloseTo(208 * PX, 3);
+    expect(a!.height).toBe(b!.height);
+    // One line of the 13.333px (10pt) font, plus 2px of padding and 4px of borders.
+    expect(a!.height - 6 * PX).toBeGreaterThan(10);
+    expect(a!.height - 6 * PX).toBeLessThan(16);
+  });
+
+  it('makes check boxes and radio buttons 13px squares, border box', async () => {
+    const pages = await layout('<form><input type="checkbox" name="c"><input type="radio" name="r" style="border-width: 3px"></form>');
+    for (const name of ['c', 'r']) {
+      const f = field(pages, name);
+      expect([f.width, f.height]).toEqual([13 * PX, 13 * PX]);
+    }
+  });
+
+  it('sizes a textarea by rows and cols, and a select by its longest option plus the arrow area', async () => {
+    const pages = await layout(`<form><textarea name="two"></textarea><textarea name="four" rows="4" cols="40"></textarea>
+      <select name="s"><option>a</option><option>a much longer option</option></select><select name="t"><option>a</option></select></form>`);
+    const two = field(pages, 'two');
+    const four = field(pages, 'four');
+    const chrome = 6 * PX;
+    expect(four.height - chrome).toBeCloseTo(2 * (two.height - chrome), 3);
+    expect(four.width - chrome).toBeCloseTo(2 * (two.width - chrome), 3);
+    const s = field(pages, 's');
+    const t = field(pages, 't');
+    expect(s.width - t.width).toBeGreaterThan(80 * PX);
+    // The combo box shows its chosen option (the first when none is selected).
+    expect(glyphs(s.appearance).map(runText).join('')).toBe('a');
+  });
+});
+
+describe('form controls: paint', () => {
+  it('puts a text input’s value on the baseline of the line around it', async () => {
+    const pages = await layout('<form><p>Label <input name="a" value="Value"> after</p></form>');
+    const label = runWith(pages, 'Label');
+    const [value] = glyphs(field(pages, 'a').appearance);
+    expect(runText(value!)).toBe('Value');
+    expect(value!.y).toBeCloseTo(label.y, 1);
+    expect(runWith(pages, 'after').y).toBeCloseTo(label.y, 1);
+  });
+
+  it('aligns the value by text-align inside the content box', async () => {
+    const pages = await layout('<form><input name="l" value="x" style="width: 100px"><input name="r" value="x" style="width: 100px; text-align: right"></form>');
+    const l = field(pages, 'l');
+    const r = field(pages, 'r');
+    const lx = glyphs(l.appearance)[0]!.x - l.x;
+    const rx = glyphs(r.appearance)[0]!.x - r.x;
+    expect(lx).toBeCloseTo(4 * PX, 3);
+    expect(rx).toBeGreaterThan(90 * PX);
+  });
+
+  it('draws a password as bullets and no placeholder', async () => {
+    const pages = await layout('<form><input type="password" name="p" value="abc"><input name="e" placeholder="hint"></form>');
+    expect(glyphs(field(pages, 'p').appearance).map(runText).join('')).toBe('•••');
+    expect(field(pages, 'e').appearance).toEqual([]);
+  });
+
+  it('draws a control that is no field as page content: its text clipped to its content box, a checked box’s mark', async () => {
+    const pages = await layout('<p><input value="static"> <input type="checkbox" checked> <input type="checkbox"></p>');
+    expect(fields(pages)).toEqual([]);
+    const items = pages.flatMap((p) => flatten(p.items));
+    const [clip] = items.filter((i) => i.kind === 'clip');
+    expect(clip?.kind === 'clip' && clip.items.map((i) => i.kind === 'glyphs' && runText(i))).toEqual(['static']);
+    // Only the checked box has a white check mark (the unchecked one is its border and background).
+    const marks = items.filter((i) => i.kind === 'path' && i.stroke?.color.r === 255);
+    expect(marks).toHaveLength(1);
+  });
+
+  it('paints the box’s background and border as page content, under the widget', async () => {
+    const pages = await layout('<form><input name="a" style="background: rgb(0, 128, 0); border: 3px solid rgb(255, 0, 0)"></form>');
+    const items = pages[0]!.items;
+    const a = items.findIndex((i) => i.kind === 'form-field');
+    const bg = items.findIndex((i) => i.kind === 'rect' && i.color.g === 128);
+    expect(bg).toBeGreaterThanOrEqual(0);
+    expect(bg).toBeLessThan(a);
+  });
+});
