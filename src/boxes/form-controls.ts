@@ -7,7 +7,7 @@
 
 import type { ComputedStyle, StyledElement } from '../css/types.js';
 import type { DomElement, DomNode } from '../dom/types.js';
-import type { FieldOption, FieldTextLine, FieldTextRun, FormControl, FormField, FormFieldKind } from '../paint/form-field.js';
+import type { FieldOption, FieldTextPiece, FieldTextRun, FormControl, FormField, FormFieldKind } from '../paint/form-field.js';
 import { layoutBounds, usedLineHeight } from '../layout/inline/metrics.js';
 import { fontProgramOf } from '../text/font-face.js';
 import { FontRegistry } from '../text/font-registry.js';
@@ -49,8 +49,9 @@ export function isFormControl(tag: string): boolean {
  */
 export class FormControls {
   private readonly taken = new Set<string>();
-  /** Radio groups by form element and name: the field name each got. */
-  private readonly radioGroups = new Map<DomElement, Map<string, { name: string; values: Set<string> }>>();
+  private readonly suffixes = new Map<string, number>();
+  /** Radio groups by form element and name: the field name each got, and its buttons' export values. */
+  private readonly radioGroups = new Map<DomElement, Map<string, { name: string; values: Set<string>; suffixes: Map<string, number> }>>();
 
   constructor(private readonly warn: (message: string) => void) {}
 
@@ -67,12 +68,14 @@ export class FormControls {
     const options = kind === 'combo' || kind === 'list' ? optionsOf(element) : [];
     const selected = selectedOptions(element, kind, options);
     const field = this.field(element, style, kind, face, options, selected);
-    const shown = shownLines(element, kind, options, selected);
-    const lines = shown.map((text) => shapeLine(text, style));
+    const wraps = element.tagName === 'textarea';
+    const text = shownLines(element, kind, options, selected).flatMap((line) => (wraps ? shapeWords(line, style) : [shapePiece(line, style, true)]));
     const control: FormControl = {
       kind,
       field,
-      lines,
+      text,
+      wraps,
+      alignment: alignmentOf(style),
       highlighted: kind === 'list' ? selected : [],
       checked: (kind === 'checkbox' || kind === 'radio') && element.attrs.has('checked'),
       lineHeight,
@@ -87,7 +90,9 @@ export class FormControls {
     const rawName = (element.attrs.get('name') ?? '').trim();
     const form = enclosingForm(element);
     const type = (element.attrs.get('type') ?? 'text').trim().toLowerCase();
-    const what = tag === 'input' ? `<input type="${type}"${rawName ? ` name="${rawName}"` : ''}>` : `<${tag}${rawName ? ` name="${rawName}"` : ''}>`;
+    const shownName = rawName.length > 80 ? `${rawName.slice(0, 80)}…` : rawName;
+    const shownType = type.length > 80 ? `${type.slice(0, 80)}…` : type;
+    const what = tag === 'input' ? `<input type="${shownType}"${rawName ? ` name="${shownName}"` : ''}>` : `<${tag}${rawName ? ` name="${shownName}"` : ''}>`;
     if (form === null) return this.refuse(`${what} is outside a <form>: drawn as static content, not as a PDF form field`);
     if (tag === 'input' && !INPUT_KINDS.has(type)) return this.refuse(`${what} is not a fillable input type: drawn as static content, not as a PDF form field`);
     if (rawName === '') return this.refuse(`${what} has no name: drawn as static content, not as a PDF form field`);
@@ -113,6 +118,7 @@ export class FormControls {
       face,
       fontSize: style.fontSize,
       color: style.color,
+      alignment: alignmentOf(style),
     };
   }
 
@@ -123,10 +129,8 @@ export class FormControls {
 
   /** A name not yet taken: `name`, else `name_2`, `name_3` … */
   private unique(name: string): string {
-    let candidate = name;
-    for (let n = 2; this.taken.has(candidate); n++) candidate = `${name}_${n}`;
+    const candidate = nextFree(this.taken, this.suffixes, name);
     if (candidate !== name) this.warn(`form field name "${name}" is used twice: the later field is named "${candidate}"`);
-    this.taken.add(candidate);
     return candidate;
   }
 
@@ -134,18 +138,28 @@ export class FormControls {
     let groups = this.radioGroups.get(form);
     if (!groups) this.radioGroups.set(form, (groups = new Map()));
     let group = groups.get(name);
-    if (!group) groups.set(name, (group = { name: this.unique(name), values: new Set() }));
+    if (!group) groups.set(name, (group = { name: this.unique(name), values: new Set(), suffixes: new Map() }));
     return group.name;
   }
 
   /** A radio button's export value, unique in its group (two buttons with one value would be one state). */
   private radioValue(form: DomElement, name: string, value: string): string {
     const group = this.radioGroups.get(form)!.get(name)!;
-    let candidate = value;
-    for (let n = 2; group.values.has(candidate); n++) candidate = `${value}_${n}`;
-    group.values.add(candidate);
-    return candidate;
+    return nextFree(group.values, group.suffixes, value);
   }
+}
+
+/**
+ * `base`, or the first `base_n` (n ≥ 2) not in `taken`, which it joins. The next n to try is
+ * kept per base, so n controls of one name cost time linear in n.
+ */
+function nextFree(taken: Set<string>, suffixes: Map<string, number>, base: string): string {
+  let candidate = base;
+  let n = suffixes.get(base) ?? 2;
+  while (taken.has(candidate)) candidate = `${base}_${n++}`;
+  suffixes.set(base, n);
+  taken.add(candidate);
+  return candidate;
 }
 
 /**
@@ -161,6 +175,26 @@ function innerLine(kind: FormFieldKind, element: DomElement, style: ComputedStyl
 
 const NO_CONTENT: BlockContent = { kind: 'blocks', children: [] };
 const TRANSPARENT = { r: 0, g: 0, b: 0, a: 0 };
+
+/** `text-align` as a field's quadding: start and end by the direction; justify is start. */
+function alignmentOf(style: ComputedStyle): FormField['alignment'] {
+  const rtl = style.direction === 'rtl';
+  switch (style.textAlign) {
+    case 'center':
+    case '-webkit-center':
+      return 'center';
+    case 'right':
+    case '-webkit-right':
+      return 'right';
+    case 'left':
+    case '-webkit-left':
+      return 'left';
+    case 'end':
+      return rtl ? 'left' : 'right';
+    default:
+      return rtl ? 'right' : 'left';
+  }
+}
 
 function controlKind(element: DomElement): FormFieldKind {
   if (element.tagName === 'select') return element.attrs.has('multiple') ? 'list' : 'combo';
@@ -239,8 +273,8 @@ function shownLines(element: DomElement, kind: FormFieldKind, options: readonly 
   return element.tagName === 'textarea' ? value.split('\n').slice(0, MAX_LINES) : [value.replaceAll('\n', '')];
 }
 
-/** One line of text shaped with the style's fonts (fallback faces for what the first lacks). */
-function shapeLine(text: string, style: ComputedStyle): FieldTextLine {
+/** A piece of text shaped with the style's fonts (fallback faces for what the first lacks). */
+function shapePiece(text: string, style: ComputedStyle, startsLine: boolean): FieldTextPiece {
   const runs: FieldTextRun[] = [];
   let x = 0;
   for (const run of FontRegistry.current().itemize(text, fontQueryOf(style))) {
@@ -248,7 +282,21 @@ function shapeLine(text: string, style: ComputedStyle): FieldTextLine {
     runs.push({ face: run.face, x, glyphs: shaped.glyphs });
     x += (shaped.advance * style.fontSize) / run.face.unitsPerEm;
   }
-  return { runs, width: x };
+  const spaces = text.length - text.trimEnd().length;
+  return { runs, width: x, trailingSpace: spaces === 0 ? 0 : advance(text.slice(text.length - spaces), style), startsLine };
+}
+
+function advance(text: string, style: ComputedStyle): number {
+  let width = 0;
+  for (const run of FontRegistry.current().itemize(text, fontQueryOf(style))) width += (shapeText(run.face, text.slice(run.start, run.end)).advance * style.fontSize) / run.face.unitsPerEm;
+  return width;
+}
+
+/** A textarea line as its words, each with the spaces after it: where it may wrap. */
+function shapeWords(line: string, style: ComputedStyle): FieldTextPiece[] {
+  const words = line.match(/[^ ]*(?: +|$)/gu)?.filter((w) => w.length > 0) ?? [];
+  if (words.length === 0) return [shapePiece('', style, true)];
+  return words.map((word, i) => shapePiece(word, style, i === 0));
 }
 
 /**
@@ -274,7 +322,7 @@ function defaultContentSize(element: DomElement, kind: FormFieldKind, face: Font
     return { width: positiveInteger(element.attrs.get('cols'), TEXTAREA_COLS) * avg, height: positiveInteger(element.attrs.get('rows'), TEXTAREA_ROWS) * lineHeight, borderBox: false };
   }
   if (kind === 'combo' || kind === 'list') {
-    const widest = options.reduce((w, option) => Math.max(w, shapeLine(option.label, style).width), 0);
+    const widest = options.reduce((w, option) => Math.max(w, shapePiece(option.label, style, true).width), 0);
     const rows = kind === 'list' ? positiveInteger(element.attrs.get('size'), LIST_ROWS) : 1;
     return { width: widest + (kind === 'combo' ? ARROW_AREA : 4 * PX), height: rows * lineHeight, borderBox: false };
   }

@@ -5,7 +5,7 @@
 import type { BlockBox } from '../boxes/types.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import { borderOf, paddingOf } from '../layout/box-model.js';
-import type { FieldTextLine, FormControl } from './form-field.js';
+import type { FieldTextPiece, FormControl } from './form-field.js';
 import type { DisplayItem, GlyphRunItem, PathOp } from './types.js';
 
 const PX = 0.75;
@@ -45,44 +45,56 @@ interface Rect {
 function shownItems(style: ComputedStyle, control: FormControl, content: Rect): DisplayItem[] {
   const out: DisplayItem[] = [];
   const textWidth = control.kind === 'combo' ? content.width - ARROW_AREA : content.width;
-  // A single line sits in the middle of the box, as in a browser; more lines start at its top.
-  const single = control.kind === 'combo' || (control.kind === 'text' && control.field?.multiline !== true && control.lines.length <= 1);
-  const top = single ? content.y + (content.height - control.lineHeight) / 2 : content.y;
+  // One line sits in the middle of the box, as in a browser; a textarea's and a list box's lines start at its top.
+  const top = control.wraps || control.kind === 'list' ? content.y : content.y + (content.height - control.lineHeight) / 2;
+  const bottom = content.y + content.height;
   for (const i of control.highlighted) {
     const lineTop = top + i * control.lineHeight;
-    if (lineTop < content.y + content.height) out.push({ kind: 'rect', x: content.x, y: lineTop, width: content.width, height: control.lineHeight, color: HIGHLIGHT });
+    if (lineTop < bottom) out.push({ kind: 'rect', x: content.x, y: lineTop, width: content.width, height: control.lineHeight, color: HIGHLIGHT });
   }
-  control.lines.forEach((line, i) => {
+  const rows = control.wraps ? wrapped(control.text, textWidth) : control.text.map((piece) => [piece]);
+  for (let i = 0; i < rows.length; i++) {
     const lineTop = top + i * control.lineHeight;
-    if (lineTop >= content.y + content.height) return;
-    const lineX = content.x + alignOffset(style, textWidth, line);
-    pushLine(line, lineX, lineTop + control.ascent, style, out);
-  });
+    if (lineTop >= bottom) break;
+    const row = rows[i]!;
+    let x = content.x + alignOffset(control.alignment, textWidth, row);
+    for (const piece of row) {
+      pushPiece(piece, x, lineTop + control.ascent, style, out);
+      x += piece.width;
+    }
+  }
   return out;
 }
 
-/** text-align of the control's text (CSS Text 3 §6.1; start and end by the direction). */
-function alignOffset(style: ComputedStyle, available: number, line: FieldTextLine): number {
-  const free = available - line.width;
-  const rtl = style.direction === 'rtl';
-  switch (style.textAlign) {
-    case 'center':
-    case '-webkit-center':
-      return free / 2;
-    case 'right':
-    case '-webkit-right':
-      return free;
-    case 'end':
-      return rtl ? 0 : free;
-    case 'start':
-      return rtl ? free : 0;
-    default:
-      return 0;
+/**
+ * Greedy line breaking (CSS Text 3 §5) at the ends of words: a word goes to the next line
+ * when it would overflow a line that has something on it; its trailing spaces may hang.
+ */
+function wrapped(pieces: readonly FieldTextPiece[], width: number): FieldTextPiece[][] {
+  const rows: FieldTextPiece[][] = [];
+  let row: FieldTextPiece[] = [];
+  let x = 0;
+  for (const piece of pieces) {
+    if (piece.startsLine || (row.length > 0 && x + piece.width - piece.trailingSpace > width)) {
+      if (row.length > 0 || piece.startsLine) rows.push((row = []));
+      x = 0;
+    }
+    row.push(piece);
+    x += piece.width;
   }
+  return rows;
 }
 
-function pushLine(line: FieldTextLine, x: number, baseline: number, style: ComputedStyle, out: DisplayItem[]): void {
-  for (const run of line.runs) {
+/** Where a line of the control's text starts, by its alignment; its hanging spaces are left out. */
+function alignOffset(alignment: FormControl['alignment'], available: number, row: readonly FieldTextPiece[]): number {
+  if (alignment === 'left') return 0;
+  const last = row.at(-1);
+  const free = available - (row.reduce((w, piece) => w + piece.width, 0) - (last?.trailingSpace ?? 0));
+  return alignment === 'center' ? free / 2 : free;
+}
+
+function pushPiece(piece: FieldTextPiece, x: number, baseline: number, style: ComputedStyle, out: DisplayItem[]): void {
+  for (const run of piece.runs) {
     if (run.glyphs.length === 0) continue;
     const item: GlyphRunItem = {
       kind: 'glyphs',

@@ -37,6 +37,8 @@ export interface FormField {
   readonly face: FontFace;
   readonly fontSize: number;
   readonly color: Color;
+  /** Where the text sits (`text-align`, resolved against the direction): /Q. */
+  readonly alignment: 'left' | 'center' | 'right';
 }
 
 /** A run of shaped glyphs of one face on a line of a control's text, x in pt from the line start. */
@@ -46,11 +48,17 @@ export interface FieldTextRun {
   readonly glyphs: readonly ShapedGlyph[];
 }
 
-/** A line of a control's text (the value, an option), shaped with the control's font. */
-export interface FieldTextLine {
+/**
+ * A piece of a control's text shaped with its font: a whole line, or in a textarea (which
+ * wraps) a word with the spaces after it.
+ */
+export interface FieldTextPiece {
   readonly runs: readonly FieldTextRun[];
-  /** Advance of the whole line, pt. */
+  /** Advance of the whole piece, pt, and of the spaces at its end (which may hang past the edge). */
   readonly width: number;
+  readonly trailingSpace: number;
+  /** The piece starts a line: a value's first, a line after a newline, an option. */
+  readonly startsLine: boolean;
 }
 
 /**
@@ -61,11 +69,15 @@ export interface FormControl {
   readonly kind: FormFieldKind;
   /** Null for a control drawn as static content (outside a form, no valid name or type). */
   readonly field: FormField | null;
-  /** The text shown: a text field's value (one per line), a combo box's choice, a list box's options. */
-  readonly lines: readonly FieldTextLine[];
+  /** The text shown: a text field's value, a combo box's choice, a list box's options. */
+  readonly text: readonly FieldTextPiece[];
+  /** A textarea: its text starts at the top and wraps at word ends (CSS Text 3 §5); else one line sits in the middle. */
+  readonly wraps: boolean;
   /** List boxes: the indices of the selected options' lines (drawn highlighted). */
   readonly highlighted: readonly number[];
   readonly checked: boolean;
+  /** `text-align` resolved against the direction. */
+  readonly alignment: FormField['alignment'];
   /** Height of one line and the baseline's distance below its top, pt. */
   readonly lineHeight: number;
   readonly ascent: number;

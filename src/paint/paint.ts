@@ -220,7 +220,8 @@ class Painter {
       paintReplaced(f.box, x, y, f.width, f.height, image);
       layers.inlines.pushAll(image, chain);
     }
-    if (f.box.kind === 'block' && f.box.formControl && visible) {
+    // A control is atomic: when a block-level one is split across pages, its field goes with its first part.
+    if (f.box.kind === 'block' && f.box.formControl && visible && f.isFirst) {
       const control = this.scratch();
       paintFormControl(f.box, f.box.formControl, x, y, f.width, f.height, control);
       layers.inlines.pushAll(control, chain);

@@ -67,51 +67,62 @@ export interface PageFields {
 /**
  * Writes every page's fields and widgets, and the catalog's /AcroForm with them (§12.7.2):
  * /DR is the document's resource dictionary, whose fonts the /DA strings name; appearances
- * are all made, so /NeedAppearances is false.
+ * are all made, so /NeedAppearances is false. The widgets of one name (a radio group; a
+ * control in a running or fixed element, shown on every page) are the kids of one field.
  */
 export function writeAcroForm(context: PDFContext, catalog: PDFDict, pages: readonly PageFields[], resources: PDFRef): void {
-  const fields: PDFRef[] = [];
-  const radios = new Map<string, RadioGroup>();
-  let da: string | null = null;
-  for (const { page, fields: pending } of pages) {
-    for (const p of pending) {
-      da ??= p.da;
-      const widget = widgetEntries(context, page, p, resources);
-      if (p.field.kind === 'radio') {
-        let group = radios.get(p.field.name);
-        if (!group) {
-          group = { parent: context.nextRef(), kids: [], checked: null, da: p.da, flags: (p.field.readOnly ? READ_ONLY : 0) | (p.field.required ? REQUIRED : 0) };
-          radios.set(p.field.name, group);
-          fields.push(group.parent);
-        }
-        const kid = context.register(context.obj({ ...widget, Parent: group.parent }));
-        group.kids.push({ ref: kid, value: p.field.onValue });
-        if (p.field.checked) group.checked = p.field.onValue;
-        addAnnotation(context, page, kid);
-        continue;
-      }
-      const ref = context.register(context.obj({ ...widget, ...fieldEntries(context, p) }));
-      fields.push(ref);
-      addAnnotation(context, page, ref);
+  const byName = new Map<string, PlacedWidget[]>();
+  for (const { page, fields } of pages) {
+    for (const pending of fields) {
+      const widgets = byName.get(pending.field.name);
+      if (widgets) widgets.push({ page, pending });
+      else byName.set(pending.field.name, [{ page, pending }]);
     }
   }
-  for (const [name, group] of radios) writeRadioGroup(context, name, group);
-  if (fields.length === 0) return;
-  catalog.set(PDFName.of('AcroForm'), context.obj({ Fields: fields, DA: PDFHexString.fromText(da ?? ''), DR: resources, NeedAppearances: false }));
+  if (byName.size === 0) return;
+  const fields = [...byName.values()].map((widgets) => writeField(context, widgets, resources));
+  const da = byName.values().next().value![0]!.pending.da;
+  catalog.set(PDFName.of('AcroForm'), context.obj({ Fields: fields, DA: PDFHexString.fromText(da), DR: resources, NeedAppearances: false }));
 }
 
-interface RadioGroup {
-  readonly parent: PDFRef;
-  readonly kids: { ref: PDFRef; value: string }[];
-  /** The export value of the last button marked checked (HTML: checking one unchecks the others). */
-  checked: string | null;
-  readonly da: string;
-  /** ReadOnly and Required, as the first button of the group has them. */
-  readonly flags: number;
+interface PlacedWidget {
+  readonly page: PDFPage;
+  readonly pending: PendingField;
 }
 
-/** The widget annotation's entries (§12.5.6.19) with its appearance dictionary. */
-function widgetEntries(context: PDFContext, page: PDFPage, p: PendingField, resources: PDFRef): Entries {
+/**
+ * One field and its widgets: a single widget shares the field's dictionary (§12.5.6.19);
+ * several (and radio buttons, always) are its /Kids. The first widget's field describes it; a
+ * radio group's value is the last button marked checked (HTML: checking one unchecks the rest).
+ */
+function writeField(context: PDFContext, widgets: readonly PlacedWidget[], resources: PDFRef): PDFRef {
+  const first = widgets[0]!.pending;
+  const field = first.field;
+  const on = field.kind === 'radio' ? lastChecked(widgets) : field.checked ? field.onValue : null;
+  const entries = fieldEntries(context, first, on);
+  if (widgets.length === 1 && field.kind !== 'radio') {
+    const ref = context.register(context.obj({ ...widgetEntries(context, widgets[0]!, on, resources), ...entries }));
+    addAnnotation(context, widgets[0]!.page, ref);
+    return ref;
+  }
+  const parent = context.nextRef();
+  const kids = widgets.map((widget) => {
+    const kid = context.register(context.obj({ ...widgetEntries(context, widget, on, resources), Parent: parent }));
+    addAnnotation(context, widget.page, kid);
+    return kid;
+  });
+  context.assign(parent, context.obj({ ...entries, Kids: kids }));
+  return parent;
+}
+
+function lastChecked(widgets: readonly PlacedWidget[]): string | null {
+  let on: string | null = null;
+  for (const { pending } of widgets) if (pending.field.checked) on = pending.field.onValue;
+  return on;
+}
+
+/** The widget annotation's entries (§12.5.6.19) with its appearance dictionary; `on` is the field's on state, null when off. */
+function widgetEntries(context: PDFContext, { page, pending: p }: PlacedWidget, on: string | null, resources: PDFRef): Entries {
   const [x0, y0, x1, y1] = p.rect;
   const width = x1 - x0;
   const height = y1 - y0;
@@ -120,11 +131,11 @@ function widgetEntries(context: PDFContext, page: PDFPage, p: PendingField, reso
   const { field } = p;
   if (field.kind === 'checkbox' || field.kind === 'radio') {
     // §12.7.4.2.3: the on state is named by the export value; Off shows the empty box.
-    const on = stream(`q\n${p.appearance}\nQ\n`);
-    const off = stream('');
-    const states = () => context.obj({ [field.onValue]: on, Off: off });
+    const onStream = stream(`q\n${p.appearance}\nQ\n`);
+    const offStream = stream('');
+    const states = () => context.obj({ [field.onValue]: onStream, Off: offStream });
     entries.AP = context.obj({ N: states(), D: states() });
-    entries.AS = PDFName.of(field.kind === 'checkbox' && field.checked ? field.onValue : 'Off');
+    entries.AS = PDFName.of(on === field.onValue ? on : 'Off');
   } else {
     // §12.7.3.3: a variable text field's appearance is marked content tagged Tx.
     entries.AP = context.obj({ N: stream(`/Tx BMC\nq\n${p.appearance}\nQ\nEMC\n`) });
@@ -133,10 +144,12 @@ function widgetEntries(context: PDFContext, page: PDFPage, p: PendingField, reso
 }
 
 /** The field's own entries (§12.7.3.1 Table 220 and the kinds' tables), on the widget it shares a dictionary with. */
-function fieldEntries(context: PDFContext, p: PendingField): Entries {
+function fieldEntries(context: PDFContext, p: PendingField, on: string | null): Entries {
   const { field } = p;
   const base = (field.readOnly ? READ_ONLY : 0) | (field.required ? REQUIRED : 0);
   const entries: Entries = { T: PDFHexString.fromText(field.name), DA: PDFHexString.fromText(p.da) };
+  // Table 222: quadding, for the appearances a viewer makes of the text it is given.
+  if (field.alignment !== 'left') entries.Q = field.alignment === 'center' ? 1 : 2;
   switch (field.kind) {
     case 'text':
       entries.FT = 'Tx';
@@ -147,9 +160,11 @@ function fieldEntries(context: PDFContext, p: PendingField): Entries {
       }
       if (field.maxLength !== null) entries.MaxLen = field.maxLength;
       return entries;
-    case 'checkbox': {
-      const state = PDFName.of(field.checked ? field.onValue : 'Off');
-      return { ...entries, FT: 'Btn', Ff: base, V: state, DV: state };
+    case 'checkbox':
+    case 'radio': {
+      // §12.7.4.2: the value is the on state's name, or Off.
+      const state = PDFName.of(on ?? 'Off');
+      return { ...entries, FT: 'Btn', Ff: base | (field.kind === 'radio' ? RADIO | NO_TOGGLE_TO_OFF : 0), V: state, DV: state };
     }
     case 'combo':
     case 'list': {
@@ -163,30 +178,11 @@ function fieldEntries(context: PDFContext, p: PendingField): Entries {
         entries.V = value;
         entries.DV = value;
       }
-      if (field.kind === 'list') entries.I = context.obj(field.options.flatMap((o, i) => (field.selected.includes(o.value) ? [i] : [])));
+      const selected = new Set(field.selected);
+      if (field.kind === 'list') entries.I = context.obj(field.options.flatMap((o, i) => (selected.has(o.value) ? [i] : [])));
       return entries;
     }
-    default:
-      return entries;
   }
-}
-
-/** §12.7.4.2.4: one radio button field whose kids are its widgets; the checked one is its value. */
-function writeRadioGroup(context: PDFContext, name: string, group: RadioGroup): void {
-  const state = PDFName.of(group.checked ?? 'Off');
-  for (const kid of group.kids) {
-    const dict = context.lookup(kid.ref) as PDFDict;
-    dict.set(PDFName.of('AS'), PDFName.of(kid.value === group.checked ? kid.value : 'Off'));
-  }
-  context.assign(group.parent, context.obj({
-    FT: 'Btn',
-    T: PDFHexString.fromText(name),
-    Ff: group.flags | RADIO | NO_TOGGLE_TO_OFF,
-    V: state,
-    DV: state,
-    DA: PDFHexString.fromText(group.da),
-    Kids: group.kids.map((k) => k.ref),
-  }));
 }
 
 /** Adds a widget to the page's /Annots, after its links. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DisplayItem, FormFieldItem, GlyphRunItem, PageDisplayList } from '../../src/paint/types.js';
 import { runText } from '../../src/paint/glyph-runs.js';
-import { flatten, layout, PX, runWith } from '../layout/helpers.js';
+import { flatten, layout, PX, runWidth, runWith } from '../layout/helpers.js';
 
 function fields(pages: readonly PageDisplayList[]): FormFieldItem[] {
   return pages.flatMap((p) => flatten(p.items)).filter((i): i is FormFieldItem => i.kind === 'form-field');
@@ -75,6 +75,24 @@ describe('form controls: paint', () => {
     const rx = glyphs(r.appearance)[0]!.x - r.x;
     expect(lx).toBeCloseTo(4 * PX, 3);
     expect(rx).toBeGreaterThan(90 * PX);
+  });
+
+  it('wraps a textarea’s text at word ends inside its content box, from its top, and keeps its newlines', async () => {
+    const pages = await layout('<form><textarea name="t" cols="12" rows="6">alpha beta gamma delta\nnew</textarea></form>');
+    const t = field(pages, 't');
+    const runs = glyphs(t.appearance);
+    const rows = [...new Set(runs.map((r) => r.y))];
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    const text = rows.map((y) => runs.filter((r) => r.y === y).map(runText).join(''));
+    expect(text.join('|').replace(/ \|/gu, '|')).toMatch(/^alpha( beta)?\|.*\|new$/u);
+    expect(text.at(-1)).toBe('new');
+    // Every line fits the content box (1px border, 2px padding), its hanging space aside.
+    for (const r of runs) {
+      expect(r.x).toBeGreaterThanOrEqual(t.x + 3 * PX - 0.01);
+      expect(r.x + runWidth(r) - (runText(r).endsWith(' ') ? 4 : 0)).toBeLessThanOrEqual(t.x + t.width - 3 * PX + 0.01);
+    }
+    // The first line's baseline is one ascent below the content box's top (3px of border and padding).
+    expect(rows[0]! - t.y).toBeLessThan(3 * PX + 15);
   });
 
   it('draws a password as bullets and no placeholder', async () => {

@@ -1,6 +1,6 @@
 // HTML forms become fillable PDF forms (spec pdf-generation.md §4.3 rule 9): read back with
 // pdf-lib, filled with pdf-lib and with our own fill engine, checked with Poppler.
-import { PDFArray, PDFCheckBox, PDFDict, PDFDocument, PDFDropdown, PDFName, PDFOptionList, PDFRadioGroup, PDFRef, PDFTextField } from 'pdf-lib';
+import { PDFArray, PDFCheckBox, PDFDict, PDFDocument, PDFDropdown, PDFName, PDFOptionList, PDFRadioGroup, PDFRef, PDFTextField, TextAlignment } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { fillPdf } from '../../src/fill/fill-pdf.js';
 import { templateFields } from '../../src/fill/template-fields.js';
@@ -93,10 +93,11 @@ describe('AcroForm: the fields an HTML form makes', () => {
   });
 
   it('draws the defaults in the widgets’ appearances with our fonts, CJK too, in the CSS colour', async () => {
-    const { pdf } = await renderHtml(`<form><input name="city" value="北京 Paris" style="color: rgb(200, 0, 0); font-size: 20px; width: 200px"><input type="checkbox" name="ok" checked><input type="checkbox" name="no"></form>`);
+    const { pdf } = await renderHtml(`<form><input name="city" value="北京 Paris" style="color: rgb(200, 0, 0); font-size: 20px; width: 200px; text-align: right"><input type="checkbox" name="ok" checked><input type="checkbox" name="no"></form>`);
     expect(pdfText(pdf)).toContain('北京 Paris');
     const form = await formOf(pdf);
     expect(form.getTextField('city').acroField.getDefaultAppearance()).toMatch(/ 15 Tf 0\.784 0 0 rg$/u);
+    expect(form.getTextField('city').getAlignment()).toBe(TextAlignment.Right);
     // The checked box's on state is drawn (Chromium's accent blue, near its corner); Off draws nothing over the white box.
     const raster = await renderPage(pdf, 1);
     const corner = (name: string) => {
@@ -174,6 +175,22 @@ describe('AcroForm: pages', () => {
   });
 });
 
+describe('AcroForm: a control shown on every page', () => {
+  it('makes one field whose widgets are on each page (a fixed box repeats)', async () => {
+    const { pdf } = await renderHtml(`<form><div style="position: fixed; top: 0"><input name="ref" value="R-1"><input type="checkbox" name="seen" checked></div>
+      <div style="height: 10px; break-after: page"></div><div style="height: 10px"></div></form>`);
+    const doc = await PDFDocument.load(pdf);
+    const form = doc.getForm();
+    expect(form.getFields().map((f) => f.getName())).toEqual(['ref', 'seen']);
+    const ref = form.getTextField('ref');
+    expect(ref.getText()).toBe('R-1');
+    const pages = ref.acroField.getWidgets().map((w) => doc.getPages().findIndex((p) => p.ref === w.dict.get(PDFName.of('P'))));
+    expect(pages).toEqual([0, 1]);
+    expect(form.getCheckBox('seen').isChecked()).toBe(true);
+    expect(form.getCheckBox('seen').acroField.getWidgets().map((w) => w.getAppearanceState()?.asString())).toEqual(['/on', '/on']);
+  });
+});
+
 describe('AcroForm: a generated form as a Cast, filled by the fill engine', () => {
   it('detects the fields, fills them and shows the values', async () => {
     const { pdf } = await renderHtml(EVERY_FIELD);
@@ -181,8 +198,9 @@ describe('AcroForm: a generated form as a Cast, filled by the fill engine', () =
     const byAlias = Object.fromEntries(fields.map((f) => [f.aliasId, f.type]));
     expect(byAlias).toMatchObject({ name: 'shortText', email: 'shortText', notes: 'longText', agree: 'checkbox', plan: 'radioGroup', country: 'shortText' });
     expect(fields.find((f) => f.aliasId === 'plan')?.options?.map((o) => o.id)).toEqual(['basic', 'pro', 'team']);
-    const { pdf: filled, warnings } = await fillPdf(pdf, fields, { data: { name: 'Grace Hopper', email: 'grace@example.org', notes: 'Compilers', agree: true } });
+    const { pdf: filled, warnings } = await fillPdf(pdf, fields, { data: { name: 'Grace Hopper', email: 'grace@example.org', notes: 'Compilers', agree: true, plan: 'team', country: 'Germany' } });
     expect(warnings).toEqual([]);
+    expect(pdfText(filled)).toContain('Germany');
     const text = pdfText(filled);
     for (const value of ['Grace Hopper', 'grace@example.org', 'Compilers']) expect(text).toContain(value);
     expect(text).not.toContain('Ada Lovelace');
