@@ -25,8 +25,21 @@ const TEXTAREA_ROWS = 2;
 const LIST_ROWS = 4;
 /** Chromium's check box and radio button: 13px squares. */
 const TOGGLE_SIZE = 13 * PX;
-/** Chromium's drop-down arrow area beside a `select`'s text. */
-const ARROW_AREA = 20 * PX;
+/**
+ * Chromium's drop-down (LayoutThemeDefault's popup internal padding): 4px before the text,
+ * the arrow area after it, 1px above and below.
+ */
+const COMBO_START = 4 * PX;
+const COMBO_END = 17 * PX;
+const COMBO_BLOCK_PADDING = 1 * PX;
+/**
+ * Chromium's scrollbar thickness, which a textarea's and a list box's default widths make
+ * room for (LayoutTextControlMultiLine, LayoutListBox), in print too.
+ */
+const SCROLLBAR = 15 * PX;
+/** A list box's options: `padding: 0 2px 1px` (html.css). */
+const OPTION_INLINE_PADDING = 2 * PX;
+const OPTION_BLOCK_PADDING = 1 * PX;
 /** Bounds on what one control reads from the document (a hostile page could have millions). */
 const MAX_OPTIONS = 1000;
 const MAX_VALUE_LENGTH = 10_000;
@@ -58,8 +71,7 @@ export class FormControls {
   /** The control's box: block-level when its display is, else an atomic inline's block. */
   box(node: StyledElement): BlockBox {
     const { element } = node;
-    // A control is atomic (HTML §15.5): `display: inline` makes it an inline-block.
-    const style: ComputedStyle = node.style.display === 'inline' ? { ...node.style, display: 'inline-block' } : node.style;
+    const style = atomicStyle(node.style);
     const kind = controlKind(element);
     const face = FontRegistry.current().match(fontQueryOf(style));
     // The line metrics of the text around (whole CSS px, as Blink's), so the value sits on the line's baseline.
@@ -78,11 +90,14 @@ export class FormControls {
       alignment: alignmentOf(style),
       highlighted: kind === 'list' ? selected : [],
       checked: (kind === 'checkbox' || kind === 'radio') && element.attrs.has('checked'),
+      insetStart: kind === 'combo' ? COMBO_START : kind === 'list' ? OPTION_INLINE_PADDING : 0,
+      insetEnd: kind === 'combo' ? COMBO_END : kind === 'list' ? OPTION_INLINE_PADDING + SCROLLBAR : 0,
+      rowHeight: kind === 'list' ? lineHeight + OPTION_BLOCK_PADDING : lineHeight,
       lineHeight,
       ascent,
     };
-    const sized = withDefaultSize(style, defaultContentSize(element, kind, face, style, lineHeight, options));
-    return { kind: 'block', style: sized, element, content: innerLine(kind, element, style), marker: null, establishesBfc: true, formControl: control };
+    const inner = sizingBlock(style, defaultContentSize(element, kind, face, style, lineHeight, options), innerLine(kind, element, style));
+    return { kind: 'block', style, element, content: { kind: 'blocks', children: [inner] }, marker: null, establishesBfc: true, formControl: control };
   }
 
   private field(element: DomElement, style: ComputedStyle, kind: FormFieldKind, face: FontFace, options: readonly FieldOption[], selected: readonly number[]): FormField | null {
@@ -160,6 +175,31 @@ function nextFree(taken: Set<string>, suffixes: Map<string, number>, base: strin
   suffixes.set(base, n);
   taken.add(candidate);
   return candidate;
+}
+
+/**
+ * A control is atomic (HTML §15.5): `display: inline` makes it an inline-block; and like a
+ * replaced element, one made block-level by its author keeps its default width rather than
+ * filling the line (`fit-content`), while one blockified as a flex or grid item may stretch.
+ */
+function atomicStyle(style: ComputedStyle): ComputedStyle {
+  if (style.display === 'inline') return { ...style, display: 'inline-block' };
+  const authorBlock = !INLINE_LEVEL.has(style.originalDisplay) && style.width === 'auto';
+  return authorBlock ? { ...style, width: 'fit-content' } : style;
+}
+
+const INLINE_LEVEL: ReadonlySet<string> = new Set(['inline', 'inline-block', 'inline-table', 'inline-flex', 'inline-grid']);
+
+/**
+ * The control's default size (HTML §15.5) as an anonymous block of that size inside it: the
+ * control's own width and height stay as the author gave them, so an auto size takes the
+ * default as a block's content would, and still stretches (flex, grid) or fills as CSS says.
+ */
+function sizingBlock(style: ComputedStyle, size: { width: number; height: number; padding?: number }, content: BlockContent): BlockBox {
+  // A drop-down's line sits between its 1px paddings, where its text is drawn: its baseline is the text's.
+  const padding = { abs: size.padding ?? 0, pct: 0 };
+  const own = { display: 'block' as const, width: { abs: size.width, pct: 0 }, height: { abs: size.height - 2 * padding.abs, pct: 0 }, paddingTop: padding, paddingBottom: padding };
+  return { kind: 'block', style: anonymousStyleWith(style, own), element: null, content, marker: null, establishesBfc: false };
 }
 
 /**
@@ -300,13 +340,18 @@ function shapeWords(line: string, style: ComputedStyle): FieldTextPiece[] {
 }
 
 /**
- * The average character advance Chromium sizes text controls by: the OS/2 table's
- * xAvgCharWidth, else the advance of "x".
+ * Chromium's character widths for sizing text controls (SimpleFontData, in whole px): the
+ * average advance, the OS/2 table's xAvgCharWidth (else the advance of "x"), and the widest,
+ * the font's bounding box width; null where the font has no usable average.
  */
-function averageCharWidth(face: FontFace, size: number): number {
-  const os2 = (fontProgramOf(face) as unknown as { 'OS/2'?: { xAvgCharWidth?: number } })['OS/2'];
-  const units = os2?.xAvgCharWidth && os2.xAvgCharWidth > 0 ? os2.xAvgCharWidth : shapeText(face, 'x').advance;
-  return (units * size) / face.unitsPerEm;
+function charWidths(face: FontFace, size: number): { average: number; widest: number | null } {
+  const program = fontProgramOf(face) as unknown as { 'OS/2'?: { xAvgCharWidth?: number }; head?: { xMin?: number; xMax?: number } };
+  const px = (units: number) => Math.round((units * size) / PX / face.unitsPerEm) * PX;
+  const avg = program['OS/2']?.xAvgCharWidth;
+  if (!(avg && avg > 0)) return { average: px(shapeText(face, 'x').advance), widest: null };
+  const head = program.head;
+  const widest = head && typeof head.xMin === 'number' && typeof head.xMax === 'number' ? px(head.xMax - head.xMin) : null;
+  return { average: px(avg), widest };
 }
 
 function positiveInteger(value: string | undefined, fallback: number): number {
@@ -315,31 +360,23 @@ function positiveInteger(value: string | undefined, fallback: number): number {
 }
 
 /** The content-box size a control has when its width or height is auto (the default object size of HTML §15.5). */
-function defaultContentSize(element: DomElement, kind: FormFieldKind, face: FontFace, style: ComputedStyle, lineHeight: number, options: readonly FieldOption[]): { width: number; height: number; borderBox: boolean } {
-  if (kind === 'checkbox' || kind === 'radio') return { width: TOGGLE_SIZE, height: TOGGLE_SIZE, borderBox: true };
-  const avg = averageCharWidth(face, style.fontSize);
+function defaultContentSize(element: DomElement, kind: FormFieldKind, face: FontFace, style: ComputedStyle, lineHeight: number, options: readonly FieldOption[]): { width: number; height: number; padding?: number } {
+  if (kind === 'checkbox' || kind === 'radio') {
+    // Chromium's theme sizes the border box: the content gets what the padding and border leave.
+    const horizontal = style.paddingLeft.abs + style.paddingRight.abs + style.borderLeftWidth + style.borderRightWidth;
+    const vertical = style.paddingTop.abs + style.paddingBottom.abs + style.borderTopWidth + style.borderBottomWidth;
+    return { width: Math.max(0, TOGGLE_SIZE - horizontal), height: Math.max(0, TOGGLE_SIZE - vertical) };
+  }
+  const { average, widest } = charWidths(face, style.fontSize);
   if (element.tagName === 'textarea') {
-    return { width: positiveInteger(element.attrs.get('cols'), TEXTAREA_COLS) * avg, height: positiveInteger(element.attrs.get('rows'), TEXTAREA_ROWS) * lineHeight, borderBox: false };
+    return { width: positiveInteger(element.attrs.get('cols'), TEXTAREA_COLS) * average + SCROLLBAR, height: positiveInteger(element.attrs.get('rows'), TEXTAREA_ROWS) * lineHeight };
   }
   if (kind === 'combo' || kind === 'list') {
-    const widest = options.reduce((w, option) => Math.max(w, shapePiece(option.label, style, true).width), 0);
-    const rows = kind === 'list' ? positiveInteger(element.attrs.get('size'), LIST_ROWS) : 1;
-    return { width: widest + (kind === 'combo' ? ARROW_AREA : 4 * PX), height: rows * lineHeight, borderBox: false };
+    const text = options.reduce((w, option) => Math.max(w, shapePiece(option.label, style, true).width), 0);
+    if (kind === 'combo') return { width: COMBO_START + text + COMBO_END, height: lineHeight + 2 * COMBO_BLOCK_PADDING, padding: COMBO_BLOCK_PADDING };
+    const rows = positiveInteger(element.attrs.get('size'), LIST_ROWS);
+    return { width: text + 2 * OPTION_INLINE_PADDING + SCROLLBAR, height: rows * (lineHeight + OPTION_BLOCK_PADDING) };
   }
-  return { width: positiveInteger(element.attrs.get('size'), TEXT_SIZE) * avg, height: lineHeight, borderBox: false };
-}
-
-/** The style with an auto width or height set to the default size (content box, or border box for toggles as Chromium's). */
-function withDefaultSize(style: ComputedStyle, size: { width: number; height: number; borderBox: boolean }): ComputedStyle {
-  if (style.width !== 'auto' && style.height !== 'auto') return style;
-  const horizontal = style.paddingLeft.abs + style.paddingRight.abs + style.borderLeftWidth + style.borderRightWidth;
-  const vertical = style.paddingTop.abs + style.paddingBottom.abs + style.borderTopWidth + style.borderBottomWidth;
-  // A border-box default is the whole box: the content gets what padding and border leave.
-  const width = size.borderBox ? size.width - (style.boxSizing === 'border-box' ? 0 : horizontal) : size.width + (style.boxSizing === 'border-box' ? horizontal : 0);
-  const height = size.borderBox ? size.height - (style.boxSizing === 'border-box' ? 0 : vertical) : size.height + (style.boxSizing === 'border-box' ? vertical : 0);
-  return {
-    ...style,
-    width: style.width === 'auto' ? { abs: Math.max(0, width), pct: 0 } : style.width,
-    height: style.height === 'auto' ? { abs: Math.max(0, height), pct: 0 } : style.height,
-  };
+  // LayoutTextControlSingleLine: `size` average characters, and room for one of the widest.
+  return { width: positiveInteger(element.attrs.get('size'), TEXT_SIZE) * average + (widest === null ? 0 : widest - average), height: lineHeight };
 }

@@ -9,8 +9,7 @@ import type { FieldTextPiece, FormControl } from './form-field.js';
 import type { DisplayItem, GlyphRunItem, PathOp } from './types.js';
 
 const PX = 0.75;
-/** Chromium's drop-down arrow area at the end of a `select`, and the highlight of a selected option in a list box. */
-const ARROW_AREA = 20 * PX;
+/** The highlight of a selected option in a list box (Chromium's, unfocused). */
 const HIGHLIGHT: Color = { r: 206, g: 206, b: 206, a: 1 };
 /** Chromium's default accent colour (checked boxes and radio buttons, css-ui-4 `accent-color: auto`). */
 const ACCENT: Color = { r: 0, g: 117, b: 255, a: 1 };
@@ -25,7 +24,7 @@ export function paintFormControl(box: BlockBox, control: FormControl, x: number,
   const bdr = borderOf(style);
   const content = { x: x + bdr.left + pad.left, y: y + bdr.top + pad.top, width: width - bdr.left - bdr.right - pad.left - pad.right, height: height - bdr.top - bdr.bottom - pad.top - pad.bottom };
   // The arrow of a drop-down is the control's own chrome: page content, under the widget.
-  if (control.kind === 'combo') out.push(arrow(content.x + content.width - ARROW_AREA / 2, content.y + content.height / 2, style.color));
+  if (control.kind === 'combo') out.push(arrow(content.x + content.width - control.insetEnd / 2, content.y + content.height / 2, style.color));
   const border = { x, y, width, height };
   const shown = control.kind === 'checkbox' ? checkedBox(border) : control.kind === 'radio' ? checkedRadio(border) : shownItems(style, control, content);
   if (control.field) out.push({ kind: 'form-field', x, y, width, height, field: control.field, appearance: shown });
@@ -44,22 +43,24 @@ interface Rect {
 /** A text control's text: its value, a drop-down's choice, a list box's options with the selected ones highlighted. */
 function shownItems(style: ComputedStyle, control: FormControl, content: Rect): DisplayItem[] {
   const out: DisplayItem[] = [];
-  const textWidth = control.kind === 'combo' ? content.width - ARROW_AREA : content.width;
+  const textX = content.x + control.insetStart;
+  const textWidth = content.width - control.insetStart - control.insetEnd;
   // One line sits in the middle of the box, as in a browser; a textarea's and a list box's lines start at its top.
   const top = control.wraps || control.kind === 'list' ? content.y : content.y + (content.height - control.lineHeight) / 2;
   const bottom = content.y + content.height;
   for (const i of control.highlighted) {
-    const lineTop = top + i * control.lineHeight;
-    if (lineTop < bottom) out.push({ kind: 'rect', x: content.x, y: lineTop, width: content.width, height: control.lineHeight, color: HIGHLIGHT });
+    const rowTop = top + i * control.rowHeight;
+    // The option's box: its text and its inline padding.
+    if (rowTop < bottom) out.push({ kind: 'rect', x: content.x, y: rowTop, width: textWidth + 2 * control.insetStart, height: control.rowHeight, color: HIGHLIGHT });
   }
   const rows = control.wraps ? wrapped(control.text, textWidth) : control.text.map((piece) => [piece]);
   for (let i = 0; i < rows.length; i++) {
-    const lineTop = top + i * control.lineHeight;
-    if (lineTop >= bottom) break;
+    const rowTop = top + i * control.rowHeight;
+    if (rowTop >= bottom) break;
     const row = rows[i]!;
-    let x = content.x + alignOffset(control.alignment, textWidth, row);
+    let x = textX + alignOffset(control.alignment, textWidth, row);
     for (const piece of row) {
-      pushPiece(piece, x, lineTop + control.ascent, style, out);
+      pushPiece(piece, x, rowTop + control.ascent, style, out);
       x += piece.width;
     }
   }

@@ -78,6 +78,11 @@ export interface FormControl {
   readonly checked: boolean;
   /** `text-align` resolved against the direction. */
   readonly alignment: FormField['alignment'];
+  /** Where the text goes: this far in from the content box's start and end edges, pt (a drop-down's arrow area, a list box's scrollbar). */
+  readonly insetStart: number;
+  readonly insetEnd: number;
+  /** Distance between the tops of successive lines, pt (a list box's options have 1px of padding below). */
+  readonly rowHeight: number;
   /** Height of one line and the baseline's distance below its top, pt. */
   readonly lineHeight: number;
   readonly ascent: number;

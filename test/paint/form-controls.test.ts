@@ -23,14 +23,22 @@ describe('form controls: sizes', () => {
   it('sizes a text input by its size attribute (20 characters by default) plus 1px 2px padding and 2px borders', async () => {
     const pages = await layout('<form><input name="a"><input name="b" size="10"><input name="c" style="width: 200px"></form>');
     const [a, b, c] = ['a', 'b', 'c'].map((n) => field(pages, n));
-    const chrome = 8 * PX;
-    expect(a!.width - chrome).toBeCloseTo(2 * (b!.width - chrome), 3);
-    expect(a!.width - chrome).toBeGreaterThan(100 * PX);
+    // Chromium's sizes with Noto Sans at 13.333px (measured): an average advance of 8px, a
+    // bounding box 46px wide; `size` averages plus one widest-minus-average, plus 8px.
+    expect(a!.width).toBeCloseTo(206 * PX, 3);
+    expect(b!.width).toBeCloseTo(126 * PX, 3);
     expect(c!.width).toBeCloseTo(208 * PX, 3);
     expect(a!.height).toBe(b!.height);
     // One line of the 13.333px (10pt) font, plus 2px of padding and 4px of borders.
     expect(a!.height - 6 * PX).toBeGreaterThan(10);
     expect(a!.height - 6 * PX).toBeLessThan(16);
+  });
+
+  it('keeps the default width when made block-level (as a replaced element), and takes CSS widths', async () => {
+    const pages = await layout('<form><input name="a" style="display: block"><select name="s" style="display: block"><option>x</option></select><input name="p" style="display: block; width: 50%"></form>', 'body { margin: 0; width: 600px }');
+    expect(field(pages, 'a').width).toBeCloseTo(206 * PX, 3);
+    expect(field(pages, 's').width).toBeLessThan(60 * PX);
+    expect(field(pages, 'p').width).toBeCloseTo(300 * PX + 8 * PX, 3);
   });
 
   it('makes check boxes and radio buttons 13px squares, border box', async () => {
@@ -42,16 +50,24 @@ describe('form controls: sizes', () => {
   });
 
   it('sizes a textarea by rows and cols, and a select by its longest option plus the arrow area', async () => {
-    const pages = await layout(`<form><textarea name="two"></textarea><textarea name="four" rows="4" cols="40"></textarea>
-      <select name="s"><option>a</option><option>a much longer option</option></select><select name="t"><option>a</option></select></form>`);
+    const pages = await layout(`<form><textarea name="two" style="font-family: sans-serif"></textarea><textarea name="four" rows="4" cols="40" style="font-family: sans-serif"></textarea>
+      <select name="s"><option>a</option><option>a much longer option</option></select><select name="t"><option>a</option></select>
+      <select name="m" multiple><option>English</option></select></form>`);
     const two = field(pages, 'two');
     const four = field(pages, 'four');
     const chrome = 6 * PX;
+    // Chromium with Noto Sans (measured; textareas are monospace by default): 20 columns of 8px, a 15px scrollbar, 2 lines of 18px, 2px padding, 1px borders.
+    expect([two.width, two.height]).toEqual([181 * PX, 42 * PX]);
+    // A list box: 4 rows of an 18px line and 1px of option padding, 1px borders.
+    expect(field(pages, 'm').height).toBeCloseTo(78 * PX, 3);
     expect(four.height - chrome).toBeCloseTo(2 * (two.height - chrome), 3);
-    expect(four.width - chrome).toBeCloseTo(2 * (two.width - chrome), 3);
+    // Each has room for a 15px scrollbar beside its columns, as in Chromium.
+    expect(four.width - chrome - 15 * PX).toBeCloseTo(2 * (two.width - chrome - 15 * PX), 3);
     const s = field(pages, 's');
     const t = field(pages, 't');
     expect(s.width - t.width).toBeGreaterThan(80 * PX);
+    // Chromium: 1px above and below the line in a drop-down (22px with Noto Sans's 18px line and the borders).
+    expect(s.height).toBeCloseTo(22 * PX, 3);
     // The combo box shows its chosen option (the first when none is selected).
     expect(glyphs(s.appearance).map(runText).join('')).toBe('a');
   });
