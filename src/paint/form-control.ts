@@ -1,6 +1,7 @@
 // What a form control shows (HTML §15.5): its text in its content box, a list box's
-// highlighted options, a checked box's or radio button's mark over its border box. A field's goes into its widget's appearance
-// (a form-field item); a control that is not a field draws it as page content.
+// highlighted options, a checked box's or radio button's mark over its border box. A field's
+// goes into its widget's appearance (a form-field item); a control that is not a field draws
+// it as page content.
 
 import type { BlockBox } from '../boxes/types.js';
 import type { Color, ComputedStyle } from '../css/types.js';

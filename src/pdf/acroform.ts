@@ -48,8 +48,9 @@ export function collectFormField(item: FormFieldItem, ctx: PaintContext): void {
   const y0 = ctx.pageHeight - area.y - area.height;
   const canvas = new ContentStream();
   const own: PaintContext = { ...ctx, canvas, matrix: undefined, links: [], anchors: [], bookmarks: [], fields: [] };
-  // The appearance's space has its origin at the widget's lower-left corner (§12.5.5): the items are page coordinates.
-  canvas.push(`1 0 0 1 ${num(-x0)} ${num(-(ctx.pageHeight - item.y - item.height))} cm`);
+  // The appearance's space has its origin at the widget's lower-left corner (§12.5.5): the items
+  // are page coordinates. (Under a transform they are drawn untransformed at that corner.)
+  canvas.push(`1 0 0 1 ${num(-item.x)} ${num(-(ctx.pageHeight - item.y - item.height))} cm`);
   paintItems(item.appearance, own);
   const { field } = item;
   const font = ctx.fonts.font(field.face);
