@@ -127,7 +127,8 @@ export class FormControls {
       options,
       multiline: tag === 'textarea',
       password: tag === 'input' && type === 'password',
-      readOnly: element.attrs.has('readonly'),
+      // HTML §4.10.5.3.3: `readonly` applies to text controls only; a disabled control cannot be changed either.
+      readOnly: (kind === 'text' && element.attrs.has('readonly')) || element.attrs.has('disabled'),
       required: element.attrs.has('required'),
       maxLength: kind === 'text' && maxLength >= 0 ? maxLength : null,
       face,

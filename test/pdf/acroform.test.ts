@@ -21,7 +21,7 @@ const EVERY_FIELD = `<form>
   <input type="date" name="born" value="1815-12-10">
   <input type="password" name="secret" value="hunter2">
   <input type="checkbox" name="agree" value="yes" checked>
-  <input type="checkbox" name="news">
+  <input type="checkbox" name="news" readonly>
   <input type="radio" name="plan" value="basic">
   <input type="radio" name="plan" value="pro" checked>
   <input type="radio" name="plan" value="team">
@@ -52,6 +52,8 @@ describe('AcroForm: the fields an HTML form makes', () => {
     expect(form.getTextField('secret').isPassword()).toBe(true);
     expect(form.getCheckBox('agree').isChecked()).toBe(true);
     expect(form.getCheckBox('news').isChecked()).toBe(false);
+    // readonly does not apply to a check box (HTML §4.10.5.3.3).
+    expect(form.getCheckBox('news').isReadOnly()).toBe(false);
     const plan = form.getRadioGroup('plan');
     expect(plan.getOptions()).toEqual(['basic', 'pro', 'team']);
     expect(plan.getSelected()).toBe('pro');
@@ -68,6 +70,11 @@ describe('AcroForm: the fields an HTML form makes', () => {
     const nameDict = name.acroField.dict;
     expect(nameDict.lookup(PDFName.of('DV'))?.toString()).toBe(nameDict.lookup(PDFName.of('V'))?.toString());
     expect(form.getCheckBox('agree').acroField.getWidgets()[0]!.getAppearanceState()?.asString()).toBe('/yes');
+  });
+
+  it('makes a disabled control read-only', async () => {
+    const form = await formOf((await renderHtml('<form><select name="s" disabled><option>x</option></select><input type="radio" name="r" disabled></form>')).pdf);
+    expect([form.getDropdown('s').isReadOnly(), form.getRadioGroup('r').isReadOnly()]).toEqual([true, true]);
   });
 
   it('types the fields as pdf-lib sees them', async () => {
