@@ -207,11 +207,13 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
     onWarning: warn,
     fontUnits: (fontFaces) => fontUnitsSource((fonts = documentFonts(fontFaces))),
   });
-  // boxes/: box tree with anonymous boxes, markers, generated content.
-  const tree = buildBoxTree(styled, { images: resources.images, inlineSvgs: resources.inlineSvgs });
+  const registry = fonts ?? documentFonts(styled.fontFaces);
+  // boxes/: box tree with anonymous boxes, markers, generated content; form controls are
+  // sized and their values shaped with the document's fonts.
+  const tree = FontRegistry.withFonts(registry, () => buildBoxTree(styled, { images: resources.images, inlineSvgs: resources.inlineSvgs }));
   for (const w of tree.warnings) warn(w);
   const pages = new PageResolver(styled.pageRules, styled.pageBase, warn);
-  return { title: request.title ?? doc.title, styled, tree, pages, fonts: fonts ?? documentFonts(styled.fontFaces), warnings, warn };
+  return { title: request.title ?? doc.title, styled, tree, pages, fonts: registry, warnings, warn };
 }
 
 /** When the document is made: the caller's date, the fixed epoch when deterministic, or now. */

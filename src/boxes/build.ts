@@ -32,6 +32,7 @@ import { parseTargetCounter } from './target-counter.js';
 import { processWhiteSpace } from './white-space.js';
 import { fragmentId } from '../dom/fragment-id.js';
 import { isMulticolContainer, withColumnFlow } from './multicol.js';
+import { FormControls, isFormControl } from './form-controls.js';
 
 /**
  * Resources box generation needs; all fetched before (DESIGN.md: no I/O after resources/).
@@ -98,6 +99,7 @@ class BoxBuilder {
   needsPageTotals = false;
   hasAbsolute = false;
   private readonly counters = new CounterScope();
+  private readonly forms = new FormControls((message) => this.warnings.push(message));
   private quoteDepth = 0;
   private runningDepth = 0;
   /** Inline SVG images by key and `color` (withCurrentColor), decoded again once per colour. */
@@ -171,6 +173,7 @@ class BoxBuilder {
     const tag = element.tagName;
     if (tag === 'br') return [{ kind: 'br', style, element }];
     if (tag === 'img') return this.image(node);
+    if (isFormControl(tag) && style.display !== 'contents') return this.formControl(node);
     const svg = tag === 'svg' ? this.input.inlineSvgs?.get(element) : undefined;
     if (svg) return this.inlineSvg(node, svg);
     // `content: url()` on an element replaces its contents by the image (css-content-3 §2).
@@ -356,6 +359,12 @@ class BoxBuilder {
     }
     const text = markerText(this.counters.value('list-item'), type);
     return { kind: 'marker', style, element: null, marker: { kind: 'text', text } };
+  }
+
+  /** A form control's box (form-controls.ts): atomic inline unless its display is block-level. */
+  private formControl(node: StyledElement): LevelBox[] {
+    const box = this.forms.box(node);
+    return isInlineLevelDisplay(node.style.display) ? [{ kind: 'atomic', style: box.style, element: node.element, box }] : [box];
   }
 
   /** `<img>`: a replaced box when its image decoded, else its alt text. */

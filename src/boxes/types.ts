@@ -3,6 +3,7 @@
 
 import type { ComputedStyle, Color, ListStyleType } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
+import type { FormControl } from '../paint/form-field.js';
 import type { ImageResource } from '../paint/types.js';
 
 /** What every box knows: its style and the element that generated it (null when anonymous). */
@@ -42,6 +43,8 @@ export interface BlockBox extends BoxBase {
   readonly onLine?: true;
   /** On the block whose inline content is an element's first formatted line: that element's ::first-line. */
   readonly firstLine?: FirstLineStyles;
+  /** On the empty box of an `input`, `textarea` or `select` (boxes/form-controls.ts): what paint draws in it. */
+  readonly formControl?: FormControl;
 }
 
 /**

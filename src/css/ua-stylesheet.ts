@@ -108,6 +108,19 @@ table[border]:not([border="0"]) { border-style: outset; }
 /* §15.3.11 Form controls, §15.4 replaced elements */
 input, select, button, textarea { display: inline-block; }
 textarea { white-space: pre-wrap; }
+/* Chromium's form control defaults (html.css): a small-control font that does not inherit, the field's borders and padding. */
+input, select, textarea, button {
+  font-size: 13.333px; font-family: sans-serif; font-weight: normal; font-style: normal;
+  line-height: normal; letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0;
+  text-align: start; color: black; background-color: white;
+}
+input { padding: 1px 2px; border: 2px inset #767676; }
+textarea { font-family: monospace; padding: 2px; border: 1px solid #767676; }
+select { border: 1px solid #767676; }
+input[type="checkbox" i], input[type="radio" i] { padding: 0; border: 1px solid #767676; border-radius: 2px; box-sizing: border-box; }
+input[type="checkbox" i] { margin: 3px 3px 3px 4px; }
+input[type="radio" i] { margin: 3px 3px 0 5px; border-radius: 50%; }
+input[type="hidden" i] { display: none; }
 fieldset { margin-left: 2px; margin-right: 2px; border: 2px groove threedface; padding: 0.35em 0.75em 0.625em; }
 legend { padding-left: 2px; padding-right: 2px; }
 iframe { border: 2px inset; }

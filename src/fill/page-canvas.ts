@@ -55,6 +55,7 @@ export class PageCanvas {
       links: [],
       anchors: [],
       bookmarks: [],
+      fields: [],
     };
     for (const { rotation, items } of layers) {
       if (rotation === 0) {

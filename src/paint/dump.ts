@@ -6,6 +6,7 @@ import { forEachGlyph, glyphCount, runText } from './glyph-runs.js';
 import type { Color } from '../css/types.js';
 import type {
   DisplayItem,
+  FormFieldItem,
   GlyphRunItem,
   GradientItem,
   ImageItem,
@@ -35,6 +36,7 @@ function dumpItems(items: readonly DisplayItem[], depth: number, lines: string[]
   for (const item of items) {
     lines.push(INDENT.repeat(depth) + describeItem(item));
     if (item.kind === 'clip' || item.kind === 'opacity' || item.kind === 'transform') dumpItems(item.items, depth + 1, lines);
+    else if (item.kind === 'form-field') dumpItems(item.appearance, depth + 1, lines);
   }
 }
 
@@ -64,7 +66,17 @@ function describeItem(item: DisplayItem): string {
       return `transform ${item.matrix.map(num).join(',')}`;
     case 'gradient':
       return describeGradient(item);
+    case 'form-field':
+      return describeFormField(item);
   }
+}
+
+/** A form field prints its kind, name and default; its appearance items follow, indented. */
+function describeFormField(item: FormFieldItem): string {
+  const f = item.field;
+  const value = f.kind === 'checkbox' || f.kind === 'radio' ? `${f.onValue}${f.checked ? ' checked' : ''}` : f.kind === 'list' ? f.selected.join('|') : f.value;
+  const flags = [f.readOnly && 'readonly', f.required && 'required', f.password && 'password', f.multiline && 'multiline', f.maxLength !== null && `maxlength=${f.maxLength}`].filter(Boolean).join(' ');
+  return `form-field ${f.kind} ${JSON.stringify(f.name)} ${box(item)} ${JSON.stringify(value)}${flags ? ` ${flags}` : ''}`;
 }
 
 /**

@@ -15,6 +15,7 @@ import { paintBorderSegments } from './collapsed-borders.js';
 import { backgroundSourceOf, originArea, paintBackground, paintBackgroundImage, paintTablePartBackground } from './background.js';
 import { cornerRadii, paintBorders, roundedRectPath } from './borders.js';
 import { paintBoxShadows } from './box-shadow.js';
+import { paintFormControl } from './form-control.js';
 import { paintOutline } from './outline.js';
 import { transformed } from './transform.js';
 import type { DisplayItem, ImageResource, PageDisplayList, PathOp } from './types.js';
@@ -221,6 +222,12 @@ class Painter {
       const image = this.scratch();
       paintReplaced(f.box, x, y, f.width, f.height, image);
       layers.inlines.pushAll(image, chain);
+    }
+    // A control is atomic: when a block-level one is split across pages, its field goes with its first part.
+    if (f.box.kind === 'block' && f.box.formControl && visible && f.isFirst) {
+      const control = this.scratch();
+      paintFormControl(f.box, f.box.formControl, x, y, f.width, f.height, control);
+      layers.inlines.pushAll(control, chain);
     }
     if (f.marker) this.lineItem(f.marker, x, y, layers, chain);
     const inner = style.overflow === 'hidden' ? withOverflowClip(chain, style, f, x, y) : chain;

@@ -3,6 +3,7 @@
 // origin at the page's top-left corner, y pointing down.
 
 import type { Color } from '../css/types.js';
+import type { FormField } from './form-field.js';
 import type { SvgDrawing, SvgViewport } from '../resources/svg/model.js';
 import type { FontFace, ShapedGlyph } from '../text/types.js';
 
@@ -180,6 +181,21 @@ export interface GradientItem {
   readonly shading: Shading;
 }
 
+/**
+ * A fillable form field's widget (ISO 32000-1 §12.5.6.19) over its box's border box; the box's
+ * background and border are page content as for any box. `appearance` is what the widget
+ * shows: a text field's value, a choice's text, a check box's or radio button's on state.
+ */
+export interface FormFieldItem {
+  readonly kind: 'form-field';
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly field: FormField;
+  readonly appearance: readonly DisplayItem[];
+}
+
 /** Items drawn with a group opacity. */
 export interface OpacityItem {
   readonly kind: 'opacity';
@@ -199,7 +215,8 @@ export type DisplayItem =
   | ClipItem
   | OpacityItem
   | TransformItem
-  | GradientItem;
+  | GradientItem
+  | FormFieldItem;
 
 /**
  * An image ready for embedding; the PDF writer embeds each distinct image (same bytes) once.

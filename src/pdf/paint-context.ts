@@ -2,6 +2,7 @@
 // flipping y, the document's resources, and where links, anchors and bookmarks are collected.
 
 import type { PDFContext, PDFRef } from 'pdf-lib';
+import type { PendingField } from './acroform.js';
 import type { Matrix } from '../paint/types.js';
 import type { ContentStream } from './content-stream.js';
 import type { FontEmbedder } from './font-embed.js';
@@ -50,6 +51,8 @@ export interface PaintContext {
   readonly links: PendingLink[];
   readonly anchors: PendingAnchor[];
   readonly bookmarks: PendingBookmark[];
+  /** Form fields' widgets, with their appearances painted (acroform.ts). */
+  readonly fields: PendingField[];
 }
 
 /**

@@ -1,10 +1,12 @@
 // Walks one page's display list in order and writes each item: the one place that knows
-// every DisplayItem kind. Links, anchors and bookmarks are not drawn; they are collected for
-// annotations, named destinations and the outline, written once every page exists.
+// every DisplayItem kind. Links, anchors, bookmarks and form fields are not drawn; they are
+// collected for annotations, named destinations, the outline and the AcroForm, written once
+// every page exists.
 
 import { apply, multiply, transformedBounds } from '../paint/transform.js';
 import type { ClipItem, DisplayItem, ImageItem, LinkItem, OpacityItem, SvgImage, TransformItem } from '../paint/types.js';
 import { intrinsicRectInBox, placementTransform } from '../resources/svg/viewport.js';
+import { collectFormField } from './acroform.js';
 import { ContentStream, num } from './content-stream.js';
 import { svgRasterKey, svgRasterSize } from './images.js';
 import type { PaintContext } from './paint-context.js';
@@ -50,6 +52,8 @@ function paintItem(item: DisplayItem, ctx: PaintContext): void {
       return paintTransform(item, ctx);
     case 'gradient':
       return paintGradient(item, ctx);
+    case 'form-field':
+      return collectFormField(item, ctx);
   }
 }
 

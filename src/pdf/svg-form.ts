@@ -177,6 +177,7 @@ class SvgFormPainter {
       links: [],
       anchors: [],
       bookmarks: [],
+      fields: [],
     };
   }
 }

@@ -8,6 +8,7 @@ import { deflate as deflateAsync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
 import type { PageDisplayList } from '../paint/types.js';
+import { writeAcroForm } from './acroform.js';
 import { ContentStream } from './content-stream.js';
 import { flateStream } from './flate.js';
 import { FontEmbedder } from './font-embed.js';
@@ -44,6 +45,7 @@ interface WrittenPage extends PageTargets {
   readonly links: PaintContext['links'];
   readonly anchors: PaintContext['anchors'];
   readonly bookmarks: PaintContext['bookmarks'];
+  readonly fields: PaintContext['fields'];
 }
 
 /** US Letter, for a document without pages (a PDF must have at least one). */
@@ -89,7 +91,7 @@ export class PdfWriter {
   reservePage(width: number, height: number): number {
     const page = this.pdf.addPage([width, height]);
     page.node.set(PDFName.of('Resources'), this.resources.ref);
-    this.pages.push({ page, links: [], anchors: [], bookmarks: [] });
+    this.pages.push({ page, links: [], anchors: [], bookmarks: [], fields: [] });
     return this.pages.length - 1;
   }
 
@@ -135,6 +137,7 @@ export class PdfWriter {
     if (this.pages.length === 0) await this.addPage(EMPTY_DOCUMENT_PAGE);
     this.fonts.finish();
     writeLinksAndDestinations(this.pdf.context, (dests) => this.pdf.catalog.set(PDFName.of('Names'), this.pdf.context.obj({ Dests: dests })), this.pages);
+    writeAcroForm(this.pdf.context, this.pdf.catalog, this.pages, this.resources.ref);
     writeOutline(this.pdf.context, this.pdf.catalog, this.pages);
     this.resources.write();
     // Over everything else, once every page's /Resources exist.
@@ -147,7 +150,7 @@ export class PdfWriter {
   }
 
   /** A display list as content stream operators; links, anchors and bookmarks go into `collected`. */
-  private paint(list: PageDisplayList, collected: Pick<WrittenPage, 'links' | 'anchors' | 'bookmarks'>): string {
+  private paint(list: PageDisplayList, collected: Pick<WrittenPage, 'links' | 'anchors' | 'bookmarks' | 'fields'>): string {
     const ctx: PaintContext = {
       canvas: new ContentStream(),
       context: this.pdf.context,

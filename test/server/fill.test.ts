@@ -92,6 +92,21 @@ describe('fill', () => {
     expect(bad.json()).toMatchObject({ name: 'ValidationError', fields: [{ property: 'versionNumber' }] });
   });
 
+  it('fills a form the engine generated: its HTML form fields became the template\'s fields (create-cast with detection)', async () => {
+    const html = '<form><p>Name <input name="full name" value="Ada"></p><p><input type="checkbox" name="agree"> Agree</p><p><textarea name="notes"></textarea></p></form>';
+    const generated = await post(server, '/api/v1/generate-pdf', { type: 'html', data: { html } }, { key: server.prodKey });
+    expect(generated.status).toBe(200);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'quire-form-')), 'form.pdf');
+    writeFileSync(file, generated.bytes);
+    const cast = (await admin(['create-cast', '--org', server.organizationEid, file])).eid as string;
+    const res = await post(server, `/api/v1/fill/${cast}.pdf`, { data: { fullName: 'Grace Hopper', agree: true, notes: 'Filled through the API' } }, { key: server.prodKey });
+    expect(res.status, res.text().slice(0, 200)).toBe(200);
+    const filled = text(res.bytes);
+    expect(filled).toContain('Grace Hopper');
+    expect(filled).toContain('Filled through the API');
+    expect(filled).not.toContain('Ada');
+  });
+
   it('answers 404 for an unknown template and for another organization\'s', async () => {
     const unknown = await post(server, '/api/v1/fill/doesNotExist123.pdf', { data: {} }, { key: server.prodKey });
     expect(unknown.status).toBe(404);
