@@ -49,6 +49,12 @@ describe('flex lines and flexible lengths', () => {
     expect(box(shrink, GREEN).width).toBeCloseTo(133.33, 1);
   });
 
+  it('grows items with flex: 1 from a 0 basis to equal widths whatever their text (§9.7 step 3)', async () => {
+    const pages = await layout(`<div style="display:flex;width:400px"><div style="flex:1;background:${RED}">a</div><div style="flex:1;background:${GREEN}">much longer words</div></div>`);
+    expect(box(pages, RED).width).toBeCloseTo(200, 1);
+    expect(box(pages, GREEN).width).toBeCloseTo(200, 1);
+  });
+
   it('wraps items onto new lines and puts gaps between items and lines (css-align-3 §8)', async () => {
     const pages = await layout(`<div style="display:flex;flex-wrap:wrap;gap:10px 20px;width:250px">${item(RED, 'width:100px;height:30px')}${item(GREEN, 'width:100px;height:30px')}${item(BLUE, 'width:100px;height:30px')}</div>`);
     expect(box(pages, GREEN)).toMatchObject({ x: 120, y: 0 });
