@@ -215,3 +215,20 @@ describe('grid containers', () => {
     expect(rectOf(p, 'lime', 1)).toEqual([200, 0, 200, 50]);
   });
 });
+
+describe('order and the legacy gap names', () => {
+  it('auto-placement follows order-modified document order (css-flexbox-1 §5.4)', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 50pt 50pt 50pt">
+      ${cell('red', 'height: 10pt; order: 2')}${cell('lime', 'height: 10pt')}${cell('blue', 'height: 10pt; order: -1')}</div>`);
+    expect(rectOf(p, 'blue')[0]).toBe(0);
+    expect(rectOf(p, 'lime')[0]).toBe(50);
+    expect(rectOf(p, 'red')[0]).toBe(100);
+  });
+
+  it('grid-gap, grid-row-gap and grid-column-gap are the gap properties', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 50pt 50pt; grid-gap: 5pt 10pt">
+      ${cell('red', 'height: 10pt')}${cell('lime', 'height: 10pt')}${cell('blue', 'height: 10pt')}</div>`);
+    expect(rectOf(p, 'lime')[0]).toBe(60);
+    expect(rectOf(p, 'blue')[1]).toBe(15);
+  });
+});

@@ -56,6 +56,7 @@ export const SHORTHAND_BY_NAME: ReadonlyMap<string, ShorthandDef> = new Map(
  */
 export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
   ['word-wrap', 'overflow-wrap'],
+  ['grid-gap', 'gap'],
   ['grid-row-gap', 'row-gap'],
   ['grid-column-gap', 'column-gap'],
   ['font-variant', 'font-variant-caps'],

@@ -33,12 +33,8 @@ export function gapSize(gap: 'normal' | LengthPercentage, basis: number | null):
 export function orderedItems(box: BlockBox): BlockLevelBox[] {
   if (box.content.kind !== 'grid') return [];
   const items = box.content.items.filter((b) => !isGridPlaceholder(b));
-  const order = (b: BlockLevelBox) => {
-    const v = Number.parseInt(b.style.extra.get('order') ?? '0', 10);
-    return Number.isFinite(v) ? v : 0;
-  };
-  if (items.every((b) => order(b) === 0)) return items;
-  return items.map((b, i) => ({ b, i, o: order(b) })).sort((x, y) => x.o - y.o || x.i - y.i).map((x) => x.b);
+  if (items.every((b) => b.style.order === 0)) return items;
+  return items.map((b, i) => ({ b, i, o: b.style.order })).sort((x, y) => x.o - y.o || x.i - y.i).map((x) => x.b);
 }
 
 /** Every track of the implicit grid: explicit ones from the template, the others from grid-auto-* (§7.6). */
