@@ -15,17 +15,18 @@ const DISTRIBUTIONS = ['space-between', 'space-around', 'space-evenly', 'stretch
 function alignmentWord(items: readonly Component[], allowed: ReadonlySet<string>): string | null {
   const words = items.map(keywordOf);
   if (words.some((w) => w === null)) return null;
+  // justify-content takes no <baseline-position> (css-align-3 §5.1); the others do.
+  const baseline = allowed.has('baseline');
   if (words.length === 1) {
     const w = words[0]!;
-    if (w === 'baseline') return 'baseline';
     return allowed.has(w) ? w : null;
   }
   if (words.length !== 2) return null;
   const [a, b] = words as [string, string];
   // <baseline-position>: [ first | last ]? baseline.
-  if (b === 'baseline' && (a === 'first' || a === 'last')) return a === 'first' ? 'baseline' : 'last baseline';
+  if (b === 'baseline' && (a === 'first' || a === 'last')) return !baseline ? null : a === 'first' ? 'baseline' : 'last baseline';
   // <overflow-position>? <self-position | content-position>: the overflow keyword is ignored.
-  if ((a === 'safe' || a === 'unsafe') && allowed.has(b) && b !== 'normal' && b !== 'stretch' && !b.startsWith('space-') && b !== 'auto') return b;
+  if ((a === 'safe' || a === 'unsafe') && allowed.has(b) && b !== 'normal' && b !== 'stretch' && b !== 'baseline' && !b.startsWith('space-') && b !== 'auto') return b;
   return null;
 }
 
@@ -38,10 +39,11 @@ function alignmentParser<T extends string>(words: readonly string[]): (items: re
 }
 
 const CONTENT_WORDS = ['normal', ...DISTRIBUTIONS, ...POSITIONS];
-const ITEM_WORDS = ['normal', 'stretch', ...POSITIONS, ...SELF_POSITIONS];
+const ITEM_WORDS = ['normal', 'stretch', 'baseline', ...POSITIONS, ...SELF_POSITIONS];
 const SELF_WORDS = ['auto', ...ITEM_WORDS];
 
-const parseContent = alignmentParser<ContentAlignment>(CONTENT_WORDS);
+const parseJustifyContent = alignmentParser<ContentAlignment>(CONTENT_WORDS);
+const parseContent = alignmentParser<ContentAlignment>([...CONTENT_WORDS, 'baseline']);
 const parseItems = alignmentParser<ItemAlignment>(ITEM_WORDS);
 const parseSelf = alignmentParser<SelfAlignment>(SELF_WORDS);
 
@@ -61,7 +63,7 @@ function parseGap(items: readonly Component[]): Computer<LengthPercentage | 'nor
 
 /** Alignment and gap longhands. */
 export const ALIGNMENT_LONGHANDS: readonly LonghandDef[] = [
-  longhand('justify-content', 'justifyContent', false, parseContent),
+  longhand('justify-content', 'justifyContent', false, parseJustifyContent),
   longhand('align-content', 'alignContent', false, parseContent),
   longhand('justify-items', 'justifyItems', false, parseJustifyItems),
   longhand('align-items', 'alignItems', false, parseItems),
