@@ -127,6 +127,10 @@ const cases: [string, number, (n: number) => () => unknown][] = [
   ['SVG: n text elements', 300, (n) => svgRun(svg(range(n).map((i) => `<text x="1" y="${i % 100}" font-size="3">line ${i}</text>`).join('')))],
   // Flex layout (layout/flex/): yoga measures each item through our layout, once per width.
   ['flex: a wrapping row of n items with text', 100, (n) => renderRun({ html: `<div class="f">${range(n).map((i) => `<div>item ${i} with some words</div>`).join('')}</div>`, css: '.f { display: flex; flex-wrap: wrap; gap: 4px } .f > div { flex: 1 1 80px; border: 1px solid }' })],
+  // Grid layout (layout/grid/): the tracks are sized once, whatever the number of pages the grid spans.
+  ['grid: n items in three auto-fill columns over many pages', 100, (n) => renderRun({ html: `<div class="g">${range(n).map((i) => `<div>cell ${i} with a few words of text</div>`).join('')}</div>`, css: '.g { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 4px } .g > div { height: 60px; border: 1px solid }' })],
+  // Multi-column layout (layout/multicol/): balancing bisects, but each try is linear in the flow.
+  ['multicol: n paragraphs in two balanced columns over many pages', 100, (n) => renderRun({ html: `<div class="m">${range(n).map((i) => `<p>paragraph ${i} with a few words of text to wrap</p>`).join('')}</div>`, css: '.m { columns: 2 }' })],
   ['flex: a column of n items, each a row of two', 100, (n) => renderRun({ html: `<div class="c">${range(n).map((i) => `<div class="r"><span>name ${i}</span><span>value</span></div>`).join('')}</div>`, css: '.c { display: flex; flex-direction: column } .r { display: flex; justify-content: space-between }' })],
 ];
 

@@ -63,34 +63,34 @@ function breakableLines(rowCount: number, items: readonly PlacedItem[]): boolean
   return out;
 }
 
+/** A grid's sized tracks: everything its fragments share, computed once per width and height. */
+interface SizedGrid {
+  readonly model: ReturnType<typeof gridModel>;
+  readonly columns: number[];
+  readonly columnLines: number[];
+  readonly rows: number[];
+  readonly rowLines: number[];
+  readonly areaWidth: (it: PlacedItem) => number;
+}
+
+/**
+ * The sized grid of the last layout of each container: the fragments of one grid on later
+ * pages reuse it, so a grid of n items over p pages costs one track sizing, not p (which made
+ * long grids quadratic).
+ */
+const sizedGrids = new WeakMap<BlockBox, { readonly width: number; readonly ownHeight: number | null; readonly minHeight: number | null; readonly grid: SizedGrid }>();
+
 export function layoutGrid(box: BlockBox, width: number, ownHeight: number | null, limit: number, space: ConstraintSpace, token: BreakToken | null, origin: Origin): GridContentResult {
   const s = box.style;
   const page = space.page;
-  const model = gridModel(box, width, ownHeight);
-  const { placement } = model;
-  const contentStretch = (k: string) => k === 'normal' || k === 'stretch';
-  const columns = sizeColumns(model, width, contentStretch(s.justifyContent));
-  const openColumns = gapCount(model.collapsedColumns) + (columns.length > 0 ? 1 : 0);
-  const columnFree = width - total(columns, model.columnGap, model.collapsedColumns);
-  const columnLines = trackLines(columns, model.columnGap, distribute(s.justifyContent, columnFree, openColumns), model.collapsedColumns);
-  const areaWidth = (it: PlacedItem) => spanSize(columnLines, columns, it.column, it.columnSpan);
-  const rowItems = placement.items.map((it) => {
-    let cached: Contributions | null = null;
-    return { start: it.row, span: it.rowSpan, contributions: () => (cached ??= heightContribution(it, areaWidth(it), box, page)) };
-  });
-  const sizeRows = (available: number | 'max-content') => sizeTracks(model.rows, rowItems, model.rowGap, available, ownHeight, contentStretch(s.alignContent), gapCount(model.collapsedRows));
-  let rows = sizeRows(ownHeight ?? 'max-content');
-  let rowSpace = ownHeight;
-  // An auto height below the min-height: the rows are sized again in the min-height, which
-  // flexible and stretched tracks fill (§11.7.1, §11.8).
   const minHeight = ownHeight === null ? minContentHeight(s, space) : null;
-  if (minHeight !== null && minHeight > total(rows, model.rowGap, model.collapsedRows) + EPSILON) {
-    rows = sizeRows(minHeight);
-    rowSpace = minHeight;
+  let hit = sizedGrids.get(box);
+  if (!hit || hit.width !== width || hit.ownHeight !== ownHeight || hit.minHeight !== minHeight) {
+    hit = { width, ownHeight, minHeight, grid: sizeGrid(box, width, ownHeight, minHeight, page) };
+    sizedGrids.set(box, hit);
   }
-  const rowsHeight = total(rows, model.rowGap, model.collapsedRows);
-  const openRows = gapCount(model.collapsedRows) + (rows.length > 0 ? 1 : 0);
-  const rowLines = trackLines(rows, model.rowGap, distribute(s.alignContent, rowSpace === null ? 0 : rowSpace - rowsHeight, openRows), model.collapsedRows);
+  const { model, columns, columnLines, rows, rowLines, areaWidth } = hit.grid;
+  const { placement } = model;
 
   const rowCount = rows.length;
   const resume = token?.kind === 'grid' ? token : null;
@@ -216,4 +216,34 @@ function total(sizes: readonly number[], gap: number, collapsed: readonly boolea
 function placeholder(item: BlockLevelBox, width: number, page: PageContext | null, origin: Origin): BoxFragment {
   const f = layoutBlockLevel(item, constraintSpace({ inlineSize: width, blockLimit: Infinity, atFragmentainerStart: true, page }), null).fragment!;
   return { ...f, x: f.x + origin.x, y: origin.y };
+}
+
+/** Columns sized first, then rows from the items laid out at their column widths (§11.1). */
+function sizeGrid(box: BlockBox, width: number, ownHeight: number | null, minHeight: number | null, page: PageContext | null): SizedGrid {
+  const s = box.style;
+  const model = gridModel(box, width, ownHeight);
+  const { placement } = model;
+  const contentStretch = (k: string) => k === 'normal' || k === 'stretch';
+  const columns = sizeColumns(model, width, contentStretch(s.justifyContent));
+  const openColumns = gapCount(model.collapsedColumns) + (columns.length > 0 ? 1 : 0);
+  const columnFree = width - total(columns, model.columnGap, model.collapsedColumns);
+  const columnLines = trackLines(columns, model.columnGap, distribute(s.justifyContent, columnFree, openColumns), model.collapsedColumns);
+  const areaWidth = (it: PlacedItem) => spanSize(columnLines, columns, it.column, it.columnSpan);
+  const rowItems = placement.items.map((it) => {
+    let cached: Contributions | null = null;
+    return { start: it.row, span: it.rowSpan, contributions: () => (cached ??= heightContribution(it, areaWidth(it), box, page)) };
+  });
+  const sizeRows = (available: number | 'max-content') => sizeTracks(model.rows, rowItems, model.rowGap, available, ownHeight, contentStretch(s.alignContent), gapCount(model.collapsedRows));
+  let rows = sizeRows(ownHeight ?? 'max-content');
+  let rowSpace = ownHeight;
+  // An auto height below the min-height: the rows are sized again in the min-height, which
+  // flexible and stretched tracks fill (§11.7.1, §11.8).
+  if (minHeight !== null && minHeight > total(rows, model.rowGap, model.collapsedRows) + EPSILON) {
+    rows = sizeRows(minHeight);
+    rowSpace = minHeight;
+  }
+  const rowsHeight = total(rows, model.rowGap, model.collapsedRows);
+  const openRows = gapCount(model.collapsedRows) + (rows.length > 0 ? 1 : 0);
+  const rowLines = trackLines(rows, model.rowGap, distribute(s.alignContent, rowSpace === null ? 0 : rowSpace - rowsHeight, openRows), model.collapsedRows);
+  return { model, columns, columnLines, rows, rowLines, areaWidth };
 }

@@ -91,6 +91,9 @@ function fillColumns(input: ColumnsInput, count: number, width: number, height: 
  */
 function balanced(fill: (height: number) => Filled, count: number, limit: number): Filled | null {
   const done = (f: Filled) => f.token === null && f.fragments.length > 0;
+  // Content that fills this page's columns is not balanced: find that out first, without
+  // laying out the rest of a long flow (which made each page cost the whole flow's length).
+  if (Number.isFinite(limit) && !done(fill(limit))) return null;
   const total = fill(Infinity).fragments[0]?.height ?? 0;
   let hi = Math.min(limit, total);
   let best = fill(hi);
