@@ -585,16 +585,9 @@ function offsetWithInline(item: BlockLevelBox, inline: ComputedStyle): BlockLeve
  * A block container. Mixed content is fixed up with anonymous block boxes around runs of
  * inline-level boxes; runs of collapsible white space between blocks generate nothing.
  */
-function makeBlock(
-  style: ComputedStyle,
-  element: DomElement | null,
-  built: readonly BuildItem[],
-  marker: MarkerBox | ReplacedBox | null,
-  bfc: boolean,
-  background?: ImageResource,
-): BlockBox {
-  const box = blockContainer(style, element, built, marker, bfc, background);
-  return isMulticolContainer(style) ? withColumnFlow(box) : box;
+function makeBlock(...args: Parameters<typeof blockContainer>): BlockBox {
+  const box = blockContainer(...args);
+  return isMulticolContainer(box.style) ? withColumnFlow(box) : box;
 }
 
 function blockContainer(

@@ -6,6 +6,7 @@
 import type { BlockBox } from '../boxes/types.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import { borderOf, paddingOf } from '../layout/box-model.js';
+import { ellipseOps } from '../resources/svg/shapes.js';
 import type { FieldTextPiece, FormControl } from './form-field.js';
 import type { DisplayItem, GlyphRunItem, PathOp } from './types.js';
 
@@ -15,8 +16,6 @@ const HIGHLIGHT: Color = { r: 206, g: 206, b: 206, a: 1 };
 /** Chromium's default accent colour (checked boxes and radio buttons, css-ui-4 `accent-color: auto`). */
 const ACCENT: Color = { r: 0, g: 117, b: 255, a: 1 };
 const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 };
-/** Kappa for drawing a circle with four Béziers. */
-const KAPPA = 0.5522847498;
 
 /** Paints the control of `box` at its border box (x, y, width, height) into `out`. */
 export function paintFormControl(box: BlockBox, control: FormControl, x: number, y: number, width: number, height: number, out: DisplayItem[]): void {
@@ -133,23 +132,11 @@ function checkedRadio(r: Rect): DisplayItem[] {
   const cx = r.x + r.width / 2;
   const cy = r.y + r.height / 2;
   const radius = Math.min(r.width, r.height) / 2;
-  return [
-    { kind: 'path', ops: circle(cx, cy, radius), fill: ACCENT, stroke: null },
-    { kind: 'path', ops: circle(cx, cy, radius - 1.5 * PX), fill: WHITE, stroke: null },
-    { kind: 'path', ops: circle(cx, cy, radius - 3.5 * PX), fill: ACCENT, stroke: null },
-  ];
-}
-
-function circle(cx: number, cy: number, r: number): PathOp[] {
-  const k = r * KAPPA;
-  return [
-    { op: 'M', x: cx + r, y: cy },
-    { op: 'C', x1: cx + r, y1: cy + k, x2: cx + k, y2: cy + r, x: cx, y: cy + r },
-    { op: 'C', x1: cx - k, y1: cy + r, x2: cx - r, y2: cy + k, x: cx - r, y: cy },
-    { op: 'C', x1: cx - r, y1: cy - k, x2: cx - k, y2: cy - r, x: cx, y: cy - r },
-    { op: 'C', x1: cx + k, y1: cy - r, x2: cx + r, y2: cy - k, x: cx + r, y: cy },
-    { op: 'Z' },
-  ];
+  const disc = (radius: number, fill: Color): DisplayItem[] => {
+    const ops = ellipseOps(cx, cy, radius, radius);
+    return ops ? [{ kind: 'path', ops, fill, stroke: null }] : [];
+  };
+  return [...disc(radius, ACCENT), ...disc(radius - 1.5 * PX, WHITE), ...disc(radius - 3.5 * PX, ACCENT)];
 }
 
 /** A drop-down's downward chevron centred at (cx, cy). */
