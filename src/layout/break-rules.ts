@@ -67,6 +67,27 @@ export function forcedBreakSide(token: BreakToken): 'left' | 'right' | null {
   return null;
 }
 
+/**
+ * True when `token` is a forced break whose value breaks pages (page, left, right, recto,
+ * verso), not only columns: inside a multi-column container on a page it ends the page's
+ * columns (css-multicol-1 §8.1), not just the column.
+ */
+export function isForcedPageBreak(token: BreakToken): boolean {
+  let t: BreakToken | null = token;
+  // Bounded by the box tree's depth.
+  while (t !== null && t.kind === 'block') {
+    if (t.child === null) {
+      if (!t.forced || t.box.content.kind !== 'blocks') return false;
+      const children = t.box.content.children;
+      const before = children[t.childIndex - 1];
+      const after = children[t.childIndex];
+      return (before !== undefined && forcedBreakAfterValue(before) !== null) || (after !== undefined && forcedBreakBeforeValue(after) !== null);
+    }
+    t = t.child;
+  }
+  return false;
+}
+
 function sideOf(value: BreakValue | null): 'left' | 'right' | null {
   if (value === 'left' || value === 'verso') return 'left';
   if (value === 'right' || value === 'recto') return 'right';

@@ -173,4 +173,21 @@ describe('column breaks', () => {
     // The tallest column holds P3–P5; `Outside` follows the container on the same page.
     expect(at('Outside').y - at('P1').y).toBeCloseTo(60, 3);
   });
+
+  it('break-before: page inside columns ends this page\'s columns: the content before it is balanced, the rest continues on the next page', async () => {
+    const html = `<div style="column-count: 2">${lines(4)}<p style="break-before: page">P5</p><p>P6</p></div><p>After</p>`;
+    const pages = await layout(html, base);
+    expect(pages).toHaveLength(2);
+    const at = (page: number, t: string) => runOn(pages, page, t);
+    // Page 1: P1–P4 balanced over the two columns, two lines each; nothing else.
+    expect(at(0, 'P2').x).toBeCloseTo(at(0, 'P1').x, 3);
+    expect(at(0, 'P3').x).toBeGreaterThan(at(0, 'P1').x + 100);
+    expect(at(0, 'P3').y).toBeCloseTo(at(0, 'P1').y, 3);
+    expect(runs([pages[0]!]).map((r) => r.text)).not.toContain('P5');
+    // Page 2: P5 and P6 balanced, one each, at the top of the page; then After.
+    expect(at(1, 'P5').y).toBeCloseTo(at(0, 'P1').y, 3);
+    expect(at(1, 'P6').y).toBeCloseTo(at(1, 'P5').y, 3);
+    expect(at(1, 'P6').x).toBeGreaterThan(at(1, 'P5').x + 100);
+    expect(at(1, 'After').y - at(1, 'P5').y).toBeCloseTo(20, 3);
+  });
 });

@@ -6,6 +6,7 @@
 // container's next fragment, with the flow's break token in the container's.
 import type { BlockBox } from '../../boxes/types.js';
 import { layoutBlockLevel } from '../block.js';
+import { isForcedPageBreak } from '../break-rules.js';
 import { constraintSpace } from '../constraint-space.js';
 import { usedColumns } from './column-geometry.js';
 import type { BlockBreakToken, BoxFragment, BreakToken, PageContext } from '../types.js';
@@ -65,13 +66,16 @@ interface Filled {
   readonly fragments: BoxFragment[];
   /** Where the flow continues after the last column; null when it ended. */
   readonly token: BreakToken | null;
+  /** The last column ended at a forced page break: the flow continues on the next page. */
+  readonly pageBreak: boolean;
 }
 
 /** Up to `count` columns `height` tall from `start`. */
 function fillColumns(input: ColumnsInput, count: number, width: number, height: number, start: BreakToken | null): Filled {
   const fragments: BoxFragment[] = [];
   let token = start;
-  for (let i = 0; i < count; i++) {
+  let pageBreak = false;
+  for (let i = 0; i < count && !pageBreak; i++) {
     // Every column after the first is a fresh fragmentainer: it always takes something.
     const space = constraintSpace({ inlineSize: width, blockLimit: height, atFragmentainerStart: input.atStart || i > 0, page: input.page, percentageBlockSize: input.percentageBase, inColumns: true });
     const laid = layoutBlockLevel(input.flow, space, token);
@@ -79,8 +83,11 @@ function fillColumns(input: ColumnsInput, count: number, width: number, height: 
     fragments.push(laid.fragment);
     token = laid.breakToken;
     if (token === null) break;
+    // On a page, a forced page break ends the page's columns (css-multicol-1 §8.1); without
+    // pages it only ends the column.
+    pageBreak = input.page !== null && isForcedPageBreak(token);
   }
-  return { fragments, token };
+  return { fragments, token, pageBreak };
 }
 
 /**
@@ -90,7 +97,8 @@ function fillColumns(input: ColumnsInput, count: number, width: number, height: 
  * paragraph and width) keep cheap.
  */
 function balanced(fill: (height: number) => Filled, count: number, limit: number): Filled | null {
-  const done = (f: Filled) => f.token === null && f.fragments.length > 0;
+  // The columns hold all that is left to place here: the rest of the flow, or what comes before a forced page break.
+  const done = (f: Filled) => (f.token === null || f.pageBreak) && f.fragments.length > 0;
   // Content that fills this page's columns is not balanced: find that out first, without
   // laying out the rest of a long flow (which made each page cost the whole flow's length).
   if (Number.isFinite(limit) && !done(fill(limit))) return null;
@@ -98,7 +106,8 @@ function balanced(fill: (height: number) => Filled, count: number, limit: number
   let hi = Math.min(limit, total);
   let best = fill(hi);
   if (!done(best)) return null;
-  let lo = total / count;
+  // Content before a forced page break is less than the whole flow: its columns are at least its height over the count.
+  let lo = (best.pageBreak ? best.fragments.reduce((sum, f) => sum + contentBottom(f), 0) : total) / count;
   for (let step = 0; step < MAX_STEPS && hi - lo > PRECISION; step++) {
     const mid = (lo + hi) / 2;
     const tried = fill(mid);
