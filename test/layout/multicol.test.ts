@@ -120,6 +120,27 @@ describe('column-span: all (§6)', () => {
     expect(at('Q3').x).toBeCloseTo(at('P3').x, 3);
     expect(at('After').y - at('Q1').y).toBeCloseTo(40, 3);
   });
+
+  it('a spanner inside a plain block spans too: the block is split around it, its top edge above and its bottom edge below', async () => {
+    const section = (inner: string) => `<section style="border: 5pt solid blue; padding: 0 5pt">${inner}</section>`;
+    const html = `<div style="column-count: 2; column-gap: 20pt">${section(`${lines(4)}<h2 style="column-span: all; margin: 0; font-size: 10pt">Spanner</h2>${lines(4).replace(/P(\d)/g, 'Q$1')}`)}</div><p>After</p>`;
+    const pages = await layout(html, base);
+    const at = (t: string) => runOn(pages, 0, t);
+    // P1–P4 in two columns of two lines, inside the section's left border and padding.
+    expect(at('P1').x).toBeCloseTo(30, 3);
+    expect(at('P3').x).toBeGreaterThan(at('P1').x + 100);
+    // The section continues in the second column without its top border (sliced at the break).
+    expect(at('P3').y).toBeCloseTo(at('P1').y - 5, 3);
+    // The spanner at the container's full width (its left edge, no section border), below the
+    // columns and the section's first piece, which has no bottom border.
+    expect(at('Spanner').x).toBeCloseTo(20, 3);
+    expect(at('Spanner').y - at('P1').y).toBeCloseTo(40, 3);
+    // The section's second piece has no top border: Q1 follows the spanner's line directly.
+    expect(at('Q1').y - at('Spanner').y).toBeCloseTo(20, 3);
+    expect(at('Q3').y).toBeCloseTo(at('Q1').y, 3);
+    // Its bottom border (5pt) comes after Q1–Q4.
+    expect(at('After').y - at('Q1').y).toBeCloseTo(45, 3);
+  });
 });
 
 describe('column height limits', () => {

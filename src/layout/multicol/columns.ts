@@ -122,11 +122,18 @@ function balanced(fill: (height: number) => Filled, count: number, limit: number
   return done(tight) ? tight : best;
 }
 
-/** The bottom of a column's content: its last child's bottom edge (the flow has no edges of its own). */
-function contentBottom(f: BoxFragment): number {
+/**
+ * The bottom of a column's content: its last child's bottom edge (the flow has no edges of its
+ * own), looking into a child that breaks, which fills the column whatever its content.
+ */
+function contentBottom(f: BoxFragment, depth = 0): number {
+  if (f.isLast) return f.height;
   let bottom = 0;
-  for (const c of f.children) bottom = Math.max(bottom, c.y + c.height);
-  return f.isLast ? f.height : bottom;
+  for (const c of f.children) {
+    const own = c.kind === 'box' && !c.isLast && depth < 16 ? contentBottom(c, depth + 1) : c.height;
+    bottom = Math.max(bottom, c.y + own);
+  }
+  return bottom;
 }
 
 /** A column's fragment at (x, y) in the container (a few per container: a spread is fine here). */
