@@ -3,13 +3,14 @@
 // while the page is painted, with the document's own embedded fonts (so any script shows);
 // the fields and the AcroForm dictionary are written once every page exists.
 
-import { PDFArray, PDFHexString, PDFName, type PDFContext, type PDFDict, type PDFObject, type PDFPage, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFHexString, PDFName, PDFString, type PDFContext, type PDFDict, type PDFObject, type PDFPage, type PDFRef } from 'pdf-lib';
 import type { FormField } from '../paint/form-field.js';
 import type { FormFieldItem } from '../paint/types.js';
 import { transformedBounds } from '../paint/transform.js';
 import { ContentStream, num } from './content-stream.js';
 import { flateStream } from './flate.js';
 import type { PaintContext } from './paint-context.js';
+import type { ResourceRegistry } from './resources.js';
 import { paintItems } from './paint-page.js';
 
 /** A field's widget waiting to be written: PDF user space rectangle, its appearance's operators. */
@@ -53,10 +54,31 @@ export function collectFormField(item: FormFieldItem, ctx: PaintContext): void {
   canvas.push(`1 0 0 1 ${num(-item.x)} ${num(-(ctx.pageHeight - item.y - item.height))} cm`);
   paintItems(item.appearance, own);
   const { field } = item;
-  const font = ctx.fonts.font(field.face);
   const c = field.color;
-  const da = `/${font.resourceName} ${num(field.fontSize)} Tf ${num(c.r / 255)} ${num(c.g / 255)} ${num(c.b / 255)} rg`;
+  const da = `/${typingFont(field, ctx)} ${num(field.fontSize)} Tf ${num(c.r / 255)} ${num(c.g / 255)} ${num(c.b / 255)} rg`;
   ctx.fields.push({ field, rect: [x0, y0, x0 + area.width, y0 + area.height], appearance: canvas.toString(), da });
+}
+
+/**
+ * The /DR font named in /DA, which a viewer draws typed text with. Our fonts are subsets holding
+ * the glyphs of the defaults only, so a text or choice field whose text is all WinAnsi names
+ * the standard Helvetica (§9.6.2.2; every viewer has it, with every WinAnsi glyph); a field
+ * holding other scripts keeps its own font, whose glyphs are what it is likely to be typed in.
+ */
+function typingFont(field: FormField, ctx: PaintContext): string {
+  const typed = field.kind === 'text' || field.kind === 'combo' || field.kind === 'list';
+  if (typed && isWinAnsi(field.value) && field.options.every((o) => isWinAnsi(o.label))) return HELVETICA;
+  return ctx.fonts.font(field.face).resourceName;
+}
+
+/** The /DR name of the standard Helvetica; only /DR has it: no page content draws with it, so nothing asks for it to be embedded. */
+const HELVETICA = 'Helv';
+
+/** Characters of WinAnsiEncoding (Annex D.2): printable Latin-1, the Windows-1252 extras, line breaks and tabs. */
+const WIN_ANSI = /^[\t\n\r\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/u;
+
+function isWinAnsi(text: string): boolean {
+  return WIN_ANSI.test(text);
 }
 
 /** A page and the fields painted on it. */
@@ -67,11 +89,11 @@ export interface PageFields {
 
 /**
  * Writes every page's fields and widgets, and the catalog's /AcroForm with them (§12.7.2):
- * /DR is the document's resource dictionary, whose fonts the /DA strings name; appearances
+ * /DR holds the fonts the /DA strings name (the document's and the standard Helvetica); appearances
  * are all made, so /NeedAppearances is false. The widgets of one name (a radio group; a
  * control in a running or fixed element, shown on every page) are the kids of one field.
  */
-export function writeAcroForm(context: PDFContext, catalog: PDFDict, pages: readonly PageFields[], resources: PDFRef): void {
+export function writeAcroForm(context: PDFContext, catalog: PDFDict, pages: readonly PageFields[], resources: ResourceRegistry): void {
   const byName = new Map<string, PlacedWidget[]>();
   for (const { page, fields } of pages) {
     for (const pending of fields) {
@@ -81,9 +103,11 @@ export function writeAcroForm(context: PDFContext, catalog: PDFDict, pages: read
     }
   }
   if (byName.size === 0) return;
-  const fields = [...byName.values()].map((widgets) => writeField(context, widgets, resources));
+  const fields = [...byName.values()].map((widgets) => writeField(context, widgets, resources.ref));
   const da = byName.values().next().value![0]!.pending.da;
-  catalog.set(PDFName.of('AcroForm'), context.obj({ Fields: fields, DA: PDFHexString.fromText(da), DR: resources, NeedAppearances: false }));
+  const fonts = resources.fontDict();
+  fonts.set(PDFName.of(HELVETICA), context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' }));
+  catalog.set(PDFName.of('AcroForm'), context.obj({ Fields: fields, DA: PDFString.of(da), DR: context.obj({ Font: fonts }), NeedAppearances: false }));
 }
 
 interface PlacedWidget {
@@ -148,7 +172,8 @@ function widgetEntries(context: PDFContext, { page, pending: p }: PlacedWidget, 
 function fieldEntries(context: PDFContext, p: PendingField, on: string | null): Entries {
   const { field } = p;
   const base = (field.readOnly ? READ_ONLY : 0) | (field.required ? REQUIRED : 0);
-  const entries: Entries = { T: PDFHexString.fromText(field.name), DA: PDFHexString.fromText(p.da) };
+  // /DA is a byte string of content-stream operators (Table 222), not a text string: readers parse its bytes.
+  const entries: Entries = { T: PDFHexString.fromText(field.name), DA: PDFString.of(p.da) };
   // Table 222: quadding, for the appearances a viewer makes of the text it is given.
   if (field.alignment !== 'left') entries.Q = field.alignment === 'center' ? 1 : 2;
   switch (field.kind) {

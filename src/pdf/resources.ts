@@ -71,6 +71,11 @@ export class ResourceRegistry {
     this.context.assign(this.ref, dict);
   }
 
+  /** A new dictionary of the fonts named so far: the AcroForm's /DR starts from it. */
+  fontDict(): PDFDict {
+    return this.namedRefs(this.fonts);
+  }
+
   private namedRefs(entries: ReadonlyMap<string, PDFRef>): PDFDict {
     const dict = this.context.obj({});
     for (const [name, ref] of entries) dict.set(PDFName.of(name), ref);

@@ -137,7 +137,7 @@ export class PdfWriter {
     if (this.pages.length === 0) await this.addPage(EMPTY_DOCUMENT_PAGE);
     this.fonts.finish();
     writeLinksAndDestinations(this.pdf.context, (dests) => this.pdf.catalog.set(PDFName.of('Names'), this.pdf.context.obj({ Dests: dests })), this.pages);
-    writeAcroForm(this.pdf.context, this.pdf.catalog, this.pages, this.resources.ref);
+    writeAcroForm(this.pdf.context, this.pdf.catalog, this.pages, this.resources);
     writeOutline(this.pdf.context, this.pdf.catalog, this.pages);
     this.resources.write();
     // Over everything else, once every page's /Resources exist.

@@ -1,6 +1,6 @@
 // HTML forms become fillable PDF forms (spec pdf-generation.md §4.3 rule 9): read back with
 // pdf-lib, filled with pdf-lib and with our own fill engine, checked with Poppler.
-import { PDFArray, PDFCheckBox, PDFDict, PDFDocument, PDFDropdown, PDFName, PDFOptionList, PDFRadioGroup, PDFRef, PDFTextField, TextAlignment } from 'pdf-lib';
+import { PDFArray, PDFBool, PDFCheckBox, PDFDict, PDFDocument, PDFDropdown, PDFHexString, PDFName, PDFOptionList, PDFRadioGroup, PDFRef, PDFString, PDFTextField, TextAlignment } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { fillPdf } from '../../src/fill/fill-pdf.js';
 import { templateFields } from '../../src/fill/template-fields.js';
@@ -83,8 +83,8 @@ describe('AcroForm: the fields an HTML form makes', () => {
     expect(kinds).toMatchObject({ name: PDFTextField, agree: PDFCheckBox, plan: PDFRadioGroup, country: PDFDropdown, langs: PDFOptionList, notes: PDFTextField });
   });
 
-  it('writes /NeedAppearances false and a /DR with the font /DA names, and no standard font', async () => {
-    const { pdf } = await renderHtml(EVERY_FIELD);
+  it('writes /NeedAppearances false and a /DR with the fonts /DA names; no page or appearance draws with a standard font', async () => {
+    const { pdf } = await renderHtml(EVERY_FIELD.replace('value="Ada Lovelace"', 'value="Ada Lovelace 北京"'));
     const doc = await PDFDocument.load(pdf);
     const acroForm = doc.catalog.lookup(PDFName.of('AcroForm'), PDFDict);
     expect(acroForm.lookup(PDFName.of('NeedAppearances'))?.toString()).toBe('false');
@@ -116,6 +116,24 @@ describe('AcroForm: the fields an HTML form makes', () => {
     const [widget] = form.getCheckBox('ok').acroField.getWidgets();
     const ap = widget!.dict.lookup(PDFName.of('AP'), PDFDict);
     for (const key of ['N', 'D']) expect(ap.lookup(PDFName.of(key), PDFDict).keys().map(String).sort()).toEqual(['/Off', '/on']);
+  });
+
+  it('names Helvetica in /DA of a field of Latin text, so that a viewer can type what the subset lacks; Poppler draws a typed value with it', async () => {
+    const { pdf } = await renderHtml(`<form><input name="latin" value="Ada" style="width: 300px"><input name="han" value="北京" style="width: 300px"></form>`);
+    const doc = await PDFDocument.load(pdf);
+    const form = doc.getForm();
+    const latin = form.getTextField('latin').acroField;
+    // A byte string of operators (Table 222): Poppler does not parse a UTF-16 one.
+    expect(latin.dict.get(PDFName.of('DA'))).toBeInstanceOf(PDFString);
+    expect(latin.getDefaultAppearance()).toMatch(/^\/Helv \d+(\.\d+)? Tf /u);
+    expect(form.getTextField('han').acroField.getDefaultAppearance()).toMatch(/^\/F\d+ /u);
+    const helv = form.acroForm.dict.lookup(PDFName.of('DR'), PDFDict).lookup(PDFName.of('Font'), PDFDict).lookup(PDFName.of('Helv'), PDFDict);
+    expect(helv.get(PDFName.of('BaseFont'))).toEqual(PDFName.of('Helvetica'));
+    // What a viewer does with typed text: a new value, no appearance, NeedAppearances.
+    latin.dict.set(PDFName.of('V'), PDFHexString.fromText('Zebra quilt jumps'));
+    for (const widget of latin.getWidgets()) widget.dict.delete(PDFName.of('AP'));
+    form.acroForm.dict.set(PDFName.of('NeedAppearances'), PDFBool.True);
+    expect(pdfText(await doc.save({ updateFieldAppearances: false }))).toContain('Zebra quilt jumps');
   });
 
   it('fills with pdf-lib: Poppler shows the filled values', async () => {
