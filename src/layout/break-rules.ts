@@ -10,7 +10,8 @@ export function isForcedBreak(value: BreakValue, inColumns = false): boolean {
   return value === 'page' || value === 'always' || value === 'left' || value === 'right' || value === 'recto' || value === 'verso';
 }
 
-function isAvoid(value: BreakValue): boolean {
+/** An avoid break value (css-break-3 §3.2). */
+export function isAvoidBreak(value: BreakValue): boolean {
   return value === 'avoid' || value === 'avoid-page';
 }
 
@@ -80,7 +81,7 @@ export function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox, 
 
 /** The break between two adjacent siblings should be avoided (e.g. after a heading). */
 export function avoidBreakBetween(before: BlockLevelBox, after: BlockLevelBox): boolean {
-  return isAvoid(before.style.breakAfter) || isAvoid(after.style.breakBefore);
+  return isAvoidBreak(before.style.breakAfter) || isAvoidBreak(after.style.breakBefore);
 }
 
 /** break-inside: avoid on the box. */
