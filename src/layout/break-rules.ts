@@ -3,6 +3,7 @@
 import type { BlockBox, BlockLevelBox } from '../boxes/types.js';
 import type { BreakValue } from '../css/types.js';
 import type { BreakToken } from './types.js';
+import { lastRowItems } from './grid/propagated-breaks.js';
 
 /** A forced break value (css-break-3 §3.1); `column` only where the fragmentainer is a column. */
 export function isForcedBreak(value: BreakValue, inColumns = false): boolean {
@@ -41,6 +42,14 @@ function forcedBreakBeforeValue(box: BlockLevelBox, inColumns = false): BreakVal
 
 function forcedBreakAfterValue(box: BlockLevelBox, inColumns = false): BreakValue | null {
   if (isForcedBreak(box.style.breakAfter, inColumns)) return box.style.breakAfter;
+  if (box.kind === 'block' && box.content.kind === 'grid') {
+    // The grid's last row passes its items' breaks on to the grid (css-grid-1 §12).
+    for (const item of lastRowItems(box)) {
+      const value = forcedBreakAfterValue(item, inColumns);
+      if (value !== null) return value;
+    }
+    return null;
+  }
   if (box.kind !== 'block' || box.content.kind !== 'blocks') return null;
   const children = box.content.children;
   const last = children[children.length - 1];

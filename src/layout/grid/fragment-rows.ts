@@ -154,13 +154,14 @@ export function fragmentRows(input: RowsInput): RowsFragment {
   let firstEnd = start < rowCount ? firstTop + Math.max(0, rows[start]! - consumedHere) : 0;
   let firstSplits = false;
   const spanning: number[] = [];
+  const firstRemaining = firstEnd;
   for (const [i, c] of resume?.items ?? []) {
     const it = items[i]!;
     if (lastRow(it) > start) {
       spanning.push(i);
       continue;
     }
-    const result = input.place(i, 0, c.consumed + firstEnd, { blockLimit: limit, atStart: true, token: c.token });
+    const result = input.place(i, 0, c.consumed + firstRemaining, { blockLimit: limit, atStart: true, token: c.token });
     pieces.set(i, { result, top: 0, consumed: c.consumed });
     const f = result.fragment;
     if (!f || result.breakToken) firstSplits = true;
@@ -254,13 +255,9 @@ export function fragmentRows(input: RowsInput): RowsFragment {
     }
   }
   // Items spanning on from the previous fragment: their area here reaches the end of their
-  // last row, or past the break (then it is cut there).
-  const rowEnd = (r: number) => (r - start < ends.length ? ends[r - start]! : projectedEnd(r));
-  function projectedEnd(r: number): number {
-    const from = stop.kind === 'complete' ? start : stop.row;
-    const base = tops[from - start] ?? 0;
-    return base + rowLines[r]! + rows[r]! - rowLines[from]! - (from === start ? consumedHere : 0);
-  }
+  // last row, or past the break, where they are cut (then any height past the cut will do).
+  const nextRow = stop.kind === 'complete' ? rowCount : stop.row;
+  const rowEnd = (r: number) => (r < nextRow ? ends[r - start]! : cut + rowLines[r]! + rows[r]! - rowLines[nextRow]!);
   for (const i of spanning) {
     const c = resume!.items.get(i)!;
     pieces.set(i, { result: input.place(i, 0, c.consumed + rowEnd(lastRow(items[i]!)), { blockLimit: cut, atStart: true, token: c.token }), top: 0, consumed: c.consumed });
@@ -287,7 +284,6 @@ export function fragmentRows(input: RowsInput): RowsFragment {
   }
   fragments.sort((a, b) => a[0] - b[0]);
   const height = stop.kind === 'split' ? stop.cut : lastHere >= start ? ends[lastHere - start]! : 0;
-  const nextRow = stop.kind === 'complete' ? rowCount : stop.row;
   const resumeAt: RowsResume | null = stop.kind === 'complete' && next.size === 0
     ? null
     : { rowIndex: nextRow, rowConsumed: stop.kind === 'split' ? (stop.row === start ? consumedHere : 0) + stop.cut - tops[stop.row - start]! : 0, items: next };
