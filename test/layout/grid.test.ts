@@ -252,6 +252,13 @@ describe('grid containers', () => {
     expect(rectOf(p, 'blue', 1)).toEqual([0, 110, 400, 100]);
   });
 
+  it('moves a row whose item has size containment (monolithic, css-contain-2 §3.1) to the next page whole', async () => {
+    const rows = ['red', 'lime', 'blue'].map((c) => cell(c, c === 'blue' ? 'contain: size' : '')).join('');
+    const p = await pages(`<div style="display: grid; grid-auto-rows: 120pt; row-gap: 10pt">${rows}</div>`);
+    expect(rectOf(p, 'lime', 0)).toEqual([0, 130, 400, 120]);
+    expect(rectOf(p, 'blue', 1)).toEqual([0, 0, 400, 120]);
+  });
+
   it('moves a grid with break-inside: avoid to the next page whole', async () => {
     const p = await pages(`${cell('gray', 'height: 200pt')}<div style="display: grid; grid-auto-rows: 60pt; break-inside: avoid">${cell('red')}${cell('lime')}</div>`);
     expect(rectOf(p, 'red', 1)).toEqual([0, 0, 400, 60]);

@@ -14,6 +14,7 @@
 import type { BlockLayoutResult, BoxFragment, ContinuingItem } from '../types.js';
 import { blockMargins, borderOf, paddingOf } from '../box-model.js';
 import { avoidsBreakInside, isAvoidBreak, isForcedBreak } from '../break-rules.js';
+import { hasSizeContainment } from '../../css/properties/contain.js';
 import type { ItemFragmentation } from './item-layout.js';
 import type { PlacedItem } from './placement.js';
 
@@ -29,6 +30,15 @@ export interface RowIndex {
   readonly ending: Int32Array;
   /** avoided[r]: a break before row r is to be avoided (break-before/after: avoid beside it, break-inside: avoid across it). */
   readonly avoided: Uint8Array;
+}
+
+/**
+ * An item that must not break: break-inside: avoid, or size containment, which makes a box
+ * monolithic (css-contain-2 §3.1; read here only, for the choice between splitting a row and
+ * moving it on).
+ */
+function unbreakable(it: PlacedItem): boolean {
+  return avoidsBreakInside(it.box) || hasSizeContainment(it.box.style);
 }
 
 function lastRow(it: PlacedItem): number {
@@ -228,7 +238,7 @@ export function fragmentRows(input: RowsInput): RowsFragment {
         const result = input.place(i, top, height, { blockLimit: cut - top, atStart: input.atStart && top <= EPSILON, token: null });
         trial.set(i, { result, top, consumed: 0 });
         if (force) continue;
-        if (!result.fragment || (result.breakToken !== null && avoidsBreakInside(it.box))) avoidFrom = Math.min(avoidFrom ?? row, row);
+        if (!result.fragment || (result.breakToken !== null && unbreakable(it))) avoidFrom = Math.min(avoidFrom ?? row, row);
       }
     }
     return avoidFrom;
