@@ -3,7 +3,7 @@
 import type { BlockBox, BlockLevelBox } from '../boxes/types.js';
 import type { BreakValue } from '../css/types.js';
 import type { BreakToken } from './types.js';
-import { lastRowItems } from './grid/propagated-breaks.js';
+import { firstRowItems, lastRowItems } from './grid/propagated-breaks.js';
 
 /** A forced break value (css-break-3 §3.1); `column` only where the fragmentainer is a column. */
 export function isForcedBreak(value: BreakValue, inColumns = false): boolean {
@@ -90,7 +90,19 @@ export function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox, 
 
 /** The break between two adjacent siblings should be avoided (e.g. after a heading). */
 export function avoidBreakBetween(before: BlockLevelBox, after: BlockLevelBox): boolean {
-  return isAvoidBreak(before.style.breakAfter) || isAvoidBreak(after.style.breakBefore);
+  return avoidsBreakAfter(before) || avoidsBreakBefore(after);
+}
+
+/** break-after: avoid on the box, or on an item of its last row when it is a grid (css-grid-1 §12). */
+function avoidsBreakAfter(box: BlockLevelBox): boolean {
+  if (isAvoidBreak(box.style.breakAfter)) return true;
+  return box.kind === 'block' && box.content.kind === 'grid' && lastRowItems(box).some((item) => isAvoidBreak(item.style.breakAfter));
+}
+
+/** break-before: avoid on the box, or on an item of its first row when it is a grid. */
+function avoidsBreakBefore(box: BlockLevelBox): boolean {
+  if (isAvoidBreak(box.style.breakBefore)) return true;
+  return box.kind === 'block' && box.content.kind === 'grid' && firstRowItems(box).some((item) => isAvoidBreak(item.style.breakBefore));
 }
 
 /** break-inside: avoid on the box. */

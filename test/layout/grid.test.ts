@@ -243,6 +243,13 @@ describe('grid containers', () => {
     expect(rectOf(p, 'aqua', 2)).toEqual([0, 0, 400, 10]);
   });
 
+  it('passes break-after: avoid on the last row to the container: it goes on with the block after it', async () => {
+    const p = await pages(`${cell('gray', 'height: 10pt')}<div style="display: grid; grid-auto-rows: 100pt">
+      ${cell('red')}${cell('lime', 'break-after: avoid')}</div>${cell('blue', 'height: 100pt; break-inside: avoid')}`);
+    expect(rectOf(p, 'red', 1)).toEqual([0, 0, 400, 100]);
+    expect(rectOf(p, 'blue', 1)).toEqual([0, 200, 400, 100]);
+  });
+
   it('moves the rows after a break-after: avoid row boundary with it (break-after: avoid propagates to the row)', async () => {
     // Rows of 100pt with 10pt gaps: the third (220pt–320pt) does not fit and cannot split.
     const p = await pages(`<div style="display: grid; grid-auto-rows: 100pt; row-gap: 10pt">

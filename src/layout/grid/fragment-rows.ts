@@ -9,8 +9,9 @@
 //   its area on the next fragmentainer; its piece here reaches the fragmentainer end.
 // - A row continued on a new fragmentainer ends at its tallest item piece there (§12.1 step 3:
 //   fragmentation may make an item taller), so the rows after it stay aligned.
-// - The gutter at a break is truncated (css-align-3 §8.1), and the rows keep their unfragmented
-//   positions otherwise: align-content's free space is not shared out again per fragment.
+// - A gutter split by a break or last before it is suppressed (css-align-3 §8.1, resolved in
+//   csswg-drafts#11520), and align-content's spacing with it; the rows keep their unfragmented
+//   positions otherwise: the free space is not shared out again per fragment (csswg-drafts#6812).
 import type { BlockLayoutResult, BoxFragment, ContinuingItem } from '../types.js';
 import { blockMargins, borderOf, paddingOf } from '../box-model.js';
 import { avoidsBreakInside, isAvoidBreak, isForcedBreak } from '../break-rules.js';

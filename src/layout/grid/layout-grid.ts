@@ -14,7 +14,7 @@ import { sizeColumns } from './columns.js';
 import { distribute, gapCount, trackLines } from './content-distribution.js';
 import { gridModel } from './grid-model.js';
 import { fragmentRows, rowIndex, type RowIndex, type RowsResume } from './fragment-rows.js';
-import { recordLastRow } from './propagated-breaks.js';
+import { recordEdgeRows } from './propagated-breaks.js';
 import { layoutItemAt, placeItem, stretchesInBlockAxis } from './item-layout.js';
 import type { PlacedItem } from './placement.js';
 import { sizeTracks, type Contributions } from './track-sizing.js';
@@ -70,7 +70,7 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
   if (!hit || hit.width !== width || hit.ownHeight !== ownHeight || hit.minHeight !== minHeight) {
     hit = { width, ownHeight, minHeight, grid: sizeGrid(box, width, ownHeight, minHeight, page) };
     sizedGrids.set(box, hit);
-    recordLastRow(box, lastRowOf(hit.grid));
+    recordEdgeRows(box, edgeRowItems(hit.grid, 'start'), edgeRowItems(hit.grid, 'end'));
   }
   const { model, columns, columnLines, rows, rowLines, areaWidth } = hit.grid;
   const { placement } = model;
@@ -112,13 +112,14 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
   return { children, height: fragment.height, token: next && { kind: 'grid', box, rowIndex: next.rowIndex, rowConsumed: next.rowConsumed, items: next.items, consumedBlockSize: 0 }, pushed: false };
 }
 
-/** The items ending in the grid's last row. */
-function lastRowOf(grid: SizedGrid): BlockLevelBox[] {
-  const { endOffsets, ending } = grid.rowIndex;
+/** The items starting in the grid's first row, or ending in its last. */
+function edgeRowItems(grid: SizedGrid, edge: 'start' | 'end'): BlockLevelBox[] {
   const last = grid.rows.length - 1;
   if (last < 0) return [];
+  const { startOffsets, starting, endOffsets, ending } = grid.rowIndex;
   const items = grid.model.placement.items;
-  return Array.from(ending.subarray(endOffsets[last]!, endOffsets[last + 1]!), (i) => items[i]!.box);
+  const picked = edge === 'start' ? starting.subarray(startOffsets[0]!, startOffsets[1]!) : ending.subarray(endOffsets[last]!, endOffsets[last + 1]!);
+  return Array.from(picked, (i) => items[i]!.box);
 }
 
 /** Where a fragment resumes: a grid token, or a block token past the content (a fixed height that goes on); null on the first fragment. */
