@@ -3,6 +3,7 @@
 import type { BlockBox, BlockLevelBox } from '../boxes/types.js';
 import type { BreakValue } from '../css/types.js';
 import type { BreakToken } from './types.js';
+import { firstRowItems, lastRowItems } from './grid/propagated-breaks.js';
 
 /** A forced break value (css-break-3 §3.1); `column` only where the fragmentainer is a column. */
 export function isForcedBreak(value: BreakValue, inColumns = false): boolean {
@@ -10,7 +11,8 @@ export function isForcedBreak(value: BreakValue, inColumns = false): boolean {
   return value === 'page' || value === 'always' || value === 'left' || value === 'right' || value === 'recto' || value === 'verso';
 }
 
-function isAvoid(value: BreakValue): boolean {
+/** An avoid break value (css-break-3 §3.2). */
+export function isAvoidBreak(value: BreakValue): boolean {
   return value === 'avoid' || value === 'avoid-page';
 }
 
@@ -40,6 +42,14 @@ function forcedBreakBeforeValue(box: BlockLevelBox, inColumns = false): BreakVal
 
 function forcedBreakAfterValue(box: BlockLevelBox, inColumns = false): BreakValue | null {
   if (isForcedBreak(box.style.breakAfter, inColumns)) return box.style.breakAfter;
+  if (box.kind === 'block' && box.content.kind === 'grid') {
+    // The grid's last row passes its items' breaks on to the grid (css-grid-1 §12).
+    for (const item of lastRowItems(box)) {
+      const value = forcedBreakAfterValue(item, inColumns);
+      if (value !== null) return value;
+    }
+    return null;
+  }
   if (box.kind !== 'block' || box.content.kind !== 'blocks') return null;
   const children = box.content.children;
   const last = children[children.length - 1];
@@ -101,7 +111,19 @@ export function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox, 
 
 /** The break between two adjacent siblings should be avoided (e.g. after a heading). */
 export function avoidBreakBetween(before: BlockLevelBox, after: BlockLevelBox): boolean {
-  return isAvoid(before.style.breakAfter) || isAvoid(after.style.breakBefore);
+  return avoidsBreakAfter(before) || avoidsBreakBefore(after);
+}
+
+/** break-after: avoid on the box, or on an item of its last row when it is a grid (css-grid-1 §12). */
+function avoidsBreakAfter(box: BlockLevelBox): boolean {
+  if (isAvoidBreak(box.style.breakAfter)) return true;
+  return box.kind === 'block' && box.content.kind === 'grid' && lastRowItems(box).some((item) => isAvoidBreak(item.style.breakAfter));
+}
+
+/** break-before: avoid on the box, or on an item of its first row when it is a grid. */
+function avoidsBreakBefore(box: BlockLevelBox): boolean {
+  if (isAvoidBreak(box.style.breakBefore)) return true;
+  return box.kind === 'block' && box.content.kind === 'grid' && firstRowItems(box).some((item) => isAvoidBreak(item.style.breakBefore));
 }
 
 /** break-inside: avoid on the box. */

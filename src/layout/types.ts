@@ -122,20 +122,26 @@ export interface ContinuingCell {
 }
 
 /**
- * A grid container that broke inside a group of rows taller than the fragmentainer (rows
- * bound together by items spanning them): the items of that group continue with their
- * own tokens. Breaks between rows use a BlockBreakToken whose childIndex is the row.
+ * Where a grid container's previous fragment stopped (css-grid-1 §12): at a row, or inside it
+ * when the row was split across the break; the items whose areas cross the break go on with
+ * their own tokens.
  */
 export interface GridBreakToken {
   readonly kind: 'grid';
   readonly box: BlockBox;
-  /** The first row of the group. */
+  /** The row to resume at. */
   readonly rowIndex: number;
-  /** How much of the group earlier fragments took. */
+  /** How much of that row's unfragmented height earlier fragments took (0 after a break between rows). */
   readonly rowConsumed: number;
-  /** Items of the group that continue (with their token) or have not started (null), by placement index; the others are done. */
-  readonly items: ReadonlyMap<number, BreakToken | null>;
+  /** Items whose areas continue, by placement index. */
+  readonly items: ReadonlyMap<number, ContinuingItem>;
   readonly consumedBlockSize: number;
+}
+
+/** A grid item cut by a break: where its content resumes (null: not started yet) and how much of its area earlier fragments took. */
+export interface ContinuingItem {
+  readonly token: BreakToken | null;
+  readonly consumed: number;
 }
 
 export type BreakToken = BlockBreakToken | LinesBreakToken | TableBreakToken | GridBreakToken;

@@ -190,22 +190,115 @@ describe('grid containers', () => {
     expect(rectOf(p, 'red')[0]).toBe(100);
   });
 
-  it('breaks between rows across pages: a row that does not fit moves on whole', async () => {
+  it('splits a row that crosses the page end, its items breaking in parallel there (as Chromium does)', async () => {
     const rows = ['red', 'lime', 'blue', 'yellow'].map((c) => cell(c)).join('');
     const p = await pages(`<div style="display: grid; grid-auto-rows: 120pt; row-gap: 10pt">${rows}</div>`);
     expect(p.length).toBe(2);
     expect(rectOf(p, 'lime', 0)).toEqual([0, 130, 400, 120]);
+    expect(rectOf(p, 'blue', 0)).toEqual([0, 260, 400, 40]);
+    expect(rectOf(p, 'blue', 1)).toEqual([0, 0, 400, 80]);
+    expect(rectOf(p, 'yellow', 1)).toEqual([0, 90, 400, 120]);
+  });
+
+  it('moves a row whose item avoids breaking inside to the next page whole; the gap at the break is truncated', async () => {
+    const rows = ['red', 'lime', 'blue', 'yellow'].map((c) => cell(c, c === 'blue' ? 'break-inside: avoid' : '')).join('');
+    const p = await pages(`<div style="display: grid; grid-auto-rows: 120pt; row-gap: 10pt">${rows}</div>`);
+    expect(p.length).toBe(2);
     expect(rectOf(p, 'blue', 1)).toEqual([0, 0, 400, 120]);
     expect(rectOf(p, 'yellow', 1)).toEqual([0, 130, 400, 120]);
   });
 
-  it('starts a row taller than the page at the top of a page and breaks its items inside (no loop)', async () => {
+  it('splits a row taller than the page and goes on with the next rows below its end (no loop)', async () => {
     const p = await pages(`<div style="display: grid">${cell('red', 'height: 50pt')}${cell('lime', 'height: 500pt')}${cell('blue', 'height: 50pt')}</div>`);
-    expect(p.length).toBe(3);
+    expect(p.length).toBe(2);
     expect(rectOf(p, 'red', 0)[1]).toBe(0);
-    expect(rectOf(p, 'lime', 1)).toEqual([0, 0, 400, 300]);
-    expect(rectOf(p, 'lime', 2)).toEqual([0, 0, 400, 200]);
-    expect(rectOf(p, 'blue', 2)).toEqual([0, 200, 400, 50]);
+    expect(rectOf(p, 'lime', 0)).toEqual([0, 50, 400, 250]);
+    expect(rectOf(p, 'lime', 1)).toEqual([0, 0, 400, 250]);
+    expect(rectOf(p, 'blue', 1)).toEqual([0, 250, 400, 50]);
+  });
+
+  it('starts the row of an item with break-before: page on a new page (css-grid-1 §12: the break propagates to the row)', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 1fr 1fr; grid-auto-rows: 20pt">
+      ${cell('red')}${cell('lime')}${cell('blue', 'break-before: page')}${cell('yellow')}</div>`);
+    expect(p.length).toBe(2);
+    expect(rectOf(p, 'lime', 0)).toEqual([200, 0, 200, 20]);
+    expect(rectOf(p, 'blue', 1)).toEqual([0, 0, 200, 20]);
+    expect(rectOf(p, 'yellow', 1)).toEqual([200, 0, 200, 20]);
+  });
+
+  it('breaks before a row at break-before: column in a multi-column container, and ignores it on a page', async () => {
+    const grid = `<div style="display: grid; grid-auto-rows: 20pt">${cell('red')}${cell('lime', 'break-before: column')}</div>`;
+    const inColumns = await pages(`<div style="columns: 2; column-gap: 0; width: 400pt">${grid}</div>`);
+    expect(rectOf(inColumns, 'lime', 0)).toEqual([200, 0, 200, 20]);
+    const onPage = await pages(grid);
+    expect(rectOf(onPage, 'lime', 0)).toEqual([0, 20, 400, 20]);
+  });
+
+  it('passes break-before on the first row and break-after on the last row to the container', async () => {
+    const p = await pages(`${cell('gray', 'height: 10pt')}<div style="display: grid; grid-template-columns: 1fr 1fr; grid-auto-rows: 20pt">
+      ${cell('red', 'break-before: page')}${cell('lime')}${cell('blue')}${cell('yellow', 'break-after: page')}</div>${cell('aqua', 'height: 10pt')}`);
+    expect(p.length).toBe(3);
+    expect(rectOf(p, 'red', 1)).toEqual([0, 0, 200, 20]);
+    expect(rectOf(p, 'yellow', 1)).toEqual([200, 20, 200, 20]);
+    expect(rectOf(p, 'aqua', 2)).toEqual([0, 0, 400, 10]);
+  });
+
+  it('passes break-after: avoid on the last row to the container: it goes on with the block after it', async () => {
+    const p = await pages(`${cell('gray', 'height: 10pt')}<div style="display: grid; grid-auto-rows: 100pt">
+      ${cell('red')}${cell('lime', 'break-after: avoid')}</div>${cell('blue', 'height: 100pt; break-inside: avoid')}`);
+    expect(rectOf(p, 'red', 1)).toEqual([0, 0, 400, 100]);
+    expect(rectOf(p, 'blue', 1)).toEqual([0, 200, 400, 100]);
+  });
+
+  it('moves the rows after a break-after: avoid row boundary with it (break-after: avoid propagates to the row)', async () => {
+    // Rows of 100pt with 10pt gaps: the third (220pt–320pt) does not fit and cannot split.
+    const p = await pages(`<div style="display: grid; grid-auto-rows: 100pt; row-gap: 10pt">
+      ${cell('red')}${cell('lime', 'break-after: avoid')}${cell('blue', 'break-inside: avoid')}</div>`);
+    expect(rectOf(p, 'red', 0)).toEqual([0, 0, 400, 100]);
+    expect(rectOf(p, 'lime', 1)).toEqual([0, 0, 400, 100]);
+    expect(rectOf(p, 'blue', 1)).toEqual([0, 110, 400, 100]);
+  });
+
+  it('moves a row whose item has size containment (monolithic, css-contain-2 §3.1) to the next page whole', async () => {
+    const rows = ['red', 'lime', 'blue'].map((c) => cell(c, c === 'blue' ? 'contain: size' : '')).join('');
+    const p = await pages(`<div style="display: grid; grid-auto-rows: 120pt; row-gap: 10pt">${rows}</div>`);
+    expect(rectOf(p, 'lime', 0)).toEqual([0, 130, 400, 120]);
+    expect(rectOf(p, 'blue', 1)).toEqual([0, 0, 400, 120]);
+  });
+
+  it('moves a grid with break-inside: avoid to the next page whole', async () => {
+    const p = await pages(`${cell('gray', 'height: 200pt')}<div style="display: grid; grid-auto-rows: 60pt; break-inside: avoid">${cell('red')}${cell('lime')}</div>`);
+    expect(rectOf(p, 'red', 1)).toEqual([0, 0, 400, 60]);
+    expect(rectOf(p, 'lime', 1)).toEqual([0, 60, 400, 60]);
+  });
+
+  it('cuts an item spanning rows at a break between them; it fills its area on the next page', async () => {
+    // Rows of 100pt with 10pt gaps; lime avoids breaking, so the break falls before row 3.
+    const p = await pages(`<div style="display: grid; grid-template-columns: 1fr 1fr; grid-auto-rows: 100pt; row-gap: 10pt">
+      ${cell('red', 'grid-row: span 3')}${cell('blue')}${cell('yellow')}${cell('lime', 'break-inside: avoid')}</div>`);
+    expect(rectOf(p, 'red', 0)).toEqual([0, 0, 200, 300]);
+    expect(rectOf(p, 'yellow', 0)).toEqual([200, 110, 200, 100]);
+    expect(rectOf(p, 'red', 1)).toEqual([0, 0, 200, 100]);
+    expect(rectOf(p, 'lime', 1)).toEqual([200, 0, 200, 100]);
+  });
+
+  it('grows a row whose item is pushed down by the break: the next row follows its tallest piece (§12.1 step 3)', async () => {
+    // Four monolithic 80pt lines: three fit on the 300pt page, the fourth goes on. The row is
+    // 320pt unfragmented (20pt left for page 2) but 80pt on page 2.
+    const line = '<span style="display: inline-block; vertical-align: top; width: 10pt; height: 80pt"></span><br>';
+    const p = await pages(`<div style="display: grid; grid-template-columns: 1fr 1fr; line-height: 0; orphans: 1; widows: 1">
+      ${cell('red')}${cell('lime', '', line.repeat(4))}${cell('blue', 'height: 10pt')}</div>`);
+    expect(rectOf(p, 'red', 0)).toEqual([0, 0, 200, 300]);
+    expect(rectOf(p, 'red', 1)).toEqual([0, 0, 200, 80]);
+    expect(rectOf(p, 'lime', 1)).toEqual([200, 0, 200, 80]);
+    expect(rectOf(p, 'blue', 1)).toEqual([0, 80, 200, 10]);
+  });
+
+  it('keeps the rows where align-content put them in the unfragmented grid; the spacing at a break is truncated like a gutter', async () => {
+    const p = await pages(`<div style="display: grid; height: 500pt; grid-template-rows: 50pt 50pt 50pt; align-content: space-between">
+      ${cell('red')}${cell('lime')}${cell('blue')}</div>`);
+    expect(rectOf(p, 'lime', 0)).toEqual([0, 225, 400, 50]);
+    expect(rectOf(p, 'blue', 1)).toEqual([0, 0, 400, 50]);
   });
 
   it('breaks every item of a tall row, each continuing on the next page beside the others', async () => {

@@ -4,6 +4,7 @@ import { ALIGNMENT_LONGHANDS, ALIGNMENT_SHORTHANDS } from './alignment.js';
 import { BACKGROUND_LONGHANDS, BACKGROUND_SHORTHANDS } from './background.js';
 import { BOX_LONGHANDS } from './box.js';
 import { BOX_SHADOW_LONGHANDS } from './box-shadow.js';
+import { CONTAIN_LONGHANDS } from './contain.js';
 import { EXTRA_LONGHANDS } from './extra.js';
 import { FLEX_LONGHANDS, FLEX_SHORTHANDS } from './flex.js';
 import { FONT_LONGHANDS } from './font.js';
@@ -42,6 +43,7 @@ export const LONGHANDS: readonly LonghandDef[] = [
   ...TRANSFORM_LONGHANDS,
   ...MULTICOL_LONGHANDS,
   ...GRID_LONGHANDS,
+  ...CONTAIN_LONGHANDS,
 ];
 
 export const LONGHAND_BY_NAME: ReadonlyMap<string, LonghandDef> = new Map(LONGHANDS.map((d) => [d.name, d]));

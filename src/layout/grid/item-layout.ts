@@ -19,6 +19,12 @@ function stretches(box: BlockLevelBox, align: AlignmentKeyword): boolean {
   return align === 'stretch' || (align === 'normal' && box.kind === 'block');
 }
 
+/** The item's block size is its area's: a block with an auto height and no auto block margins, stretched (css-align-3 §6.1). */
+export function stretchesInBlockAxis(box: BlockLevelBox, container: ComputedStyle): boolean {
+  const s = box.style;
+  return box.kind === 'block' && s.height === 'auto' && s.marginTop !== 'auto' && s.marginBottom !== 'auto' && stretches(box, selfAlignment(s.alignSelf, container.alignItems));
+}
+
 /** The item's fragment at `width` (its area's), with its height fixed when `height` is given; x is its left margin. */
 /** Where a fragmented item continues: the space left on this page and its break token. */
 export interface ItemFragmentation {
@@ -42,7 +48,7 @@ export function layoutItemAt(box: BlockLevelBox, width: number, height: number |
     inlineSize = geometry.contentWidth + horizontalFrame(s, width) + (resolveAuto(s.marginLeft, width) ?? 0) + (resolveAuto(s.marginRight, width) ?? 0);
   }
   let fixedBlockSize: number | undefined;
-  if (height !== null && box.kind === 'block' && s.height === 'auto' && s.marginTop !== 'auto' && s.marginBottom !== 'auto' && stretches(box, selfAlignment(s.alignSelf, container.alignItems))) {
+  if (height !== null && stretchesInBlockAxis(box, container)) {
     const m = blockMargins(s, width);
     fixedBlockSize = Math.max(0, height - m.top - m.bottom - verticalFrame(s, width));
   }

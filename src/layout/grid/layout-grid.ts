@@ -1,21 +1,21 @@
 // Grid layout (css-grid-1 §11): columns sized first from the items' intrinsic widths, then
 // rows from their heights laid out at those widths, then each item laid out in its grid
-// area. Fragmentation (css-grid-1 §12 / css-break-3): the grid breaks between rows; rows
-// that do not fit move to the next fragmentainer whole, and a row (or a group of rows
-// bound by a spanning item) taller than the fragmentainer starts at its top and its items
-// break inside, each fragment taking at least 1pt of it, so layout always progresses.
+// area. The tracks are sized once per container; across fragmentainers (css-grid-1 §12) each
+// fragment's rows are laid out by fragment-rows.ts.
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import { isGridPlaceholder } from '../../boxes/grid-items.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { blockMargins, verticalFrame } from '../box-model.js';
 import { layoutBlockLevel } from '../block.js';
 import { constraintSpace } from '../constraint-space.js';
-import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, GridBreakToken, PageContext } from '../types.js';
+import type { BoxFragment, BreakToken, ConstraintSpace, ContinuingItem, GridBreakToken, PageContext } from '../types.js';
 import { recordGridGeometry } from './abspos-area.js';
 import { sizeColumns } from './columns.js';
 import { distribute, gapCount, trackLines } from './content-distribution.js';
 import { gridModel } from './grid-model.js';
-import { layoutItemAt, placeItem, type ItemFragmentation } from './item-layout.js';
+import { fragmentRows, rowIndex, type RowIndex, type RowsResume } from './fragment-rows.js';
+import { recordEdgeRows } from './propagated-breaks.js';
+import { layoutItemAt, placeItem, stretchesInBlockAxis } from './item-layout.js';
 import type { PlacedItem } from './placement.js';
 import { sizeTracks, type Contributions } from './track-sizing.js';
 
@@ -23,7 +23,7 @@ import { sizeTracks, type Contributions } from './track-sizing.js';
 export interface GridContentResult {
   readonly children: BoxFragment[];
   readonly height: number;
-  readonly token: BlockBreakToken | GridBreakToken | null;
+  readonly token: GridBreakToken | null;
   readonly pushed: boolean;
 }
 
@@ -43,26 +43,6 @@ function heightContribution(it: PlacedItem, width: number, box: BlockBox, page: 
   return { minContent: h, maxContent: h, minimum: h };
 }
 
-/**
- * The boundaries between rows that no item spans across (`breakable[r]`: a break may fall
- * before row r), from one pass over the items with a difference array.
- */
-function breakableLines(rowCount: number, items: readonly PlacedItem[]): boolean[] {
-  const diff = new Int32Array(rowCount + 2);
-  for (const it of items) {
-    if (it.rowSpan < 2) continue;
-    diff[it.row + 1]! += 1;
-    diff[it.row + it.rowSpan]! -= 1;
-  }
-  const out: boolean[] = [];
-  let open = 0;
-  for (let r = 0; r <= rowCount; r++) {
-    open += diff[r]!;
-    out.push(open === 0);
-  }
-  return out;
-}
-
 /** A grid's sized tracks: everything its fragments share, computed once per width and height. */
 interface SizedGrid {
   readonly model: ReturnType<typeof gridModel>;
@@ -71,6 +51,8 @@ interface SizedGrid {
   readonly rows: number[];
   readonly rowLines: number[];
   readonly areaWidth: (it: PlacedItem) => number;
+  /** The items by row, for fragmentation. */
+  readonly rowIndex: RowIndex;
 }
 
 /**
@@ -88,111 +70,66 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
   if (!hit || hit.width !== width || hit.ownHeight !== ownHeight || hit.minHeight !== minHeight) {
     hit = { width, ownHeight, minHeight, grid: sizeGrid(box, width, ownHeight, minHeight, page) };
     sizedGrids.set(box, hit);
+    recordEdgeRows(box, edgeRowItems(hit.grid, 'start'), edgeRowItems(hit.grid, 'end'));
   }
   const { model, columns, columnLines, rows, rowLines, areaWidth } = hit.grid;
   const { placement } = model;
 
   const rowCount = rows.length;
-  const resume = token?.kind === 'grid' ? token : null;
-  const startRow = Math.min(resume ? resume.rowIndex : token?.kind === 'block' ? token.childIndex : 0, rowCount);
+  const resume = resumeOf(token, rowCount);
   // Where this fragment starts in the grid's rows.
-  const top = (startRow === 0 ? 0 : rowLines[startRow]!) + (resume?.rowConsumed ?? 0);
+  const top = resume === null ? 0 : (resume.rowIndex === 0 ? 0 : rowLines[Math.min(resume.rowIndex, rowCount)] ?? 0) + resume.rowConsumed;
   recordGridGeometry(box, {
     columns: { starts: columnLines, sizes: columns, lines: model.columnLines, offset: placement.columnOffset },
     rows: { starts: rowLines.map((l) => l - top), sizes: rows, lines: model.rowLines, offset: placement.rowOffset },
-    content: { x: origin.x - s.borderLeftWidth, y: startRow === 0 && !resume ? origin.y - s.borderTopWidth : origin.y },
+    content: { x: origin.x - s.borderLeftWidth, y: resume === null ? origin.y - s.borderTopWidth : origin.y },
   });
-  const breakable = breakableLines(rowCount, placement.items);
-  const rowBottom = (r: number) => rowLines[r]! + rows[r]!;
   const children: BoxFragment[] = [];
-  if (startRow === 0 && !resume) {
+  if (resume === null) {
     // Placeholders of absolutely positioned children: at the content box's start (css-grid-1 §9.2 static position).
     for (const item of box.content.kind === 'grid' ? box.content.items : []) {
       if (isGridPlaceholder(item)) children.push(placeholder(item, width, page, origin));
     }
   }
-  const area = (it: PlacedItem) => ({ x: columnLines[it.column]!, y: rowLines[it.row]! - top, width: areaWidth(it), height: spanSize(rowLines, rows, it.row, it.rowSpan) });
+  const area = (it: PlacedItem, y: number, height: number) => ({ x: columnLines[it.column]!, y, width: areaWidth(it), height });
   const push = (f: BoxFragment) => children.push({ ...f, x: f.x + origin.x, y: f.y + origin.y });
 
-  let first = startRow;
-  if (startRow < rowCount && Number.isFinite(limit)) {
-    let groupEnd = startRow + 1;
-    while (groupEnd < rowCount && !breakable[groupEnd]) groupEnd++;
-    if (resume || rowBottom(groupEnd - 1) - top > limit + EPSILON) {
-      // The first group of rows does not fit: it moves on whole, unless at the fragmentainer's
-      // start, where its items are fragmented in it (a row taller than a page continues).
-      if (!resume && startRow === 0 && !space.atFragmentainerStart) return { children: [], height: 0, token: null, pushed: true };
-      const step = Math.max(limit, 1);
-      const left = fragmentGroup(placement.items, startRow, groupEnd, resume, step, area, (it, a, at) => placeItem(it.box, a, s, page, at), push);
-      if (left.size > 0 || rowBottom(groupEnd - 1) - top > step + EPSILON) {
-        const next: GridBreakToken = { kind: 'grid', box, rowIndex: startRow, rowConsumed: (resume?.rowConsumed ?? 0) + step, items: left, consumedBlockSize: 0 };
-        return { children, height: step, token: next, pushed: false };
-      }
-      first = groupEnd;
-    }
+  if (resume === null && !Number.isFinite(limit)) {
+    // Unfragmented: every item in its area.
+    for (const it of placement.items) push(placeItem(it.box, area(it, rowLines[it.row]!, spanSize(rowLines, rows, it.row, it.rowSpan)), s, page).fragment!);
+    return { children, height: rowCount === 0 ? 0 : rowLines[rowCount]!, token: null, pushed: false };
   }
-  // Whole rows, from `first` to the last break that fits.
-  let endRow = rowCount;
-  if (Number.isFinite(limit)) {
-    let lastFit = first;
-    for (let r = first; r < rowCount; r++) {
-      if (rowBottom(r) - top > limit + EPSILON) {
-        endRow = lastFit;
-        break;
-      }
-      if (breakable[r + 1]) lastFit = r + 1;
-    }
-  }
-  for (const it of placement.items) {
-    if (it.row >= first && it.row < endRow) push(placeItem(it.box, area(it), s, page).fragment!);
-  }
-  const complete = endRow >= rowCount;
-  const bottom = complete ? (rowCount === 0 ? 0 : rowLines[rowCount]!) : endRow > startRow ? rowBottom(endRow - 1) : top;
-  const height = Math.max(0, bottom - top);
-  const next: BlockBreakToken | null = complete ? null : { kind: 'block', box, childIndex: endRow, child: null, consumedBlockSize: 0, forced: false };
-  return { children, height, token: next, pushed: false };
-}
-
-type Area = { x: number; y: number; width: number; height: number };
-
-/**
- * One fragment of a group of rows taller than the space left: the items that start in it
- * or continue into it, laid out up to `limit`. Returns the items to continue (their token,
- * or null for one that could not start here); the others are done.
- */
-function fragmentGroup(
-  items: readonly PlacedItem[],
-  startRow: number,
-  groupEnd: number,
-  resume: GridBreakToken | null,
-  limit: number,
-  area: (it: PlacedItem) => Area,
-  place: (it: PlacedItem, area: Area, at: ItemFragmentation) => BlockLayoutResult,
-  push: (f: BoxFragment) => void,
-): Map<number, BreakToken | null> {
-  const left = new Map<number, BreakToken | null>();
-  items.forEach((it, i) => {
-    if (it.row < startRow || it.row >= groupEnd) return;
-    const a = area(it);
-    // Not reached yet: it starts afresh where it is on a later fragment.
-    if (a.y >= limit) return;
-    let at: ItemFragmentation;
-    if (a.y < 0) {
-      // Started on an earlier fragment: continues at the top, or is done.
-      if (!resume || !resume.items.has(i)) return;
-      at = { blockLimit: limit, atStart: true, token: resume.items.get(i)! };
-      a.y = 0;
-    } else at = { blockLimit: limit - a.y, atStart: a.y === 0, token: null };
-    const result = place(it, a, at);
-    if (!result.fragment) {
-      left.set(i, null);
-      return;
-    }
-    push(result.fragment);
-    if (result.breakToken) left.set(i, result.breakToken);
+  const items = placement.items;
+  const fragment = fragmentRows({
+    rows, rowLines, items, index: hit.grid.rowIndex, limit, atStart: space.atFragmentainerStart, inColumns: space.inColumns, resume,
+    place: (i, y, height, at) => placeItem(items[i]!.box, area(items[i]!, y, height), s, page, at ?? undefined),
+    stretches: (i) => stretchesInBlockAxis(items[i]!.box, s),
+    areaWidth: (i) => areaWidth(items[i]!),
   });
-  return left;
+  if (fragment.pushed) return { children: [], height: 0, token: null, pushed: true };
+  for (const f of fragment.fragments) push(f);
+  const next = fragment.next;
+  return { children, height: fragment.height, token: next && { kind: 'grid', box, rowIndex: next.rowIndex, rowConsumed: next.rowConsumed, items: next.items, consumedBlockSize: 0 }, pushed: false };
 }
+
+/** The items starting in the grid's first row, or ending in its last. */
+function edgeRowItems(grid: SizedGrid, edge: 'start' | 'end'): BlockLevelBox[] {
+  const last = grid.rows.length - 1;
+  if (last < 0) return [];
+  const { startOffsets, starting, endOffsets, ending } = grid.rowIndex;
+  const items = grid.model.placement.items;
+  const picked = edge === 'start' ? starting.subarray(startOffsets[0]!, startOffsets[1]!) : ending.subarray(endOffsets[last]!, endOffsets[last + 1]!);
+  return Array.from(picked, (i) => items[i]!.box);
+}
+
+/** Where a fragment resumes: a grid token, or a block token past the content (a fixed height that goes on); null on the first fragment. */
+function resumeOf(token: BreakToken | null, rowCount: number): RowsResume | null {
+  if (token === null) return null;
+  if (token.kind === 'grid') return token;
+  return { rowIndex: token.kind === 'block' ? Math.min(token.childIndex, rowCount) : rowCount, rowConsumed: 0, items: NO_ITEMS };
+}
+
+const NO_ITEMS: ReadonlyMap<number, ContinuingItem> = new Map();
 
 /** The content-box min-height when it is definite and above 0, else null. */
 function minContentHeight(s: ComputedStyle, space: ConstraintSpace): number | null {
@@ -245,5 +182,5 @@ function sizeGrid(box: BlockBox, width: number, ownHeight: number | null, minHei
   const rowsHeight = total(rows, model.rowGap, model.collapsedRows);
   const openRows = gapCount(model.collapsedRows) + (rows.length > 0 ? 1 : 0);
   const rowLines = trackLines(rows, model.rowGap, distribute(s.alignContent, rowSpace === null ? 0 : rowSpace - rowsHeight, openRows), model.collapsedRows);
-  return { model, columns, columnLines, rows, rowLines, areaWidth };
+  return { model, columns, columnLines, rows, rowLines, areaWidth, rowIndex: rowIndex(rows.length, placement.items) };
 }
