@@ -144,6 +144,27 @@ describe('column-span: all (§6)', () => {
 });
 
 describe('column height limits', () => {
+  it('a container taller than the page whose content ends on the first page continues empty: the content is not laid out again', async () => {
+    const pages = await layout(`<div style="column-count: 2; height: 400pt">${lines(3)}</div><p>After</p>`, base);
+    expect(pages).toHaveLength(2);
+    expect(runs(pages).map((r) => `${r.page}:${r.text}`)).toEqual(['0:P1', '0:P2', '0:P3', '1:After']);
+  });
+
+  it('content beyond a container whose height ends on this page goes into overflow columns beside it, not onto more pages (§8.2)', async () => {
+    // 400pt tall: 260pt (26 lines in two columns) on the first page, 140pt (seven lines a column) on the second, where 24 lines need four.
+    const pages = await layout(`<div style="column-count: 2; column-gap: 20pt; height: 400pt">${lines(50)}</div><p>After</p>`, base);
+    expect(pages).toHaveLength(2);
+    const second = runs([pages[1]!]);
+    expect(second.map((r) => r.text)).toContain('P50');
+    // Overflow columns continue in the inline direction, a column width and gap apart.
+    const xs = [...new Set(second.filter((r) => r.text.startsWith('P')).map((r) => Math.round(r.x)))].sort((a, b) => a - b);
+    expect(xs).toHaveLength(4);
+    expect(xs[2]! - xs[1]!).toBeCloseTo(210, 0);
+    // The container is its 140pt here, After below it.
+    const top = Math.min(...second.filter((r) => r.text.startsWith('P')).map((r) => r.y));
+    expect(runOn(pages, 1, 'After').y - top).toBeCloseTo(140, 3);
+  });
+
   it('max-height caps the columns: column-fill: auto then fills the next column', async () => {
     const pages = await layout(`<div style="column-count: 2; column-fill: auto; max-height: 60pt">${lines(5)}</div><p>After</p>`, base);
     const at = (t: string) => runOn(pages, 0, t);

@@ -40,6 +40,9 @@ export interface ColumnsInput {
   readonly origin: { readonly x: number; readonly y: number };
 }
 
+/** Overflow columns past the container's last: each holds something, so the flow bounds them too. */
+const MAX_OVERFLOW_COLUMNS = 10_000;
+
 /** Bisection stops when the interval is this small (pt): a tenth of a CSS px. */
 const PRECISION = 0.075;
 /** And after this many steps in any case. */
@@ -47,18 +50,24 @@ const MAX_STEPS = 24;
 
 export function layoutColumns(input: ColumnsInput): ColumnsResult {
   const { count, width, gap } = usedColumns(input.container.style, input.width);
+  // A container that goes on only for its own height (its flow ended on an earlier page) has no columns left.
+  if (input.token !== null && input.token.child === null && input.token.childIndex > 0) return { children: [], height: input.fixedHeight ?? 0, token: null, pushed: false };
   const start = input.token?.child ?? null;
   const available = Math.max(0, Math.min(input.limit, input.fixedHeight ?? input.maxHeight));
   const fill = (height: number) => fillColumns(input, count, width, height, start);
   const balance = input.container.style.columnFill !== 'auto' || !Number.isFinite(available);
-  const columns = (balance ? balanced(fill, count, available) : null) ?? fill(available);
+  // When the container's height (or max-height) ends on this page, what its columns cannot hold
+  // goes into more columns in the inline direction (§8.2), not onto more pages.
+  const ends = Math.min(input.fixedHeight ?? Infinity, input.maxHeight) <= input.limit;
+  const columns = (balance ? balanced(fill, count, available) : null)
+    ?? (ends ? fillColumns(input, MAX_OVERFLOW_COLUMNS, width, available, start) : fill(available));
   if (columns.fragments.length === 0) return { children: [], height: 0, token: null, pushed: !input.atStart };
   const children = columns.fragments.map((f, i) => placed(f, input.origin.x + i * (width + gap), input.origin.y));
   const used = Math.max(...columns.fragments.map((f) => f.height));
   const token: BlockBreakToken | null = columns.token === null ? null
     : { kind: 'block', box: input.container, childIndex: 0, child: columns.token, consumedBlockSize: 0, forced: false };
-  // A container that continues on the next page fills this one (css-break-3 §4.4).
-  const height = input.fixedHeight ?? (token !== null && Number.isFinite(available) ? available : used);
+  // A container that continues on the next page fills this one (css-break-3 §4.4), and no more of its fixed height.
+  const height = token !== null && Number.isFinite(available) ? available : input.fixedHeight ?? used;
   return { children, height, token, pushed: false };
 }
 
