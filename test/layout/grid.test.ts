@@ -156,6 +156,59 @@ describe('grid alignment', () => {
   });
 });
 
+describe('grid baseline alignment', () => {
+  const font = 'font-size: 10pt; line-height: 10pt';
+
+  it('align-items: baseline shims items of a row to a shared first baseline, and the shim sizes the row', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 50pt 50pt; align-items: baseline; ${font}">
+      ${cell('red', 'padding-top: 20pt', 'A')}${cell('lime', 'padding-bottom: 30pt', 'B')}${cell('blue', 'height: 5pt')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([0, 0, 50, 30]);
+    // B's baseline comes down 20pt to A's; its 40pt box then ends at 60pt, the row's end.
+    expect(rectOf(p, 'lime')).toEqual([50, 20, 50, 40]);
+    expect(rectOf(p, 'blue')).toEqual([0, 60, 50, 5]);
+    expect(runWith(p, 'A').y).toBeCloseTo(runWith(p, 'B').y, 3);
+  });
+
+  it('last baseline aligns the last baselines of a row against its end', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 50pt 50pt; grid-template-rows: 100pt; align-items: last baseline; ${font}">
+      ${cell('red', 'padding-bottom: 20pt', 'A')}${cell('lime', '', 'B')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([0, 70, 50, 30]);
+    expect(rectOf(p, 'lime')).toEqual([50, 70, 50, 10]);
+  });
+
+  it('an item spanning rows shares the first baseline of its first row', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 50pt 50pt; align-items: baseline; ${font}">
+      ${cell('red', 'grid-row: 1 / span 2; padding-top: 15pt', 'A')}${cell('lime', 'grid-row: 1', 'B')}</div>`);
+    expect(rectOf(p, 'lime')[1]).toBe(15);
+  });
+
+  it('an item whose percentage height depends on an intrinsic row takes its fallback alignment (start)', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 50pt 50pt; align-items: baseline; ${font}">
+      ${cell('red', 'padding-top: 20pt', 'A')}${cell('lime', 'height: 50%', 'B')}</div>`);
+    expect(rectOf(p, 'lime')[1]).toBe(0);
+  });
+
+  it('an inline-grid sits on the baseline of its first row\'s baseline-aligned items (css-grid-1 §10.8)', async () => {
+    const p = await pages(`<div style="${font}">text <div style="display: inline-grid; grid-template-columns: 40pt 40pt; align-items: baseline">
+      ${cell('red', 'padding-top: 25pt', 'A')}${cell('lime', '', 'B')}<div>C</div></div></div>`);
+    expect(runWith(p, 'A').y).toBeCloseTo(runWith(p, 'text').y, 3);
+  });
+
+  it('without baseline-aligned items, a grid takes the baseline of the first item of its first row in grid order', async () => {
+    // The item placed in column 1 comes first in grid order, though second in the document.
+    const p = await pages(`<div style="${font}">text <div style="display: inline-grid; grid-template-columns: 40pt 40pt; align-items: start">
+      ${cell('red', 'grid-area: 1 / 2; padding-top: 25pt', 'A')}${cell('lime', 'grid-area: 1 / 1; padding-top: 5pt', 'B')}</div></div>`);
+    expect(runWith(p, 'B').y).toBeCloseTo(runWith(p, 'text').y, 3);
+  });
+
+  it('a grid whose first item has no baseline has none: an inline-block around it sits on its bottom edge', async () => {
+    const p = await pages(`<div style="${font}">text <div style="display: inline-block"><div style="display: grid; grid-template: 30pt / 30pt">${cell('red')}</div></div></div>`);
+    const red = rectOf(p, 'red');
+    // The text's baseline is at the inline-block's bottom margin edge.
+    expect(runWith(p, 'text').y).toBeCloseTo(red[1] + red[3], 3);
+  });
+});
+
 describe('absolutely positioned children of a grid', () => {
   it('take their grid area as containing block; auto lines stand for the padding edges', async () => {
     const p = await pages(`<div style="display: grid; position: relative; padding: 10pt; grid-template-columns: 100pt 100pt; grid-template-rows: 20pt 30pt">

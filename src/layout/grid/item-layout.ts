@@ -8,6 +8,7 @@ import { layoutAtomic, layoutBlockLevel } from '../block.js';
 import { constraintSpace } from '../constraint-space.js';
 import { intrinsicContentSizes } from '../intrinsic.js';
 import type { BlockLayoutResult, BreakToken, PageContext } from '../types.js';
+import { NO_SHIM, type Shim } from './baseline.js';
 
 /** The item's self-alignment in one axis, `auto` taking the container's *-items value. */
 export function selfAlignment(self: AlignmentKeyword, items: AlignmentKeyword): AlignmentKeyword {
@@ -57,13 +58,17 @@ export function alignOffset(align: AlignmentKeyword, room: number, size: number,
   if (autoStart && autoEnd) return Math.max(0, free) / 2;
   if (autoStart) return Math.max(0, free);
   if (autoEnd) return 0;
-  if (align === 'end' || align === 'flex-end' || align === 'self-end' || align === 'right') return free;
+  // `last baseline` falls back to end (css-align-3 §9.1); its shim is in `size`.
+  if (align === 'end' || align === 'flex-end' || align === 'self-end' || align === 'right' || align === 'last baseline') return free;
   if (align === 'center') return free / 2;
   return 0;
 }
 
-/** The item's fragment placed in its area (x, y, width, height relative to the grid's content box). */
-export function placeItem(box: BlockLevelBox, area: { x: number; y: number; width: number; height: number }, container: ComputedStyle, page: PageContext | null, at: ItemFragmentation = WHOLE): BlockLayoutResult {
+/**
+ * The item's fragment placed in its area (x, y, width, height relative to the grid's content
+ * box); `shim` is the extra block-axis margin of baseline alignment (baseline.ts).
+ */
+export function placeItem(box: BlockLevelBox, area: { x: number; y: number; width: number; height: number }, container: ComputedStyle, page: PageContext | null, at: ItemFragmentation = WHOLE, shim: Shim = NO_SHIM): BlockLayoutResult {
   const s = box.style;
   const result = layoutItemAt(box, area.width, area.height, container, page, at);
   const f = result.fragment;
@@ -75,6 +80,6 @@ export function placeItem(box: BlockLevelBox, area: { x: number; y: number; widt
   const marginLeft = resolveAuto(s.marginLeft, area.width) ?? 0;
   const marginRight = resolveAuto(s.marginRight, area.width) ?? 0;
   const dx = alignOffset(selfAlignment(s.justifySelf, container.justifyItems), area.width, marginLeft + f.width + marginRight, s.marginLeft === 'auto', s.marginRight === 'auto');
-  const dy = alignOffset(selfAlignment(s.alignSelf, container.alignItems), area.height, m.top + f.height + m.bottom, s.marginTop === 'auto', s.marginBottom === 'auto');
+  const dy = shim.top + alignOffset(selfAlignment(s.alignSelf, container.alignItems), area.height, shim.top + m.top + f.height + m.bottom + shim.bottom, s.marginTop === 'auto', s.marginBottom === 'auto');
   return { fragment: { ...f, x: area.x + marginLeft + dx, y: area.y + m.top + dy }, breakToken: result.breakToken };
 }

@@ -15,7 +15,8 @@ import { recordGridGeometry } from './abspos-area.js';
 import { sizeColumns } from './columns.js';
 import { distribute, gapCount, trackLines } from './content-distribution.js';
 import { gridModel } from './grid-model.js';
-import { layoutItemAt, placeItem, type ItemFragmentation } from './item-layout.js';
+import { baselineSet, baselineShims, gridBaseline, NO_SHIM, participates, type BaselineItem, type BaselineSet, type PlacedFragment, type Shim } from './baseline.js';
+import { layoutItemAt, placeItem, selfAlignment, type ItemFragmentation } from './item-layout.js';
 import type { PlacedItem } from './placement.js';
 import { sizeTracks, type Contributions } from './track-sizing.js';
 
@@ -25,6 +26,8 @@ export interface GridContentResult {
   readonly height: number;
   readonly token: BlockBreakToken | GridBreakToken | null;
   readonly pushed: boolean;
+  /** The container's first and last baselines from its items (§10.8), relative to its border box. */
+  readonly baselines: { readonly first: number | null; readonly last: number | null };
 }
 
 const EPSILON = 1e-6;
@@ -35,11 +38,16 @@ interface Origin {
   readonly y: number;
 }
 
-/** An item's margin-box height when laid out at `width` (its block-axis contributions, §11.5). */
-function heightContribution(it: PlacedItem, width: number, box: BlockBox, page: PageContext | null): Contributions {
-  const f = layoutItemAt(it.box, width, null, box.style, page).fragment!;
+/** An item laid out at its area's `width`, unaligned, with its block margins: what row sizing measures. */
+function measureItem(it: PlacedItem, width: number, box: BlockBox, page: PageContext | null): BaselineItem {
+  const fragment = layoutItemAt(it.box, width, null, box.style, page).fragment!;
   const m = blockMargins(it.box.style, width);
-  const h = f.height + m.top + m.bottom;
+  return { fragment, marginTop: m.top, marginBottom: m.bottom };
+}
+
+/** An item's block-axis contributions (§11.5): its margin-box height, with its baseline shim (step 1). */
+function heightContribution(m: BaselineItem, shim: Shim | null): Contributions {
+  const h = m.fragment.height + m.marginTop + m.marginBottom + (shim ? shim.top + shim.bottom : 0);
   return { minContent: h, maxContent: h, minimum: h };
 }
 
@@ -71,6 +79,9 @@ interface SizedGrid {
   readonly rows: number[];
   readonly rowLines: number[];
   readonly areaWidth: (it: PlacedItem) => number;
+  /** Per item (placement index): the baseline it aligns by in the column axis and its shim. */
+  readonly sets: readonly (BaselineSet | null)[];
+  readonly shims: readonly (Shim | null)[];
 }
 
 /**
@@ -89,7 +100,7 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
     hit = { width, ownHeight, minHeight, grid: sizeGrid(box, width, ownHeight, minHeight, page) };
     sizedGrids.set(box, hit);
   }
-  const { model, columns, columnLines, rows, rowLines, areaWidth } = hit.grid;
+  const { model, columns, columnLines, rows, rowLines, areaWidth, sets, shims } = hit.grid;
   const { placement } = model;
 
   const rowCount = rows.length;
@@ -112,7 +123,14 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
     }
   }
   const area = (it: PlacedItem) => ({ x: columnLines[it.column]!, y: rowLines[it.row]! - top, width: areaWidth(it), height: spanSize(rowLines, rows, it.row, it.rowSpan) });
-  const push = (f: BoxFragment) => children.push({ ...f, x: f.x + origin.x, y: f.y + origin.y });
+  const placed: PlacedFragment[] = [];
+  const push = (i: number, f: BoxFragment) => {
+    const moved = { ...f, x: f.x + origin.x, y: f.y + origin.y };
+    children.push(moved);
+    placed.push({ item: placement.items[i]!, fragment: moved, set: sets[i]! });
+  };
+  const shimOf = (i: number) => shims[i] ?? NO_SHIM;
+  const baselines = () => ({ first: gridBaseline(placed, 'first'), last: gridBaseline(placed, 'last') });
 
   let first = startRow;
   if (startRow < rowCount && Number.isFinite(limit)) {
@@ -121,12 +139,12 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
     if (resume || rowBottom(groupEnd - 1) - top > limit + EPSILON) {
       // The first group of rows does not fit: it moves on whole, unless at the fragmentainer's
       // start, where its items are fragmented in it (a row taller than a page continues).
-      if (!resume && startRow === 0 && !space.atFragmentainerStart) return { children: [], height: 0, token: null, pushed: true };
+      if (!resume && startRow === 0 && !space.atFragmentainerStart) return { children: [], height: 0, token: null, pushed: true, baselines: NO_BASELINES };
       const step = Math.max(limit, 1);
-      const left = fragmentGroup(placement.items, startRow, groupEnd, resume, step, area, (it, a, at) => placeItem(it.box, a, s, page, at), push);
+      const left = fragmentGroup(placement.items, startRow, groupEnd, resume, step, area, (i, a, at) => placeItem(placement.items[i]!.box, a, s, page, at, shimOf(i)), push);
       if (left.size > 0 || rowBottom(groupEnd - 1) - top > step + EPSILON) {
         const next: GridBreakToken = { kind: 'grid', box, rowIndex: startRow, rowConsumed: (resume?.rowConsumed ?? 0) + step, items: left, consumedBlockSize: 0 };
-        return { children, height: step, token: next, pushed: false };
+        return { children, height: step, token: next, pushed: false, baselines: baselines() };
       }
       first = groupEnd;
     }
@@ -143,15 +161,17 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
       if (breakable[r + 1]) lastFit = r + 1;
     }
   }
-  for (const it of placement.items) {
-    if (it.row >= first && it.row < endRow) push(placeItem(it.box, area(it), s, page).fragment!);
-  }
+  placement.items.forEach((it, i) => {
+    if (it.row >= first && it.row < endRow) push(i, placeItem(it.box, area(it), s, page, undefined, shimOf(i)).fragment!);
+  });
   const complete = endRow >= rowCount;
   const bottom = complete ? (rowCount === 0 ? 0 : rowLines[rowCount]!) : endRow > startRow ? rowBottom(endRow - 1) : top;
   const height = Math.max(0, bottom - top);
   const next: BlockBreakToken | null = complete ? null : { kind: 'block', box, childIndex: endRow, child: null, consumedBlockSize: 0, forced: false };
-  return { children, height, token: next, pushed: false };
+  return { children, height, token: next, pushed: false, baselines: baselines() };
 }
+
+const NO_BASELINES = { first: null, last: null };
 
 type Area = { x: number; y: number; width: number; height: number };
 
@@ -167,8 +187,8 @@ function fragmentGroup(
   resume: GridBreakToken | null,
   limit: number,
   area: (it: PlacedItem) => Area,
-  place: (it: PlacedItem, area: Area, at: ItemFragmentation) => BlockLayoutResult,
-  push: (f: BoxFragment) => void,
+  place: (i: number, area: Area, at: ItemFragmentation) => BlockLayoutResult,
+  push: (i: number, f: BoxFragment) => void,
 ): Map<number, BreakToken | null> {
   const left = new Map<number, BreakToken | null>();
   items.forEach((it, i) => {
@@ -183,12 +203,12 @@ function fragmentGroup(
       at = { blockLimit: limit, atStart: true, token: resume.items.get(i)! };
       a.y = 0;
     } else at = { blockLimit: limit - a.y, atStart: a.y === 0, token: null };
-    const result = place(it, a, at);
+    const result = place(i, a, at);
     if (!result.fragment) {
       left.set(i, null);
       return;
     }
-    push(result.fragment);
+    push(i, result.fragment);
     if (result.breakToken) left.set(i, result.breakToken);
   });
   return left;
@@ -229,9 +249,16 @@ function sizeGrid(box: BlockBox, width: number, ownHeight: number | null, minHei
   const columnFree = width - total(columns, model.columnGap, model.collapsedColumns);
   const columnLines = trackLines(columns, model.columnGap, distribute(s.justifyContent, columnFree, openColumns), model.collapsedColumns);
   const areaWidth = (it: PlacedItem) => spanSize(columnLines, columns, it.column, it.columnSpan);
-  const rowItems = placement.items.map((it) => {
+  const measured: (BaselineItem | undefined)[] = [];
+  const measure = (i: number) => (measured[i] ??= measureItem(placement.items[i]!, areaWidth(placement.items[i]!), box, page));
+  const sets = placement.items.map((it) => {
+    const set = baselineSet(selfAlignment(it.box.style.alignSelf, s.alignItems));
+    return set !== null && participates(it.box.style, model.rows, it.row, it.rowSpan, ownHeight) ? set : null;
+  });
+  const shims = baselineShims(placement.items, sets, measure);
+  const rowItems = placement.items.map((it, i) => {
     let cached: Contributions | null = null;
-    return { start: it.row, span: it.rowSpan, contributions: () => (cached ??= heightContribution(it, areaWidth(it), box, page)) };
+    return { start: it.row, span: it.rowSpan, contributions: () => (cached ??= heightContribution(measure(i), shims[i]!)) };
   });
   const sizeRows = (available: number | 'max-content') => sizeTracks(model.rows, rowItems, model.rowGap, available, ownHeight, contentStretch(s.alignContent), gapCount(model.collapsedRows));
   let rows = sizeRows(ownHeight ?? 'max-content');
@@ -245,5 +272,5 @@ function sizeGrid(box: BlockBox, width: number, ownHeight: number | null, minHei
   const rowsHeight = total(rows, model.rowGap, model.collapsedRows);
   const openRows = gapCount(model.collapsedRows) + (rows.length > 0 ? 1 : 0);
   const rowLines = trackLines(rows, model.rowGap, distribute(s.alignContent, rowSpace === null ? 0 : rowSpace - rowsHeight, openRows), model.collapsedRows);
-  return { model, columns, columnLines, rows, rowLines, areaWidth };
+  return { model, columns, columnLines, rows, rowLines, areaWidth, sets, shims };
 }
