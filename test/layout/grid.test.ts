@@ -3,6 +3,7 @@
 // rectangles (a box's background is its border box).
 import { describe, expect, it } from 'vitest';
 import type { DisplayItem, PageDisplayList, RectItem } from '../../src/paint/types.js';
+import { encodePng } from '../helpers/images.js';
 import { flatten, layout, runWith } from './helpers.js';
 
 const PAGE = { width: '400pt', height: '300pt', margin: '0' };
@@ -206,6 +207,33 @@ describe('grid baseline alignment', () => {
     const red = rectOf(p, 'red');
     // The text's baseline is at the inline-block's bottom margin edge.
     expect(runWith(p, 'text').y).toBeCloseTo(red[1] + red[3], 3);
+  });
+});
+
+describe('replaced grid items', () => {
+  const png = (w: number, h: number) => `data:image/png;base64,${Buffer.from(encodePng(w, h, () => [0, 128, 0])).toString('base64')}`;
+  const imageBox = async (html: string) => {
+    const p = await pages(html);
+    const found = flatten(p[0]!.items).filter((i) => i.kind === 'image');
+    expect(found).toHaveLength(1);
+    const i = found[0]! as { x: number; y: number; width: number; height: number };
+    return [i.x, i.y, i.width, i.height].map((v) => Math.round(v * 100) / 100);
+  };
+
+  it('normal keeps an image at its natural size, at the start of its area', async () => {
+    expect(await imageBox(`<div style="display: grid; grid-template: 100pt / 100pt"><img src="${png(40, 20)}"></div>`)).toEqual([0, 0, 30, 15]);
+  });
+
+  it('justify-self: stretch fills the area\'s width and the height follows the ratio', async () => {
+    expect(await imageBox(`<div style="display: grid; grid-template: 100pt / 100pt"><img src="${png(40, 20)}" style="justify-self: stretch"></div>`)).toEqual([0, 0, 100, 50]);
+  });
+
+  it('align-self: stretch fills the height; an auto margin beside it keeps the other axis from stretching', async () => {
+    expect(await imageBox(`<div style="display: grid; grid-template: 80pt / 300pt"><img src="${png(40, 20)}" style="place-self: stretch; margin-right: auto"></div>`)).toEqual([0, 0, 160, 80]);
+  });
+
+  it('a stretched size is clamped by max-width', async () => {
+    expect(await imageBox(`<div style="display: grid; grid-template: 100pt / 100pt"><img src="${png(40, 20)}" style="justify-self: stretch; max-width: 60pt"></div>`)).toEqual([0, 0, 60, 30]);
   });
 });
 

@@ -9,6 +9,7 @@ import { constraintSpace } from '../constraint-space.js';
 import { intrinsicContentSizes } from '../intrinsic.js';
 import type { BlockLayoutResult, BreakToken, PageContext } from '../types.js';
 import { NO_SHIM, type Shim } from './baseline.js';
+import { stretchedReplacedSize } from './replaced-item.js';
 
 /** The item's self-alignment in one axis, `auto` taking the container's *-items value. */
 export function selfAlignment(self: AlignmentKeyword, items: AlignmentKeyword): AlignmentKeyword {
@@ -20,7 +21,6 @@ function stretches(box: BlockLevelBox, align: AlignmentKeyword): boolean {
   return align === 'stretch' || (align === 'normal' && box.kind === 'block');
 }
 
-/** The item's fragment at `width` (its area's), with its height fixed when `height` is given; x is its left margin. */
 /** Where a fragmented item continues: the space left on this page and its break token. */
 export interface ItemFragmentation {
   readonly blockLimit: number;
@@ -30,6 +30,10 @@ export interface ItemFragmentation {
 
 const WHOLE: ItemFragmentation = { blockLimit: Infinity, atStart: true, token: null };
 
+/**
+ * The item's fragment at `width` (its area's), stretched to `height` in the block axis when
+ * given and its alignment stretches it; x is its left margin.
+ */
 export function layoutItemAt(box: BlockLevelBox, width: number, height: number | null, container: ComputedStyle, page: PageContext | null, at: ItemFragmentation = WHOLE): BlockLayoutResult {
   const s = box.style;
   const justify = selfAlignment(s.justifySelf, container.justifyItems);
@@ -42,12 +46,18 @@ export function layoutItemAt(box: BlockLevelBox, width: number, height: number |
     const geometry = solveInlineGeometry(s, width, (avail) => intrinsicWidth('fit-content', intrinsic(), avail), intrinsic);
     inlineSize = geometry.contentWidth + horizontalFrame(s, width) + (resolveAuto(s.marginLeft, width) ?? 0) + (resolveAuto(s.marginRight, width) ?? 0);
   }
+  let fixedInlineSize: number | undefined;
   let fixedBlockSize: number | undefined;
+  if (box.kind === 'replaced') {
+    const stretched = stretchedReplacedSize(box, width, height, justify, selfAlignment(s.alignSelf, container.alignItems));
+    fixedInlineSize = stretched.width;
+    fixedBlockSize = stretched.height;
+  }
   if (height !== null && box.kind === 'block' && s.height === 'auto' && s.marginTop !== 'auto' && s.marginBottom !== 'auto' && stretches(box, selfAlignment(s.alignSelf, container.alignItems))) {
     const m = blockMargins(s, width);
     fixedBlockSize = Math.max(0, height - m.top - m.bottom - verticalFrame(s, width));
   }
-  const space = constraintSpace({ inlineSize, blockLimit: at.blockLimit, atFragmentainerStart: at.atStart, page, percentageBlockSize: height, fixedBlockSize });
+  const space = constraintSpace({ inlineSize, blockLimit: at.blockLimit, atFragmentainerStart: at.atStart, page, percentageBlockSize: height, fixedInlineSize, fixedBlockSize });
   return layoutBlockLevel(box, space, at.token);
 }
 
