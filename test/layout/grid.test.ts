@@ -237,6 +237,17 @@ describe('replaced grid items', () => {
   });
 });
 
+describe('percentage gaps', () => {
+  it('a percentage row gap in an auto height is 0 for the height, then resolves against it', async () => {
+    const p = await pages(`<div style="display: grid; width: 200pt; gap: 10%; grid-template: 90pt 90pt / 90pt 90pt; background: gray">
+      ${cell('red')}${cell('lime')}${cell('blue')}</div>`);
+    // Column gap: 10% of 200pt; row gap: 10% of the 180pt the rows make.
+    expect(rectOf(p, 'lime')).toEqual([110, 0, 90, 90]);
+    expect(rectOf(p, 'blue')).toEqual([0, 108, 90, 90]);
+    expect(rectOf(p, 'gray')).toEqual([0, 0, 200, 180]);
+  });
+});
+
 describe('absolutely positioned children of a grid', () => {
   it('take their grid area as containing block; auto lines stand for the padding edges', async () => {
     const p = await pages(`<div style="display: grid; position: relative; padding: 10pt; grid-template-columns: 100pt 100pt; grid-template-rows: 20pt 30pt">

@@ -3,7 +3,7 @@
 // block-axis alignment is normal or stretch, then aligned in the area by the *-self values.
 import type { BlockLevelBox } from '../../boxes/types.js';
 import type { AlignmentKeyword, ComputedStyle } from '../../css/types.js';
-import { blockMargins, horizontalFrame, intrinsicWidth, resolveAuto, solveInlineGeometry, verticalFrame } from '../box-model.js';
+import { blockMargins, intrinsicWidth, resolveAuto, solveInlineGeometry, verticalFrame } from '../box-model.js';
 import { layoutAtomic, layoutBlockLevel } from '../block.js';
 import { constraintSpace } from '../constraint-space.js';
 import { intrinsicContentSizes } from '../intrinsic.js';
@@ -38,16 +38,14 @@ export function layoutItemAt(box: BlockLevelBox, width: number, height: number |
   const s = box.style;
   const justify = selfAlignment(s.justifySelf, container.justifyItems);
   const fills = stretches(box, justify) && s.width === 'auto' && s.marginLeft !== 'auto' && s.marginRight !== 'auto';
-  let inlineSize = width;
-  if (box.kind === 'block' && !fills) {
-    // Not stretched: fit-content wide (css-sizing-3 §3.1) as a float is, in a space just as
-    // wide as its margin box, so that placeItem aligns it (auto margins included).
-    const intrinsic = () => intrinsicContentSizes(box, layoutAtomic);
-    const geometry = solveInlineGeometry(s, width, (avail) => intrinsicWidth('fit-content', intrinsic(), avail), intrinsic);
-    inlineSize = geometry.contentWidth + horizontalFrame(s, width) + (resolveAuto(s.marginLeft, width) ?? 0) + (resolveAuto(s.marginRight, width) ?? 0);
-  }
   let fixedInlineSize: number | undefined;
   let fixedBlockSize: number | undefined;
+  if (box.kind === 'block' && !fills) {
+    // Not stretched: its width, or fit-content wide (css-sizing-3 §3.1) as a float is; the
+    // area stays its containing block, which percentages resolve against. placeItem aligns it.
+    const intrinsic = () => intrinsicContentSizes(box, layoutAtomic);
+    fixedInlineSize = solveInlineGeometry(s, width, (avail) => intrinsicWidth('fit-content', intrinsic(), avail), intrinsic).contentWidth;
+  }
   if (box.kind === 'replaced') {
     const stretched = stretchedReplacedSize(box, width, height, justify, selfAlignment(s.alignSelf, container.alignItems));
     fixedInlineSize = stretched.width;
@@ -57,7 +55,7 @@ export function layoutItemAt(box: BlockLevelBox, width: number, height: number |
     const m = blockMargins(s, width);
     fixedBlockSize = Math.max(0, height - m.top - m.bottom - verticalFrame(s, width));
   }
-  const space = constraintSpace({ inlineSize, blockLimit: at.blockLimit, atFragmentainerStart: at.atStart, page, percentageBlockSize: height, fixedInlineSize, fixedBlockSize });
+  const space = constraintSpace({ inlineSize: width, blockLimit: at.blockLimit, atFragmentainerStart: at.atStart, page, percentageBlockSize: height, fixedInlineSize, fixedBlockSize });
   return layoutBlockLevel(box, space, at.token);
 }
 

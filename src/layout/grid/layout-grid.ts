@@ -14,7 +14,7 @@ import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, Const
 import { recordGridGeometry } from './abspos-area.js';
 import { sizeColumns } from './columns.js';
 import { distribute, gapCount, trackLines } from './content-distribution.js';
-import { gridModel } from './grid-model.js';
+import { gapSize, gridModel } from './grid-model.js';
 import { baselineSet, baselineShims, gridBaseline, NO_SHIM, participates, type BaselineItem, type BaselineSet, type PlacedFragment, type Shim } from './baseline.js';
 import { layoutItemAt, placeItem, selfAlignment, type ItemFragmentation } from './item-layout.js';
 import type { PlacedItem } from './placement.js';
@@ -78,6 +78,8 @@ interface SizedGrid {
   readonly columnLines: number[];
   readonly rows: number[];
   readonly rowLines: number[];
+  /** The rows' extent from the content box's top: what an auto height holds. */
+  readonly extent: number;
   readonly areaWidth: (it: PlacedItem) => number;
   /** Per item (placement index): the baseline it aligns by in the column axis and its shim. */
   readonly sets: readonly (BaselineSet | null)[];
@@ -100,7 +102,7 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
     hit = { width, ownHeight, minHeight, grid: sizeGrid(box, width, ownHeight, minHeight, page) };
     sizedGrids.set(box, hit);
   }
-  const { model, columns, columnLines, rows, rowLines, areaWidth, sets, shims } = hit.grid;
+  const { model, columns, columnLines, rows, rowLines, extent, areaWidth, sets, shims } = hit.grid;
   const { placement } = model;
 
   const rowCount = rows.length;
@@ -165,7 +167,7 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
     if (it.row >= first && it.row < endRow) push(i, placeItem(it.box, area(it), s, page, undefined, shimOf(i)).fragment!);
   });
   const complete = endRow >= rowCount;
-  const bottom = complete ? (rowCount === 0 ? 0 : rowLines[rowCount]!) : endRow > startRow ? rowBottom(endRow - 1) : top;
+  const bottom = complete ? (rowCount === 0 ? 0 : extent) : endRow > startRow ? rowBottom(endRow - 1) : top;
   const height = Math.max(0, bottom - top);
   const next: BlockBreakToken | null = complete ? null : { kind: 'block', box, childIndex: endRow, child: null, consumedBlockSize: 0, forced: false };
   return { children, height, token: next, pushed: false, baselines: baselines() };
@@ -271,6 +273,11 @@ function sizeGrid(box: BlockBox, width: number, ownHeight: number | null, minHei
   }
   const rowsHeight = total(rows, model.rowGap, model.collapsedRows);
   const openRows = gapCount(model.collapsedRows) + (rows.length > 0 ? 1 : 0);
-  const rowLines = trackLines(rows, model.rowGap, distribute(s.alignContent, rowSpace === null ? 0 : rowSpace - rowsHeight, openRows), model.collapsedRows);
-  return { model, columns, columnLines, rows, rowLines, areaWidth, sets, shims };
+  const distribution = distribute(s.alignContent, rowSpace === null ? 0 : rowSpace - rowsHeight, openRows);
+  const extent = trackLines(rows, model.rowGap, distribution, model.collapsedRows)[rows.length]!;
+  // A percentage row gap in an indefinite height counts as 0 while the rows and the height are
+  // sized, then resolves against that height to lay them out (css-align-3 §8.1).
+  const rowGap = ownHeight === null && s.rowGap !== 'normal' && s.rowGap.pct !== 0 ? gapSize(s.rowGap, rowSpace ?? rowsHeight) : model.rowGap;
+  const rowLines = trackLines(rows, rowGap, distribution, model.collapsedRows);
+  return { model, columns, columnLines, rows, rowLines, extent, areaWidth, sets, shims };
 }
