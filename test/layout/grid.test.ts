@@ -151,6 +151,11 @@ describe('grid alignment', () => {
     expect(rectOf(p, 'lime')).toEqual([250, 0, 50, 5]);
   });
 
+  it('a percentage width of an item that is not stretched resolves against its area', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 200pt; justify-items: center">${cell('red', 'width: 50%; height: 5pt')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([50, 0, 100, 5]);
+  });
+
   it('an item that is not stretched is as wide as its content', async () => {
     const p = await pages(`<div style="display: grid; grid-template-columns: 200pt; justify-items: start">${cell('red', 'height: 5pt', '<div style="width: 30pt"></div>')}</div>`);
     expect(rectOf(p, 'red')).toEqual([0, 0, 30, 5]);
