@@ -237,6 +237,14 @@ describe('replaced grid items', () => {
     expect(await imageBox(`<div style="display: grid; grid-template: 80pt / 300pt"><img src="${png(40, 20)}" style="place-self: stretch; margin-right: auto"></div>`)).toEqual([0, 0, 160, 80]);
   });
 
+  it('a percentage max-height resolves against the grid area\'s height', async () => {
+    expect(await imageBox(`<div style="display: grid; grid-template-rows: 100pt"><img src="${png(200, 200)}" style="max-height: 50%"></div>`)).toEqual([0, 0, 50, 50]);
+  });
+
+  it('an image with a percentage max-width does not hold an auto column open (compressible, css-sizing-3 §5.2.2)', async () => {
+    expect(await imageBox(`<div style="display: grid; width: 75pt"><img src="${png(400, 400)}" style="width: 150pt; max-width: 100%"></div>`)).toEqual([0, 0, 75, 75]);
+  });
+
   it('a stretched size is clamped by max-width', async () => {
     expect(await imageBox(`<div style="display: grid; grid-template: 100pt / 100pt"><img src="${png(40, 20)}" style="justify-self: stretch; max-width: 60pt"></div>`)).toEqual([0, 0, 60, 30]);
   });

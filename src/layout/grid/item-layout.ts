@@ -9,7 +9,7 @@ import { constraintSpace } from '../constraint-space.js';
 import { intrinsicContentSizes } from '../intrinsic.js';
 import type { BlockLayoutResult, BreakToken, PageContext } from '../types.js';
 import { NO_SHIM, type Shim } from './baseline.js';
-import { stretchedReplacedSize } from './replaced-item.js';
+import { replacedItemSize } from './replaced-item.js';
 
 /** The item's self-alignment in one axis, `auto` taking the container's *-items value. */
 export function selfAlignment(self: AlignmentKeyword, items: AlignmentKeyword): AlignmentKeyword {
@@ -47,9 +47,9 @@ export function layoutItemAt(box: BlockLevelBox, width: number, height: number |
     fixedInlineSize = solveInlineGeometry(s, width, (avail) => intrinsicWidth('fit-content', intrinsic(), avail), intrinsic).contentWidth;
   }
   if (box.kind === 'replaced') {
-    const stretched = stretchedReplacedSize(box, width, height, justify, selfAlignment(s.alignSelf, container.alignItems));
-    fixedInlineSize = stretched.width;
-    fixedBlockSize = stretched.height;
+    const size = replacedItemSize(box, width, height, justify, selfAlignment(s.alignSelf, container.alignItems));
+    fixedInlineSize = size.width;
+    fixedBlockSize = size.height;
   }
   if (height !== null && box.kind === 'block' && s.height === 'auto' && s.marginTop !== 'auto' && s.marginBottom !== 'auto' && stretches(box, selfAlignment(s.alignSelf, container.alignItems))) {
     const m = blockMargins(s, width);

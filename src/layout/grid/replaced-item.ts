@@ -1,26 +1,23 @@
 // A replaced grid item's size (css-grid-1 §6.2, css-align-3 §6.1): `stretch` (not `normal`,
 // which acts as start for replaced boxes) fills the grid area in an axis where its size is
 // auto and neither margin is auto, clamped by min/max; a box with an aspect ratio then
-// takes its other size through the ratio when that one is not stretched too.
+// takes its other size through the ratio when that one is not stretched too. Percentage
+// heights resolve against the area's height (its containing block's, css-grid-1 §6.1).
 import type { ReplacedBox } from '../../boxes/types.js';
 import type { AlignmentKeyword, LengthPercentage } from '../../css/types.js';
 import { blockMargins, horizontalFrame, maxWidthOrNone, minWidthOrZero, resolveAuto, resolveLength, resolveNone, verticalFrame } from '../box-model.js';
 import { replacedSize } from '../replaced.js';
 
-/** The content-box size a stretched replaced item takes; undefined in an axis not stretched (its own sizing applies). */
-export interface StretchedSize {
-  readonly width: number | undefined;
-  readonly height: number | undefined;
-}
-
-const NOT_STRETCHED: StretchedSize = { width: undefined, height: undefined };
-
-/** `height` is the grid area's (null while rows are being sized: nothing stretches in the block axis yet). */
-export function stretchedReplacedSize(box: ReplacedBox, width: number, height: number | null, justify: AlignmentKeyword, align: AlignmentKeyword): StretchedSize {
+/**
+ * The item's content-box size in an area `width` × `height` (height null while rows are
+ * being sized: percentages then act as auto and nothing stretches in the block axis yet).
+ */
+export function replacedItemSize(box: ReplacedBox, width: number, height: number | null, justify: AlignmentKeyword, align: AlignmentKeyword): { width: number; height: number } {
   const s = box.style;
   const inline = justify === 'stretch' && s.width === 'auto' && s.marginLeft !== 'auto' && s.marginRight !== 'auto';
   const block = height !== null && align === 'stretch' && s.height === 'auto' && s.marginTop !== 'auto' && s.marginBottom !== 'auto';
-  if (!inline && !block) return NOT_STRETCHED;
+  const own = replacedSize(box, width, height);
+  if (!inline && !block) return own;
   const frameW = horizontalFrame(s, width);
   const frameH = verticalFrame(s, width);
   const minW = Math.max(0, resolveLength(minWidthOrZero(s.minWidth), width) - (s.boxSizing === 'border-box' ? frameW : 0));
@@ -34,11 +31,8 @@ export function stretchedReplacedSize(box: ReplacedBox, width: number, height: n
   const h = block ? clamp(height! - m.top - m.bottom - frameH, minH, maxH) : undefined;
   if (w !== undefined && h !== undefined) return { width: w, height: h };
   const ratio = box.natural === 'no-ratio' || box.intrinsicWidth <= 0 || box.intrinsicHeight <= 0 ? null : box.intrinsicWidth / box.intrinsicHeight;
-  if (ratio === null) {
-    // No ratio: the other size is the box's own (its natural or specified one).
-    const own = replacedSize(box, width, height);
-    return { width: w ?? own.width, height: h ?? own.height };
-  }
-  if (w !== undefined) return { width: w, height: s.height === 'auto' ? clamp(w / ratio, minH, maxH) : undefined };
-  return { width: s.width === 'auto' ? clamp(h! * ratio, minW, maxW) : undefined, height: h };
+  // Without a ratio, the other size is the box's own (its natural or specified one).
+  if (ratio === null) return { width: w ?? own.width, height: h ?? own.height };
+  if (w !== undefined) return { width: w, height: s.height === 'auto' ? clamp(w / ratio, minH, maxH) : own.height };
+  return { width: s.width === 'auto' ? clamp(h! * ratio, minW, maxW) : own.width, height: h! };
 }
