@@ -151,6 +151,11 @@ describe('grid alignment', () => {
     expect(rectOf(p, 'lime')).toEqual([250, 0, 50, 5]);
   });
 
+  it('an item that is not stretched is at least as wide as its min-content width, overflowing a narrow area', async () => {
+    const p = await pages(`<div style="display: grid; grid-template: 10pt / 10pt; justify-items: start">${cell('red', 'height: 5pt', '<div style="width: 60pt"></div>')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([0, 0, 60, 5]);
+  });
+
   it('a percentage width of an item that is not stretched resolves against its area', async () => {
     const p = await pages(`<div style="display: grid; grid-template-columns: 200pt; justify-items: center">${cell('red', 'width: 50%; height: 5pt')}</div>`);
     expect(rectOf(p, 'red')).toEqual([50, 0, 100, 5]);

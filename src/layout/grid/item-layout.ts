@@ -1,12 +1,12 @@
 // A grid item laid out in its grid area (css-grid-1 §6.2, css-align-3 §6): its width filling
 // the area (stretch) or fitting its content, its height stretched to the area's when its
 // block-axis alignment is normal or stretch, then aligned in the area by the *-self values.
-import type { BlockLevelBox } from '../../boxes/types.js';
+import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import type { AlignmentKeyword, ComputedStyle } from '../../css/types.js';
-import { blockMargins, intrinsicWidth, resolveAuto, solveInlineGeometry, verticalFrame } from '../box-model.js';
+import { blockMargins, horizontalFrame, intrinsicWidth, isIntrinsicKeyword, resolveAuto, resolveNone, solveInlineGeometry, verticalFrame } from '../box-model.js';
 import { layoutAtomic, layoutBlockLevel } from '../block.js';
 import { constraintSpace } from '../constraint-space.js';
-import { intrinsicContentSizes } from '../intrinsic.js';
+import { intrinsicContentSizes, type IntrinsicSizes } from '../intrinsic.js';
 import type { BlockLayoutResult, BreakToken, PageContext } from '../types.js';
 import { NO_SHIM, type Shim } from './baseline.js';
 import { replacedItemSize } from './replaced-item.js';
@@ -41,10 +41,9 @@ export function layoutItemAt(box: BlockLevelBox, width: number, height: number |
   let fixedInlineSize: number | undefined;
   let fixedBlockSize: number | undefined;
   if (box.kind === 'block' && !fills) {
-    // Not stretched: its width, or fit-content wide (css-sizing-3 §3.1) as a float is; the
-    // area stays its containing block, which percentages resolve against. placeItem aligns it.
-    const intrinsic = () => intrinsicContentSizes(box, layoutAtomic);
-    fixedInlineSize = solveInlineGeometry(s, width, (avail) => intrinsicWidth('fit-content', intrinsic(), avail), intrinsic).contentWidth;
+    // Not stretched: its width, or fit-content wide; the area stays its containing block,
+    // which percentages resolve against. placeItem aligns it.
+    fixedInlineSize = unstretchedWidth(box, width);
   }
   if (box.kind === 'replaced') {
     const size = replacedItemSize(box, width, height, justify, selfAlignment(s.alignSelf, container.alignItems));
@@ -57,6 +56,22 @@ export function layoutItemAt(box: BlockLevelBox, width: number, height: number |
   }
   const space = constraintSpace({ inlineSize: width, blockLimit: at.blockLimit, atFragmentainerStart: at.atStart, page, percentageBlockSize: height, fixedInlineSize, fixedBlockSize });
   return layoutBlockLevel(box, space, at.token);
+}
+
+/**
+ * The content width of an item that is not stretched: its width, or fit-content
+ * (css-sizing-3 §3.1), which unlike a float's shrink-to-fit width never falls below the
+ * min-content width (within max-width): such an item overflows a narrower area.
+ */
+function unstretchedWidth(box: BlockBox, area: number): number {
+  const s = box.style;
+  let sizes: IntrinsicSizes | null = null;
+  const intrinsic = () => (sizes ??= intrinsicContentSizes(box, layoutAtomic));
+  const solved = solveInlineGeometry(s, area, (avail) => intrinsicWidth('fit-content', intrinsic(), avail), intrinsic).contentWidth;
+  if (s.width !== 'auto' || solved >= intrinsic().min) return solved;
+  const frame = s.boxSizing === 'border-box' ? horizontalFrame(s, area) : 0;
+  const max = isIntrinsicKeyword(s.maxWidth) ? Infinity : resolveNone(s.maxWidth, area) - frame;
+  return Math.max(solved, Math.min(intrinsic().min, max));
 }
 
 /** The offset of a box of size `size` in `room` by a self-alignment value (start when unknown). */
