@@ -278,6 +278,16 @@ describe('absolutely positioned children of a grid', () => {
     // Auto insets: its static position aligned by align-self in its area (row 2 to the padding edge).
     expect(rectOf(p, 'blue')).toEqual([10, 60, 10, 10]);
   });
+
+  it('in a right-to-left grid, the static position aligns start and last baseline from the right, left and right stay physical', async () => {
+    const abs = (color: string, justify: string) => cell(color, `position: absolute; grid-area: 1 / 1; width: 10pt; height: 5pt; justify-self: ${justify}`);
+    const p = await pages(`<div style="display: grid; position: relative; direction: rtl; width: 100pt; grid-template: 20pt / 100pt">
+      ${abs('red', 'start')}${abs('lime', 'last baseline')}${abs('blue', 'right')}${abs('yellow', 'left')}</div>`);
+    expect(rectOf(p, 'red')[0]).toBe(90);
+    expect(rectOf(p, 'lime')[0]).toBe(0);
+    expect(rectOf(p, 'blue')[0]).toBe(90);
+    expect(rectOf(p, 'yellow')[0]).toBe(0);
+  });
 });
 
 describe('grid containers', () => {
