@@ -129,7 +129,7 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
   const push = (i: number, f: BoxFragment) => {
     const moved = { ...f, x: f.x + origin.x, y: f.y + origin.y };
     children.push(moved);
-    placed.push({ item: placement.items[i]!, fragment: moved, set: sets[i]! });
+    placed.push({ item: placement.items[i]!, fragment: moved, set: sets[i] ?? null });
   };
   const shimOf = (i: number) => shims[i] ?? NO_SHIM;
   const baselines = () => ({ first: gridBaseline(placed, 'first'), last: gridBaseline(placed, 'last') });
@@ -260,7 +260,7 @@ function sizeGrid(box: BlockBox, width: number, ownHeight: number | null, minHei
   const shims = baselineShims(placement.items, sets, measure);
   const rowItems = placement.items.map((it, i) => {
     let cached: Contributions | null = null;
-    return { start: it.row, span: it.rowSpan, contributions: () => (cached ??= heightContribution(measure(i), shims[i]!)) };
+    return { start: it.row, span: it.rowSpan, contributions: () => (cached ??= heightContribution(measure(i), shims[i] ?? null)) };
   });
   const sizeRows = (available: number | 'max-content') => sizeTracks(model.rows, rowItems, model.rowGap, available, ownHeight, contentStretch(s.alignContent), gapCount(model.collapsedRows));
   let rows = sizeRows(ownHeight ?? 'max-content');
