@@ -50,6 +50,8 @@ export interface ContentResult {
   readonly exclusions?: ExclusionSpace;
   /** Floats that moved to the next fragmentainer. */
   readonly pushedFloats?: readonly CarriedFloat[];
+  /** Baselines the content decides itself (a grid's, css-grid-1 §10.8); absent: those of its first and last line boxes. */
+  readonly baselines?: { readonly first: number | null; readonly last: number | null };
 }
 
 const NO_FLOATS: readonly CarriedFloat[] = [];
@@ -128,7 +130,7 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const children = content.children;
   // A box with no content to break before whose end does not fit moves on whole.
   if (isLast && children.length === 0 && !space.atFragmentainerStart && !endFits(height, space.endReserve, space.blockLimit)) return { fragment: null, breakToken: null };
-  const firstBaseline = baselineOf(children, 'first');
+  const firstBaseline = content.baselines ? content.baselines.first : baselineOf(children, 'first');
   const marker = isFirst && box.marker ? outsideMarker(box.marker, firstBaseline ?? topEdge + pad.top, bdr.left + pad.left) : null;
   const fragment: BoxFragment = {
     kind: 'box',
@@ -142,7 +144,7 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
     children,
     marker,
     firstBaseline,
-    lastBaseline: baselineOf(children, 'last'),
+    lastBaseline: content.baselines ? content.baselines.last : baselineOf(children, 'last'),
   };
   const result: BlockLayoutResult = ownsFloats
     ? { fragment, breakToken: nextToken }
@@ -585,9 +587,10 @@ export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: n
   const mr = resolveAuto(s.marginRight, available) ?? 0;
   const width = ml + fragment.width + mr;
   const height = mTop + fragment.height + mBottom;
-  // An inline-table sits on its first row's baseline (CSS 2.1 §17.5.3), an inline-flex on its
-  // first item's (css-flexbox-1 §8.5), an inline-block on its last line's.
-  const firstBaseline = inner.kind === 'table' || (inner.kind === 'block' && inner.content.kind === 'flex');
+  // An inline-table sits on its first row's baseline (CSS 2.1 §17.5.3), an inline-flex or
+  // inline-grid on its first item's (css-flexbox-1 §8.5, css-grid-1 §10.8), an inline-block
+  // on its last line's.
+  const firstBaseline = inner.kind === 'table' || (inner.kind === 'block' && (inner.content.kind === 'flex' || inner.content.kind === 'grid'));
   const useLineBaseline = inner.kind === 'block' && inner.style.overflow === 'visible' && fragment.lastBaseline !== null;
   const lineBaseline = firstBaseline ? fragment.firstBaseline : useLineBaseline ? fragment.lastBaseline : null;
   const baseline = lineBaseline !== null ? mTop + lineBaseline : height;

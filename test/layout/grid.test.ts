@@ -3,6 +3,7 @@
 // rectangles (a box's background is its border box).
 import { describe, expect, it } from 'vitest';
 import type { DisplayItem, PageDisplayList, RectItem } from '../../src/paint/types.js';
+import { encodePng } from '../helpers/images.js';
 import { flatten, layout, runWith } from './helpers.js';
 
 const PAGE = { width: '400pt', height: '300pt', margin: '0' };
@@ -150,9 +151,118 @@ describe('grid alignment', () => {
     expect(rectOf(p, 'lime')).toEqual([250, 0, 50, 5]);
   });
 
+  it('an item that is not stretched is at least as wide as its min-content width, overflowing a narrow area', async () => {
+    const p = await pages(`<div style="display: grid; grid-template: 10pt / 10pt; justify-items: start">${cell('red', 'height: 5pt', '<div style="width: 60pt"></div>')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([0, 0, 60, 5]);
+  });
+
+  it('a percentage width of an item that is not stretched resolves against its area', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 200pt; justify-items: center">${cell('red', 'width: 50%; height: 5pt')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([50, 0, 100, 5]);
+  });
+
   it('an item that is not stretched is as wide as its content', async () => {
     const p = await pages(`<div style="display: grid; grid-template-columns: 200pt; justify-items: start">${cell('red', 'height: 5pt', '<div style="width: 30pt"></div>')}</div>`);
     expect(rectOf(p, 'red')).toEqual([0, 0, 30, 5]);
+  });
+});
+
+describe('grid baseline alignment', () => {
+  const font = 'font-size: 10pt; line-height: 10pt';
+
+  it('align-items: baseline shims items of a row to a shared first baseline, and the shim sizes the row', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 50pt 50pt; align-items: baseline; ${font}">
+      ${cell('red', 'padding-top: 20pt', 'A')}${cell('lime', 'padding-bottom: 30pt', 'B')}${cell('blue', 'height: 5pt')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([0, 0, 50, 30]);
+    // B's baseline comes down 20pt to A's; its 40pt box then ends at 60pt, the row's end.
+    expect(rectOf(p, 'lime')).toEqual([50, 20, 50, 40]);
+    expect(rectOf(p, 'blue')).toEqual([0, 60, 50, 5]);
+    expect(runWith(p, 'A').y).toBeCloseTo(runWith(p, 'B').y, 3);
+  });
+
+  it('last baseline aligns the last baselines of a row against its end', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 50pt 50pt; grid-template-rows: 100pt; align-items: last baseline; ${font}">
+      ${cell('red', 'padding-bottom: 20pt', 'A')}${cell('lime', '', 'B')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([0, 70, 50, 30]);
+    expect(rectOf(p, 'lime')).toEqual([50, 70, 50, 10]);
+  });
+
+  it('an item spanning rows shares the first baseline of its first row', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 50pt 50pt; align-items: baseline; ${font}">
+      ${cell('red', 'grid-row: 1 / span 2; padding-top: 15pt', 'A')}${cell('lime', 'grid-row: 1', 'B')}</div>`);
+    expect(rectOf(p, 'lime')[1]).toBe(15);
+  });
+
+  it('an item whose percentage height depends on an intrinsic row takes its fallback alignment (start)', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 50pt 50pt; align-items: baseline; ${font}">
+      ${cell('red', 'padding-top: 20pt', 'A')}${cell('lime', 'height: 50%', 'B')}</div>`);
+    expect(rectOf(p, 'lime')[1]).toBe(0);
+  });
+
+  it('an inline-grid sits on the baseline of its first row\'s baseline-aligned items (css-grid-1 §10.8)', async () => {
+    const p = await pages(`<div style="${font}">text <div style="display: inline-grid; grid-template-columns: 40pt 40pt; align-items: baseline">
+      ${cell('red', 'padding-top: 25pt', 'A')}${cell('lime', '', 'B')}<div>C</div></div></div>`);
+    expect(runWith(p, 'A').y).toBeCloseTo(runWith(p, 'text').y, 3);
+  });
+
+  it('without baseline-aligned items, a grid takes the baseline of the first item of its first row in grid order', async () => {
+    // The item placed in column 1 comes first in grid order, though second in the document.
+    const p = await pages(`<div style="${font}">text <div style="display: inline-grid; grid-template-columns: 40pt 40pt; align-items: start">
+      ${cell('red', 'grid-area: 1 / 2; padding-top: 25pt', 'A')}${cell('lime', 'grid-area: 1 / 1; padding-top: 5pt', 'B')}</div></div>`);
+    expect(runWith(p, 'B').y).toBeCloseTo(runWith(p, 'text').y, 3);
+  });
+
+  it('a grid whose first item has no baseline has none: an inline-block around it sits on its bottom edge', async () => {
+    const p = await pages(`<div style="${font}">text <div style="display: inline-block"><div style="display: grid; grid-template: 30pt / 30pt">${cell('red')}</div></div></div>`);
+    const red = rectOf(p, 'red');
+    // The text's baseline is at the inline-block's bottom margin edge.
+    expect(runWith(p, 'text').y).toBeCloseTo(red[1] + red[3], 3);
+  });
+});
+
+describe('replaced grid items', () => {
+  const png = (w: number, h: number) => `data:image/png;base64,${Buffer.from(encodePng(w, h, () => [0, 128, 0])).toString('base64')}`;
+  const imageBox = async (html: string) => {
+    const p = await pages(html);
+    const found = flatten(p[0]!.items).filter((i) => i.kind === 'image');
+    expect(found).toHaveLength(1);
+    const i = found[0]! as { x: number; y: number; width: number; height: number };
+    return [i.x, i.y, i.width, i.height].map((v) => Math.round(v * 100) / 100);
+  };
+
+  it('normal keeps an image at its natural size, at the start of its area', async () => {
+    expect(await imageBox(`<div style="display: grid; grid-template: 100pt / 100pt"><img src="${png(40, 20)}"></div>`)).toEqual([0, 0, 30, 15]);
+  });
+
+  it('justify-self: stretch fills the area\'s width and the height follows the ratio', async () => {
+    expect(await imageBox(`<div style="display: grid; grid-template: 100pt / 100pt"><img src="${png(40, 20)}" style="justify-self: stretch"></div>`)).toEqual([0, 0, 100, 50]);
+  });
+
+  it('align-self: stretch fills the height; an auto margin beside it keeps the other axis from stretching', async () => {
+    expect(await imageBox(`<div style="display: grid; grid-template: 80pt / 300pt"><img src="${png(40, 20)}" style="place-self: stretch; margin-right: auto"></div>`)).toEqual([0, 0, 160, 80]);
+  });
+
+  it('a percentage max-height resolves against the grid area\'s height', async () => {
+    expect(await imageBox(`<div style="display: grid; grid-template-rows: 100pt"><img src="${png(200, 200)}" style="max-height: 50%"></div>`)).toEqual([0, 0, 50, 50]);
+  });
+
+  it('an image with a percentage max-width does not hold an auto column open (compressible, css-sizing-3 §5.2.2)', async () => {
+    expect(await imageBox(`<div style="display: grid; width: 75pt"><img src="${png(400, 400)}" style="width: 150pt; max-width: 100%"></div>`)).toEqual([0, 0, 75, 75]);
+  });
+
+  it('a stretched size is clamped by max-width', async () => {
+    expect(await imageBox(`<div style="display: grid; grid-template: 100pt / 100pt"><img src="${png(40, 20)}" style="justify-self: stretch; max-width: 60pt"></div>`)).toEqual([0, 0, 60, 30]);
+  });
+});
+
+describe('percentage gaps', () => {
+  it('a percentage row gap in an auto height is 0 for the height, then resolves against it', async () => {
+    const p = await pages(`<div style="display: grid; width: 200pt; gap: 10%; grid-template: 90pt 90pt / 90pt 90pt; background: gray">
+      ${cell('red')}${cell('lime')}${cell('blue')}</div>`);
+    // Column gap: 10% of 200pt; row gap: 10% of the 180pt the rows make.
+    expect(rectOf(p, 'lime')).toEqual([110, 0, 90, 90]);
+    expect(rectOf(p, 'blue')).toEqual([0, 108, 90, 90]);
+    expect(rectOf(p, 'gray')).toEqual([0, 0, 200, 180]);
   });
 });
 
@@ -167,6 +277,16 @@ describe('absolutely positioned children of a grid', () => {
     expect(rectOf(p, 'lime')).toEqual([110, 0, 290, 5]);
     // Auto insets: its static position aligned by align-self in its area (row 2 to the padding edge).
     expect(rectOf(p, 'blue')).toEqual([10, 60, 10, 10]);
+  });
+
+  it('in a right-to-left grid, the static position aligns start and last baseline from the right, left and right stay physical', async () => {
+    const abs = (color: string, justify: string) => cell(color, `position: absolute; grid-area: 1 / 1; width: 10pt; height: 5pt; justify-self: ${justify}`);
+    const p = await pages(`<div style="display: grid; position: relative; direction: rtl; width: 100pt; grid-template: 20pt / 100pt">
+      ${abs('red', 'start')}${abs('lime', 'last baseline')}${abs('blue', 'right')}${abs('yellow', 'left')}</div>`);
+    expect(rectOf(p, 'red')[0]).toBe(90);
+    expect(rectOf(p, 'lime')[0]).toBe(0);
+    expect(rectOf(p, 'blue')[0]).toBe(90);
+    expect(rectOf(p, 'yellow')[0]).toBe(0);
   });
 });
 

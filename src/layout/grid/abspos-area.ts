@@ -4,6 +4,7 @@
 // positions when it lays the grid out; positioned layout, which runs right after on the same
 // fragment, reads them here.
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
+import type { AlignmentKeyword } from '../../css/types.js';
 import { blockMargins, resolveAuto } from '../box-model.js';
 import type { BoxFragment } from '../types.js';
 import { alignOffset, selfAlignment } from './item-layout.js';
@@ -83,11 +84,15 @@ export function staticAlignmentShift(grid: BlockBox, child: BlockLevelBox, area:
   const s = child.style;
   const marginRight = resolveAuto(s.marginRight, area.width) ?? 0;
   const m = blockMargins(s, area.width);
-  const dx = s.left === 'auto' && s.right === 'auto'
-    ? alignOffset(selfAlignment(s.justifySelf, grid.style.justifyItems), area.width, laid.x + laid.width + marginRight, false, false)
-    : 0;
+  const dx = s.left === 'auto' && s.right === 'auto' ? inlineOffset(selfAlignment(s.justifySelf, grid.style.justifyItems), area.width, laid.x + laid.width + marginRight, grid.style.direction) : 0;
   const dy = s.top === 'auto' && s.bottom === 'auto'
     ? alignOffset(selfAlignment(s.alignSelf, grid.style.alignItems), area.height, laid.y + laid.height + m.bottom, false, false)
     : 0;
   return { dx, dy };
+}
+
+/** The inline-axis offset: in a right-to-left grid the logical keywords align from the right edge; left and right stay physical (css-align-3 §4.1). */
+function inlineOffset(align: AlignmentKeyword, room: number, size: number, direction: 'ltr' | 'rtl'): number {
+  const fromLeft = alignOffset(align, room, size, false, false);
+  return direction === 'rtl' && align !== 'left' && align !== 'right' ? room - size - fromLeft : fromLeft;
 }

@@ -8,9 +8,15 @@ import type { GridModel } from './grid-model.js';
 import { gapCount } from './content-distribution.js';
 import { sizeTracks, type AvailableSpace, type Contributions } from './track-sizing.js';
 
-/** An item's width contributions; its automatic minimum is 0 when it clips its overflow (§6.6). */
+/**
+ * An item's width contributions; its automatic minimum is 0 when it clips its overflow (§6.6).
+ * A replaced item with a percentage max-width is compressible: its min-content contribution
+ * is 0 (css-sizing-3 §5.2.2), whatever its width.
+ */
 export function widthContributions(box: BlockLevelBox): Contributions {
   const c = intrinsicContribution(box, layoutAtomic);
+  const max = box.style.maxWidth;
+  if (box.kind === 'replaced' && typeof max === 'object' && max.pct !== 0) return { minContent: 0, maxContent: c.max, minimum: 0 };
   if (box.style.overflow === 'visible') return { minContent: c.min, maxContent: c.max, minimum: c.min };
   const s = box.style;
   const p = paddingOf(s, 0);

@@ -12,10 +12,11 @@ import type { BoxFragment, BreakToken, ConstraintSpace, ContinuingItem, GridBrea
 import { recordGridGeometry } from './abspos-area.js';
 import { sizeColumns } from './columns.js';
 import { distribute, gapCount, trackLines } from './content-distribution.js';
-import { gridModel } from './grid-model.js';
+import { gapSize, gridModel } from './grid-model.js';
+import { baselineSet, baselineShims, gridBaseline, NO_SHIM, participates, type BaselineItem, type BaselineSet, type PlacedFragment, type Shim } from './baseline.js';
 import { fragmentRows, rowIndex, type RowIndex, type RowsResume } from './fragment-rows.js';
 import { recordEdgeRows } from './propagated-breaks.js';
-import { layoutItemAt, placeItem, stretchesInBlockAxis } from './item-layout.js';
+import { layoutItemAt, placeItem, selfAlignment, stretchesInBlockAxis } from './item-layout.js';
 import type { PlacedItem } from './placement.js';
 import { sizeTracks, type Contributions } from './track-sizing.js';
 
@@ -25,6 +26,8 @@ export interface GridContentResult {
   readonly height: number;
   readonly token: GridBreakToken | null;
   readonly pushed: boolean;
+  /** The container's first and last baselines from its items (§10.8), relative to its border box. */
+  readonly baselines: { readonly first: number | null; readonly last: number | null };
 }
 
 const EPSILON = 1e-6;
@@ -35,11 +38,16 @@ interface Origin {
   readonly y: number;
 }
 
-/** An item's margin-box height when laid out at `width` (its block-axis contributions, §11.5). */
-function heightContribution(it: PlacedItem, width: number, box: BlockBox, page: PageContext | null): Contributions {
-  const f = layoutItemAt(it.box, width, null, box.style, page).fragment!;
+/** An item laid out at its area's `width`, unaligned, with its block margins: what row sizing measures. */
+function measureItem(it: PlacedItem, width: number, box: BlockBox, page: PageContext | null): BaselineItem {
+  const fragment = layoutItemAt(it.box, width, null, box.style, page).fragment!;
   const m = blockMargins(it.box.style, width);
-  const h = f.height + m.top + m.bottom;
+  return { fragment, marginTop: m.top, marginBottom: m.bottom };
+}
+
+/** An item's block-axis contributions (§11.5): its margin-box height, with its baseline shim (step 1). */
+function heightContribution(m: BaselineItem, shim: Shim | null): Contributions {
+  const h = m.fragment.height + m.marginTop + m.marginBottom + (shim ? shim.top + shim.bottom : 0);
   return { minContent: h, maxContent: h, minimum: h };
 }
 
@@ -50,9 +58,14 @@ interface SizedGrid {
   readonly columnLines: number[];
   readonly rows: number[];
   readonly rowLines: number[];
+  /** The rows' extent from the content box's top: what an auto height holds. */
+  readonly extent: number;
   readonly areaWidth: (it: PlacedItem) => number;
   /** The items by row, for fragmentation. */
   readonly rowIndex: RowIndex;
+  /** Per item (placement index): the baseline it aligns by in the column axis and its shim. */
+  readonly sets: readonly (BaselineSet | null)[];
+  readonly shims: readonly (Shim | null)[];
 }
 
 /**
@@ -72,7 +85,7 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
     sizedGrids.set(box, hit);
     recordEdgeRows(box, edgeRowItems(hit.grid, 'start'), edgeRowItems(hit.grid, 'end'));
   }
-  const { model, columns, columnLines, rows, rowLines, areaWidth } = hit.grid;
+  const { model, columns, columnLines, rows, rowLines, extent, areaWidth, sets, shims } = hit.grid;
   const { placement } = model;
 
   const rowCount = rows.length;
@@ -92,25 +105,40 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
     }
   }
   const area = (it: PlacedItem, y: number, height: number) => ({ x: columnLines[it.column]!, y, width: areaWidth(it), height });
-  const push = (f: BoxFragment) => children.push({ ...f, x: f.x + origin.x, y: f.y + origin.y });
+  const items = placement.items;
+  const placed: PlacedFragment[] = [];
+  const push = (i: number, f: BoxFragment) => {
+    const moved = { ...f, x: f.x + origin.x, y: f.y + origin.y };
+    children.push(moved);
+    placed.push({ item: items[i]!, fragment: moved, set: sets[i] ?? null });
+  };
+  const shimOf = (i: number) => shims[i] ?? NO_SHIM;
+  const baselines = () => ({ first: gridBaseline(placed, 'first'), last: gridBaseline(placed, 'last') });
 
   if (resume === null && !Number.isFinite(limit)) {
     // Unfragmented: every item in its area.
-    for (const it of placement.items) push(placeItem(it.box, area(it, rowLines[it.row]!, spanSize(rowLines, rows, it.row, it.rowSpan)), s, page).fragment!);
-    return { children, height: rowCount === 0 ? 0 : rowLines[rowCount]!, token: null, pushed: false };
+    items.forEach((it, i) => push(i, placeItem(it.box, area(it, rowLines[it.row]!, spanSize(rowLines, rows, it.row, it.rowSpan)), s, page, undefined, shimOf(i)).fragment!));
+    return { children, height: rowCount === 0 ? 0 : extent, token: null, pushed: false, baselines: baselines() };
   }
-  const items = placement.items;
+  // Which item each fragment fragmentRows keeps is: for the baselines.
+  const itemOf = new Map<BoxFragment, number>();
   const fragment = fragmentRows({
     rows, rowLines, items, index: hit.grid.rowIndex, limit, atStart: space.atFragmentainerStart, inColumns: space.inColumns, resume,
-    place: (i, y, height, at) => placeItem(items[i]!.box, area(items[i]!, y, height), s, page, at ?? undefined),
+    place: (i, y, height, at) => {
+      const result = placeItem(items[i]!.box, area(items[i]!, y, height), s, page, at ?? undefined, at === null || at.token === null ? shimOf(i) : NO_SHIM);
+      if (result.fragment) itemOf.set(result.fragment, i);
+      return result;
+    },
     stretches: (i) => stretchesInBlockAxis(items[i]!.box, s),
     areaWidth: (i) => areaWidth(items[i]!),
   });
-  if (fragment.pushed) return { children: [], height: 0, token: null, pushed: true };
-  for (const f of fragment.fragments) push(f);
+  if (fragment.pushed) return { children: [], height: 0, token: null, pushed: true, baselines: NO_BASELINES };
+  for (const f of fragment.fragments) push(itemOf.get(f) ?? 0, f);
   const next = fragment.next;
-  return { children, height: fragment.height, token: next && { kind: 'grid', box, rowIndex: next.rowIndex, rowConsumed: next.rowConsumed, items: next.items, consumedBlockSize: 0 }, pushed: false };
+  return { children, height: fragment.height, token: next && { kind: 'grid', box, rowIndex: next.rowIndex, rowConsumed: next.rowConsumed, items: next.items, consumedBlockSize: 0 }, pushed: false, baselines: baselines() };
 }
+
+const NO_BASELINES = { first: null, last: null };
 
 /** The items starting in the grid's first row, or ending in its last. */
 function edgeRowItems(grid: SizedGrid, edge: 'start' | 'end'): BlockLevelBox[] {
@@ -166,9 +194,16 @@ function sizeGrid(box: BlockBox, width: number, ownHeight: number | null, minHei
   const columnFree = width - total(columns, model.columnGap, model.collapsedColumns);
   const columnLines = trackLines(columns, model.columnGap, distribute(s.justifyContent, columnFree, openColumns), model.collapsedColumns);
   const areaWidth = (it: PlacedItem) => spanSize(columnLines, columns, it.column, it.columnSpan);
-  const rowItems = placement.items.map((it) => {
+  const measured: (BaselineItem | undefined)[] = [];
+  const measure = (i: number) => (measured[i] ??= measureItem(placement.items[i]!, areaWidth(placement.items[i]!), box, page));
+  const sets = placement.items.map((it) => {
+    const set = baselineSet(selfAlignment(it.box.style.alignSelf, s.alignItems));
+    return set !== null && participates(it.box.style, model.rows, it.row, it.rowSpan, ownHeight) ? set : null;
+  });
+  const shims = baselineShims(placement.items, sets, measure);
+  const rowItems = placement.items.map((it, i) => {
     let cached: Contributions | null = null;
-    return { start: it.row, span: it.rowSpan, contributions: () => (cached ??= heightContribution(it, areaWidth(it), box, page)) };
+    return { start: it.row, span: it.rowSpan, contributions: () => (cached ??= heightContribution(measure(i), shims[i] ?? null)) };
   });
   const sizeRows = (available: number | 'max-content') => sizeTracks(model.rows, rowItems, model.rowGap, available, ownHeight, contentStretch(s.alignContent), gapCount(model.collapsedRows));
   let rows = sizeRows(ownHeight ?? 'max-content');
@@ -181,6 +216,11 @@ function sizeGrid(box: BlockBox, width: number, ownHeight: number | null, minHei
   }
   const rowsHeight = total(rows, model.rowGap, model.collapsedRows);
   const openRows = gapCount(model.collapsedRows) + (rows.length > 0 ? 1 : 0);
-  const rowLines = trackLines(rows, model.rowGap, distribute(s.alignContent, rowSpace === null ? 0 : rowSpace - rowsHeight, openRows), model.collapsedRows);
-  return { model, columns, columnLines, rows, rowLines, areaWidth, rowIndex: rowIndex(rows.length, placement.items) };
+  const distribution = distribute(s.alignContent, rowSpace === null ? 0 : rowSpace - rowsHeight, openRows);
+  const extent = trackLines(rows, model.rowGap, distribution, model.collapsedRows)[rows.length]!;
+  // A percentage row gap in an indefinite height counts as 0 while the rows and the height are
+  // sized, then resolves against that height to lay them out (css-align-3 §8.1).
+  const rowGap = ownHeight === null && s.rowGap !== 'normal' && s.rowGap.pct !== 0 ? gapSize(s.rowGap, rowSpace ?? rowsHeight) : model.rowGap;
+  const rowLines = trackLines(rows, rowGap, distribution, model.collapsedRows);
+  return { model, columns, columnLines, rows, rowLines, extent, areaWidth, rowIndex: rowIndex(rows.length, placement.items), sets, shims };
 }
