@@ -124,6 +124,8 @@ export interface RowsInput {
 export interface RowsFragment {
   /** The item fragments, relative to the grid's content box on this fragment, in item order. */
   readonly fragments: BoxFragment[];
+  /** The placement index of each fragment's item. */
+  readonly indices: number[];
   readonly height: number;
   readonly next: RowsResume | null;
   /** Nothing fits here and the grid started here: it moves to the next fragmentainer whole. */
@@ -155,7 +157,7 @@ export function fragmentRows(input: RowsInput): RowsFragment {
 
   if (!resume && start < rowCount && !input.atStart && forcedBreakBeforeRow(index, items, 0, input.inColumns)) {
     // break-before on the first row's items is the container's (§12): it starts a new fragmentainer.
-    return { fragments: [], height: 0, next: null, pushed: true };
+    return { fragments: [], indices: [], height: 0, next: null, pushed: true };
   }
 
   // Items continuing from the previous fragment, at the top. Those ending in the first row
@@ -245,7 +247,7 @@ export function fragmentRows(input: RowsInput): RowsFragment {
     return avoidFrom;
   }
 
-  if (stop.kind === 'before' && stop.row === -1) return { fragments: [], height: 0, next: null, pushed: true };
+  if (stop.kind === 'before' && stop.row === -1) return { fragments: [], indices: [], height: 0, next: null, pushed: true };
 
   // Fresh items: whole when their area ends above the break, else cut at the fragmentainer end.
   const lastHere = stop.kind === 'complete' ? rowCount - 1 : stop.kind === 'split' ? stop.row : stop.row - 1;
@@ -298,7 +300,7 @@ export function fragmentRows(input: RowsInput): RowsFragment {
   const resumeAt: RowsResume | null = stop.kind === 'complete' && next.size === 0
     ? null
     : { rowIndex: nextRow, rowConsumed: stop.kind === 'split' ? (stop.row === start ? consumedHere : 0) + stop.cut - tops[stop.row - start]! : 0, items: next };
-  return { fragments: fragments.map((e) => e[1]), height, next: resumeAt, pushed: false };
+  return { fragments: fragments.map((e) => e[1]), indices: fragments.map((e) => e[0]), height, next: resumeAt, pushed: false };
 }
 
 /** The block size a continued piece's content reaches (fragmentation may push it past the piece's fixed height). */

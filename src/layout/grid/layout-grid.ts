@@ -120,22 +120,18 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
     items.forEach((it, i) => push(i, placeItem(it.box, area(it, rowLines[it.row]!, spanSize(rowLines, rows, it.row, it.rowSpan)), s, page, undefined, shimOf(i)).fragment!));
     return { children, height: rowCount === 0 ? 0 : extent, token: null, pushed: false, baselines: baselines() };
   }
-  // Which item each fragment fragmentRows keeps is: for the baselines.
-  const itemOf = new Map<BoxFragment, number>();
   const fragment = fragmentRows({
     rows, rowLines, items, index: hit.grid.rowIndex, limit, atStart: space.atFragmentainerStart, inColumns: space.inColumns, resume,
-    place: (i, y, height, at) => {
-      const result = placeItem(items[i]!.box, area(items[i]!, y, height), s, page, at ?? undefined, at === null || at.token === null ? shimOf(i) : NO_SHIM);
-      if (result.fragment) itemOf.set(result.fragment, i);
-      return result;
-    },
+    place: (i, y, height, at) => placeItem(items[i]!.box, area(items[i]!, y, height), s, page, at ?? undefined, at === null || at.token === null ? shimOf(i) : NO_SHIM),
     stretches: (i) => stretchesInBlockAxis(items[i]!.box, s),
     areaWidth: (i) => areaWidth(items[i]!),
   });
   if (fragment.pushed) return { children: [], height: 0, token: null, pushed: true, baselines: NO_BASELINES };
-  for (const f of fragment.fragments) push(itemOf.get(f) ?? 0, f);
+  fragment.fragments.forEach((f, k) => push(fragment.indices[k]!, f));
   const next = fragment.next;
-  return { children, height: fragment.height, token: next && { kind: 'grid', box, rowIndex: next.rowIndex, rowConsumed: next.rowConsumed, items: next.items, consumedBlockSize: 0 }, pushed: false, baselines: baselines() };
+  // The last fragment ends at the rows' extent, which a percentage row gap does not move (see sizeGrid).
+  const height = next === null && rowCount > 0 ? fragment.height + extent - rowLines[rowCount]! : fragment.height;
+  return { children, height, token: next && { kind: 'grid', box, rowIndex: next.rowIndex, rowConsumed: next.rowConsumed, items: next.items, consumedBlockSize: 0 }, pushed: false, baselines: baselines() };
 }
 
 const NO_BASELINES = { first: null, last: null };
