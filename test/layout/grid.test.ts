@@ -168,6 +168,48 @@ describe('absolutely positioned children of a grid', () => {
     // Auto insets: its static position aligned by align-self in its area (row 2 to the padding edge).
     expect(rectOf(p, 'blue')).toEqual([10, 60, 10, 10]);
   });
+
+  it('a grid that is not the containing block aligns their static position in its content box', async () => {
+    const p = await pages(`<div style="display: grid; padding: 10pt 20pt; width: 100pt; height: 50pt; grid-template-columns: 30pt; align-items: center">
+      ${cell('red', 'position: absolute; grid-area: 1 / 1; width: 10pt; height: 10pt')}
+      ${cell('lime', 'position: absolute; width: 10pt; height: 10pt; justify-self: end; align-self: end')}
+      ${cell('blue', 'position: absolute; width: 10pt; height: 10pt; justify-self: last baseline; align-self: baseline')}</div>`);
+    // Centred in the content box (grid-area plays no part: the page is the containing block).
+    expect(rectOf(p, 'red')).toEqual([20, 30, 10, 10]);
+    expect(rectOf(p, 'lime')).toEqual([110, 50, 10, 10]);
+    // Baseline values fall back to start (first) and end (last).
+    expect(rectOf(p, 'blue')).toEqual([110, 10, 10, 10]);
+  });
+
+  it('a deeper descendant whose containing block is the grid takes the grid area of its placement too', async () => {
+    const p = await pages(`<div style="display: grid; position: relative; grid-template-columns: 50pt 50pt; grid-template-rows: 50pt 50pt">
+      <div>${cell('red', 'position: absolute; grid-area: 2 / 2 / 3 / 3; left: 0; bottom: 0; width: 100%; height: 50%')}</div></div>`);
+    expect(rectOf(p, 'red')).toEqual([50, 75, 50, 25]);
+  });
+
+  it('the same line twice: the end line is dropped, and the padding edge stands for it', async () => {
+    const p = await pages(`<div style="display: grid; position: relative; width: 100pt; grid-template-columns: 30pt 30pt; grid-template-rows: 20pt">
+      ${cell('red', 'position: absolute; grid-column: 2 / 2; grid-row: 1; left: 0; right: 0; top: 0; bottom: 0')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([30, 0, 70, 20]);
+  });
+});
+
+describe('right-to-left grids', () => {
+  it('run their columns from the right, and start alignment is on the right', async () => {
+    const p = await pages(`<div style="display: grid; direction: rtl; width: 200pt; grid-template-columns: 50pt 100pt; justify-items: start">
+      ${cell('red', 'width: 20pt; height: 10pt')}${cell('lime', 'width: 20pt; height: 10pt')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([180, 0, 20, 10]);
+    expect(rectOf(p, 'lime')).toEqual([130, 0, 20, 10]);
+  });
+
+  it('mirror the grid areas of absolutely positioned children and their static position', async () => {
+    const p = await pages(`<div style="display: grid; direction: rtl; position: relative; width: 200pt; padding-right: 10pt; grid-template-columns: 50pt 100pt; grid-template-rows: 40pt">
+      ${cell('red', 'position: absolute; grid-column: 2 / 3; grid-row: 1; left: 0; right: 0; top: 0; height: 5pt')}
+      ${cell('lime', 'position: absolute; grid-column: 1 / auto; grid-row: 1; width: 10pt; height: 10pt')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([50, 0, 100, 5]);
+    // Line 1 (the content box's right edge) to the left padding edge; auto insets: start-aligned, at the area's right.
+    expect(rectOf(p, 'lime')).toEqual([190, 0, 10, 10]);
+  });
 });
 
 describe('grid containers', () => {

@@ -74,7 +74,11 @@ export function placeItem(box: BlockLevelBox, area: { x: number; y: number; widt
   // Auto margins count as 0 here and take the free space in the alignment below (§10.2).
   const marginLeft = resolveAuto(s.marginLeft, area.width) ?? 0;
   const marginRight = resolveAuto(s.marginRight, area.width) ?? 0;
-  const dx = alignOffset(selfAlignment(s.justifySelf, container.justifyItems), area.width, marginLeft + f.width + marginRight, s.marginLeft === 'auto', s.marginRight === 'auto');
+  const justify = selfAlignment(s.justifySelf, container.justifyItems);
+  const autoX = s.marginLeft === 'auto' || s.marginRight === 'auto';
+  let dx = alignOffset(justify, area.width, marginLeft + f.width + marginRight, s.marginLeft === 'auto', s.marginRight === 'auto');
+  // Right-to-left, the start side is the right (left and right and auto margins stay physical).
+  if (container.direction === 'rtl' && !autoX && justify !== 'left' && justify !== 'right') dx = area.width - marginLeft - f.width - marginRight - dx;
   const dy = alignOffset(selfAlignment(s.alignSelf, container.alignItems), area.height, m.top + f.height + m.bottom, s.marginTop === 'auto', s.marginBottom === 'auto');
   return { fragment: { ...f, x: area.x + marginLeft + dx, y: area.y + m.top + dy }, breakToken: result.breakToken };
 }

@@ -7,7 +7,7 @@
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import { isGridPlaceholder } from '../../boxes/grid-items.js';
 import type { ComputedStyle } from '../../css/types.js';
-import { blockMargins, verticalFrame } from '../box-model.js';
+import { blockMargins, resolveLength, verticalFrame } from '../box-model.js';
 import { layoutBlockLevel } from '../block.js';
 import { constraintSpace } from '../constraint-space.js';
 import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, GridBreakToken, PageContext } from '../types.js';
@@ -100,7 +100,7 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
   recordGridGeometry(box, {
     columns: { starts: columnLines, sizes: columns, lines: model.columnLines, offset: placement.columnOffset },
     rows: { starts: rowLines.map((l) => l - top), sizes: rows, lines: model.rowLines, offset: placement.rowOffset },
-    content: { x: origin.x - s.borderLeftWidth, y: startRow === 0 && !resume ? origin.y - s.borderTopWidth : origin.y },
+    content: { x: origin.x - s.borderLeftWidth, y: startRow === 0 && !resume ? origin.y - s.borderTopWidth : origin.y, width, paddingBottom: resolveLength(s.paddingBottom, space.inlineSize) },
   });
   const breakable = breakableLines(rowCount, placement.items);
   const rowBottom = (r: number) => rowLines[r]! + rows[r]!;
@@ -111,7 +111,9 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
       if (isGridPlaceholder(item)) children.push(placeholder(item, width, page, origin));
     }
   }
-  const area = (it: PlacedItem) => ({ x: columnLines[it.column]!, y: rowLines[it.row]! - top, width: areaWidth(it), height: spanSize(rowLines, rows, it.row, it.rowSpan) });
+  // Right-to-left, columns run from the content box's right edge (css-grid-1 §7.1).
+  const columnX = s.direction === 'rtl' ? (it: PlacedItem) => width - columnLines[it.column]! - areaWidth(it) : (it: PlacedItem) => columnLines[it.column]!;
+  const area = (it: PlacedItem) => ({ x: columnX(it), y: rowLines[it.row]! - top, width: areaWidth(it), height: spanSize(rowLines, rows, it.row, it.rowSpan) });
   const push = (f: BoxFragment) => children.push({ ...f, x: f.x + origin.x, y: f.y + origin.y });
 
   let first = startRow;
