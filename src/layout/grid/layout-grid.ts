@@ -12,12 +12,13 @@ import { layoutBlockLevel } from '../block.js';
 import { constraintSpace } from '../constraint-space.js';
 import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, GridBreakToken, PageContext } from '../types.js';
 import { recordGridGeometry } from './abspos-area.js';
-import { sizeColumns } from './columns.js';
+import { plusMargin, sizeColumns } from './columns.js';
 import { distribute, gapCount, trackLines } from './content-distribution.js';
 import { gridModel } from './grid-model.js';
 import { layoutItemAt, placeItem, type ItemFragmentation } from './item-layout.js';
 import type { PlacedItem } from './placement.js';
-import { sizeTracks, type Contributions } from './track-sizing.js';
+import { assignTracks, edges, sizingLeaves, subgridOf } from './subgrid.js';
+import { sizeTracks, type Contributions, type SizedItem } from './track-sizing.js';
 
 /** What the grid's content produced in this fragment (block.ts's ContentResult). */
 export interface GridContentResult {
@@ -35,9 +36,9 @@ interface Origin {
   readonly y: number;
 }
 
-/** An item's margin-box height when laid out at `width` (its block-axis contributions, §11.5). */
-function heightContribution(it: PlacedItem, width: number, box: BlockBox, page: PageContext | null): Contributions {
-  const f = layoutItemAt(it.box, width, null, box.style, page).fragment!;
+/** An item's margin-box height when laid out at `width` in a grid styled `container` (its block-axis contributions, §11.5). */
+function heightContribution(it: PlacedItem, width: number, container: ComputedStyle, page: PageContext | null): Contributions {
+  const f = layoutItemAt(it.box, width, null, container, page).fragment!;
   const m = blockMargins(it.box.style, width);
   const h = f.height + m.top + m.bottom;
   return { minContent: h, maxContent: h, minimum: h };
@@ -78,19 +79,29 @@ interface SizedGrid {
  * pages reuse it, so a grid of n items over p pages costs one track sizing, not p (which made
  * long grids quadratic).
  */
-const sizedGrids = new WeakMap<BlockBox, { readonly width: number; readonly ownHeight: number | null; readonly minHeight: number | null; readonly grid: SizedGrid }>();
+const sizedGrids = new WeakMap<BlockBox, { readonly width: number; readonly ownHeight: number | null; readonly minHeight: number | null; readonly inherited: readonly unknown[]; readonly grid: SizedGrid }>();
+
+/** What a subgrid's sizing depends on besides its size: the tracks its parent gave it (none for other grids). */
+function inheritedTracks(box: BlockBox): readonly unknown[] {
+  const sub = subgridOf(box);
+  return sub ? [sub.columns?.tracks, sub.rows?.tracks] : [];
+}
 
 export function layoutGrid(box: BlockBox, width: number, ownHeight: number | null, limit: number, space: ConstraintSpace, token: BreakToken | null, origin: Origin): GridContentResult {
   const s = box.style;
   const page = space.page;
   const minHeight = ownHeight === null ? minContentHeight(s, space) : null;
   let hit = sizedGrids.get(box);
-  if (!hit || hit.width !== width || hit.ownHeight !== ownHeight || hit.minHeight !== minHeight) {
-    hit = { width, ownHeight, minHeight, grid: sizeGrid(box, width, ownHeight, minHeight, page) };
+  const inherited = inheritedTracks(box);
+  if (!hit || hit.width !== width || hit.ownHeight !== ownHeight || hit.minHeight !== minHeight || hit.inherited.some((t, i) => t !== inherited[i])) {
+    hit = { width, ownHeight, minHeight, inherited, grid: sizeGrid(box, width, ownHeight, minHeight, page) };
     sizedGrids.set(box, hit);
   }
   const { model, columns, columnLines, rows, rowLines, areaWidth } = hit.grid;
   const { placement } = model;
+  // Subgrid items take their tracks from this grid's (css-grid-2 §9), again when the sizing was reused.
+  assignTracks(placement.items, 'columns', columnLines, columns, width);
+  assignTracks(placement.items, 'rows', rowLines, rows, width);
 
   const rowCount = rows.length;
   const resume = token?.kind === 'grid' ? token : null;
@@ -225,16 +236,28 @@ function sizeGrid(box: BlockBox, width: number, ownHeight: number | null, minHei
   const s = box.style;
   const model = gridModel(box, width, ownHeight);
   const { placement } = model;
-  const contentStretch = (k: string) => k === 'normal' || k === 'stretch';
-  const columns = sizeColumns(model, width, contentStretch(s.justifyContent));
-  const openColumns = gapCount(model.collapsedColumns) + (columns.length > 0 ? 1 : 0);
-  const columnFree = width - total(columns, model.columnGap, model.collapsedColumns);
-  const columnLines = trackLines(columns, model.columnGap, distribute(s.justifyContent, columnFree, openColumns), model.collapsedColumns);
+  // A subgrid's tracks are its parent's in its subgridded axes (css-grid-2 §9).
+  const inherited = subgridOf(box);
+  let columns: number[];
+  let columnLines: number[];
+  if (inherited?.columns?.tracks) {
+    columns = [...inherited.columns.tracks.sizes];
+    columnLines = [...inherited.columns.tracks.starts];
+  } else {
+    columns = sizeColumns(model, width, contentStretch(s.justifyContent));
+    const openColumns = gapCount(model.collapsedColumns) + (columns.length > 0 ? 1 : 0);
+    const columnFree = width - total(columns, model.columnGap, model.collapsedColumns);
+    columnLines = trackLines(columns, model.columnGap, distribute(s.justifyContent, columnFree, openColumns), model.collapsedColumns);
+  }
+  assignTracks(placement.items, 'columns', columnLines, columns, width);
   const areaWidth = (it: PlacedItem) => spanSize(columnLines, columns, it.column, it.columnSpan);
-  const rowItems = placement.items.map((it) => {
-    let cached: Contributions | null = null;
-    return { start: it.row, span: it.rowSpan, contributions: () => (cached ??= heightContribution(it, areaWidth(it), box, page)) };
-  });
+  if (inherited?.rows?.tracks) {
+    const rows = [...inherited.rows.tracks.sizes];
+    const rowLines = [...inherited.rows.tracks.starts];
+    assignTracks(placement.items, 'rows', rowLines, rows, width);
+    return { model, columns, columnLines, rows, rowLines, areaWidth };
+  }
+  const rowItems = rowSizingItems(box, placement.items, width, areaWidth, page);
   const sizeRows = (available: number | 'max-content') => sizeTracks(model.rows, rowItems, model.rowGap, available, ownHeight, contentStretch(s.alignContent), gapCount(model.collapsedRows));
   let rows = sizeRows(ownHeight ?? 'max-content');
   let rowSpace = ownHeight;
@@ -247,5 +270,50 @@ function sizeGrid(box: BlockBox, width: number, ownHeight: number | null, minHei
   const rowsHeight = total(rows, model.rowGap, model.collapsedRows);
   const openRows = gapCount(model.collapsedRows) + (rows.length > 0 ? 1 : 0);
   const rowLines = trackLines(rows, model.rowGap, distribute(s.alignContent, rowSpace === null ? 0 : rowSpace - rowsHeight, openRows), model.collapsedRows);
+  assignTracks(placement.items, 'rows', rowLines, rows, width);
   return { model, columns, columnLines, rows, rowLines, areaWidth };
+}
+
+const contentStretch = (k: string) => k === 'normal' || k === 'stretch';
+
+/**
+ * The items that size the rows, with their heights laid out at their widths: the grid's own
+ * items in their areas, and in place of each subgrid in the rows its items (css-grid-2 §9.5),
+ * as wide as the subgrid's columns they span.
+ */
+function rowSizingItems(box: BlockBox, items: readonly PlacedItem[], width: number, areaWidth: (it: PlacedItem) => number, page: PageContext | null): SizedItem[] {
+  const leaves = sizingLeaves(items, 'rows', width, (sub) => {
+    const inner = gridModel(sub, null, null);
+    return { items: inner.placement.items, gap: inner.rowGap };
+  });
+  // The column tracks of each subgrid holding items: its parent's, or its own sized in its content box.
+  const holderColumns = new Map<BlockBox, { starts: readonly number[]; sizes: readonly number[] }>();
+  const columnsOf = (holder: BlockBox, root: PlacedItem) => {
+    let c = holderColumns.get(holder);
+    if (!c) {
+      const own = subgridOf(holder)?.columns?.tracks;
+      if (own) c = own;
+      else {
+        const inner = holder.style;
+        const e = edges(inner, 'columns', width);
+        const w = Math.max(0, areaWidth(root) - e.start - e.end);
+        const model = gridModel(holder, w, null);
+        const sizes = sizeColumns(model, w, contentStretch(inner.justifyContent));
+        c = { starts: trackLines(sizes, model.columnGap, { offset: 0, between: 0 }, model.collapsedColumns), sizes };
+      }
+      holderColumns.set(holder, c);
+    }
+    return c;
+  };
+  return leaves.map((leaf) => {
+    let cached: Contributions | null = null;
+    const contributions = () => {
+      if (cached) return cached;
+      if (leaf.holder === null) return (cached = heightContribution(leaf.item, areaWidth(leaf.item), box.style, page));
+      const c = columnsOf(leaf.holder, leaf.root);
+      const w = Math.max(0, spanSize(c.starts, c.sizes, leaf.item.column, Math.min(leaf.item.columnSpan, c.sizes.length - leaf.item.column)));
+      return (cached = plusMargin(heightContribution(leaf.item, w, leaf.holder.style, page), leaf.before + leaf.after));
+    };
+    return { start: leaf.start, span: leaf.span, contributions };
+  });
 }

@@ -2,9 +2,10 @@
 // row (a column in column flow), then the rest by the auto-placement cursor, sparse or dense.
 // Coordinates are worked out in the flow's major axis (rows for `row` flow) and minor axis.
 import type { BlockLevelBox } from '../../boxes/types.js';
-import type { ComputedStyle } from '../../css/types.js';
+import type { ComputedStyle, GridLine } from '../../css/types.js';
 import { resolveAxis, type AxisLines, type AxisPlacement } from './line-resolution.js';
 import { Occupancy } from './occupancy.js';
+import { implicitSpan } from './subgrid.js';
 
 /** An item's grid area: 0-based track indices in the implicit grid. */
 export interface PlacedItem {
@@ -35,8 +36,8 @@ export function placeItems(items: readonly BlockLevelBox[], rows: AxisLines, col
   const minorLines = flow.column ? rows : columns;
   const pending: Pending[] = items.map((box) => {
     const s = box.style;
-    const r = resolveAxis(s.gridRowStart, s.gridRowEnd, rows);
-    const c = resolveAxis(s.gridColumnStart, s.gridColumnEnd, columns);
+    const r = withImplicitSpan(resolveAxis(s.gridRowStart, s.gridRowEnd, rows), s.gridRowStart, s.gridRowEnd, implicitSpan(box, 'rows'));
+    const c = withImplicitSpan(resolveAxis(s.gridColumnStart, s.gridColumnEnd, columns), s.gridColumnStart, s.gridColumnEnd, implicitSpan(box, 'columns'));
     return flow.column ? { box, major: c, minor: r } : { box, major: r, minor: c };
   });
   // Implicit tracks before the explicit grid make room for negative lines.
@@ -116,4 +117,11 @@ export function placeItems(items: readonly BlockLevelBox[], rows: AxisLines, col
   return flow.column
     ? { items: out, rowCount: minorCount, columnCount: majorEnd, rowOffset: minorShift, columnOffset: majorShift }
     : { items: out, rowCount: majorEnd, columnCount: minorCount, rowOffset: majorShift, columnOffset: minorShift };
+}
+
+/** A subgrid placed with no span and at most one line spans its own line names' tracks (css-grid-2 §9.3). */
+function withImplicitSpan(p: AxisPlacement, start: GridLine, end: GridLine, span: number): AxisPlacement {
+  if (span === 1 || start.kind === 'span' || end.kind === 'span' || (start.kind === 'line' && end.kind === 'line')) return p;
+  if (start.kind === 'auto' && end.kind === 'line') return { start: p.start === null ? null : p.start + 1 - span, span };
+  return { start: p.start, span };
 }

@@ -54,7 +54,7 @@ export function layoutInitialContainingBlock(
   // A positioned root is the containing block of all of them: it laid them out itself.
   if (root === null || isContainingBlock(root.box.style)) return { fragments, continuing };
   for (const c of candidatesIn(root)) {
-    // A grid container's child: its static position aligned in the grid's padding box (css-grid-1 §9.2).
+    // A grid container's child: its static position aligned in the grid's content box (css-grid-1 §9.2).
     const rect = c.grid && { x: root.x + c.grid.x, y: root.y + c.grid.y, width: c.grid.width, height: c.grid.height };
     const at = rect ? { x: rect.x, y: rect.y } : { x: root.x + c.x, y: root.y + c.y, ...(c.right === undefined ? {} : { right: root.x + c.right }) };
     const solved = solveAbsolute(c.box, area, at, page);
