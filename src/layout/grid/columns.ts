@@ -20,6 +20,9 @@ export function widthContributions(box: BlockLevelBox): Contributions {
   return { minContent: c.min, maxContent: c.max, minimum: Math.min(c.min, minWidth + p.left + p.right + b.left + b.right) };
 }
 
+/** An empty item's contributions. */
+export const NONE: Contributions = { minContent: 0, maxContent: 0, minimum: 0 };
+
 /** Contributions with extra margin added (a subgrid's edges around its items, css-grid-2 §9.5). */
 export function plusMargin(c: Contributions, extra: number): Contributions {
   return extra === 0 ? c : { minContent: c.minContent + extra, maxContent: c.maxContent + extra, minimum: c.minimum + extra };
@@ -34,7 +37,8 @@ export function sizeColumns(model: GridModel, available: AvailableSpace, stretch
   });
   const items = leaves.map((leaf) => {
     let cached: Contributions | null = null;
-    return { start: leaf.start, span: leaf.span, contributions: () => (cached ??= plusMargin(widthContributions(leaf.box), leaf.before + leaf.after)) };
+    const extra = leaf.before + leaf.after;
+    return { start: leaf.start, span: leaf.span, contributions: () => (cached ??= leaf.empty ? plusMargin(NONE, extra) : plusMargin(widthContributions(leaf.box), extra)) };
   });
   return sizeTracks(model.columns, items, model.columnGap, available, basis, stretch, gapCount(model.collapsedColumns));
 }

@@ -12,12 +12,12 @@ import { layoutBlockLevel } from '../block.js';
 import { constraintSpace } from '../constraint-space.js';
 import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, GridBreakToken, PageContext } from '../types.js';
 import { recordGridGeometry } from './abspos-area.js';
-import { plusMargin, sizeColumns } from './columns.js';
+import { NONE, plusMargin, sizeColumns } from './columns.js';
 import { distribute, gapCount, trackLines } from './content-distribution.js';
 import { gridModel } from './grid-model.js';
 import { layoutItemAt, placeItem, type ItemFragmentation } from './item-layout.js';
 import type { PlacedItem } from './placement.js';
-import { assignTracks, edges, sizingLeaves, subgridOf } from './subgrid.js';
+import { assignTracks, sizingLeaves, subgridOf } from './subgrid.js';
 import { sizeTracks, type Contributions, type SizedItem } from './track-sizing.js';
 
 /** What the grid's content produced in this fragment (block.ts's ContentResult). */
@@ -286,19 +286,22 @@ function rowSizingItems(box: BlockBox, items: readonly PlacedItem[], width: numb
     const inner = gridModel(sub, null, null);
     return { items: inner.placement.items, gap: inner.rowGap };
   });
-  // The column tracks of each subgrid holding items: its parent's, or its own sized in its content box.
+  // The column tracks of each subgrid holding items: this grid's when it is this grid's item
+  // subgridded in columns (given just before); its own sized in its content box when its
+  // columns are its own; deeper down, its content box shared out evenly (an estimate).
   const holderColumns = new Map<BlockBox, { starts: readonly number[]; sizes: readonly number[] }>();
-  const columnsOf = (holder: BlockBox, root: PlacedItem) => {
+  const columnsOf = (holder: BlockBox, root: PlacedItem, inset: number) => {
     let c = holderColumns.get(holder);
     if (!c) {
-      const own = subgridOf(holder)?.columns?.tracks;
-      if (own) c = own;
-      else {
-        const inner = holder.style;
-        const e = edges(inner, 'columns', width);
-        const w = Math.max(0, areaWidth(root) - e.start - e.end);
+      const sub = subgridOf(holder)?.columns;
+      const w = Math.max(0, areaWidth(root) - inset);
+      if (sub?.tracks && holder === root.box) c = sub.tracks;
+      else if (sub) {
+        const n = Math.max(1, sub.span);
+        c = { starts: Array.from({ length: n + 1 }, (_, i) => (i * w) / n), sizes: Array.from({ length: n }, () => w / n) };
+      } else {
         const model = gridModel(holder, w, null);
-        const sizes = sizeColumns(model, w, contentStretch(inner.justifyContent));
+        const sizes = sizeColumns(model, w, contentStretch(holder.style.justifyContent));
         c = { starts: trackLines(sizes, model.columnGap, { offset: 0, between: 0 }, model.collapsedColumns), sizes };
       }
       holderColumns.set(holder, c);
@@ -310,8 +313,9 @@ function rowSizingItems(box: BlockBox, items: readonly PlacedItem[], width: numb
     const contributions = () => {
       if (cached) return cached;
       if (leaf.holder === null) return (cached = heightContribution(leaf.item, areaWidth(leaf.item), box.style, page));
-      const c = columnsOf(leaf.holder, leaf.root);
-      const w = Math.max(0, spanSize(c.starts, c.sizes, leaf.item.column, Math.min(leaf.item.columnSpan, c.sizes.length - leaf.item.column)));
+      if (leaf.empty) return (cached = plusMargin(NONE, leaf.before + leaf.after));
+      const c = columnsOf(leaf.holder, leaf.root, leaf.inset);
+      const w = Math.max(0, spanSize(c.starts, c.sizes, leaf.item.column, Math.min(leaf.item.columnSpan, c.sizes.length - leaf.item.column)))
       return (cached = plusMargin(heightContribution(leaf.item, w, leaf.holder.style, page), leaf.before + leaf.after));
     };
     return { start: leaf.start, span: leaf.span, contributions };

@@ -213,6 +213,10 @@ export interface SizingLeaf {
   readonly holder: BlockBox | null;
   /** The grid's own item it is, or is inside. */
   readonly root: PlacedItem;
+  /** The left and right margin, border and padding of the subgrids from `root` to `holder`. */
+  readonly inset: number;
+  /** A hypothetical empty item at an edge of a subgrid with no item there: only its extra margin counts. */
+  readonly empty: boolean;
 }
 
 /**
@@ -222,24 +226,37 @@ export interface SizingLeaf {
  */
 export function sizingLeaves(items: readonly PlacedItem[], axis: Axis, basis: number, inner: (box: BlockBox) => { items: readonly PlacedItem[]; gap: number }): SizingLeaf[] {
   const out: SizingLeaf[] = [];
-  const walk = (list: readonly PlacedItem[], offset: number, count: number, before: number, after: number, half: number, holder: BlockBox | null, root: PlacedItem | null) => {
+  const walk = (list: readonly PlacedItem[], offset: number, count: number, before: number, after: number, half: number, holder: BlockBox | null, root: PlacedItem | null, inset: number) => {
+    let atStart = false;
+    let atEnd = false;
     for (const it of list) {
       const start = axis === 'columns' ? it.column : it.row;
       const span = axis === 'columns' ? it.columnSpan : it.rowSpan;
+      atStart ||= start === 0;
+      atEnd ||= start + span >= count;
       // At the holder's edges the extra margin is the holder's; between its tracks, half the gap difference.
       const b = holder === null ? 0 : start === 0 ? before : half;
       const a = holder === null ? 0 : start + span >= count ? after : half;
       const sub = contexts.get(it.box)?.[axis];
       if (!sub) {
-        out.push({ box: it.box, start: offset + start, span, before: b, after: a, item: it, holder, root: root ?? it });
+        out.push({ box: it.box, start: offset + start, span, before: b, after: a, item: it, holder, root: root ?? it, inset, empty: false });
         continue;
       }
       const box = it.box as BlockBox;
       const e = edges(box.style, axis, basis);
+      const x = edges(box.style, 'columns', basis);
       const g = inner(box);
-      walk(g.items, offset + start, sub.span, b + e.start, a + e.end, (g.gap - sub.parentGap) / 2, box, root ?? it);
+      walk(g.items, offset + start, sub.span, b + e.start, a + e.end, (g.gap - sub.parentGap) / 2, box, root ?? it, inset + x.start + x.end);
+    }
+    // An edge with no item still holds the subgrid's margin, border and padding (§9.5).
+    if (holder === null || count === 0) return;
+    const edge = (start: number, b: number, a: number) => out.push({ box: holder, start: offset + start, span: 1, before: b, after: a, item: root!, holder, root: root!, inset, empty: true });
+    if (count === 1 && !atStart && !atEnd) edge(0, before, after);
+    else {
+      if (!atStart) edge(0, before, 0);
+      if (!atEnd) edge(count - 1, 0, after);
     }
   };
-  walk(items, 0, 0, 0, 0, 0, null, null);
+  walk(items, 0, 0, 0, 0, 0, null, null, 0);
   return out;
 }
