@@ -85,7 +85,7 @@ export function gridModel(box: BlockBox, width: number | null, height: number | 
     : explicitAxis(ownTemplate(s.gridTemplateRows), s.gridTemplateAreas, 'rows', s.gridAutoRows, height, rowGap);
   const rowLines: AxisLines = { count: rows.sizes.length, names: rows.names };
   const columnLines: AxisLines = { count: columns.sizes.length, names: columns.names };
-  const placed = placeItems(orderedItems(box), rowLines, columnLines, s.gridAutoFlow);
+  const placed = placeItems(orderedItems(box), rowLines, columnLines, s.gridAutoFlow, { rows: !!sub?.rows, columns: !!sub?.columns });
   const placement = sub ? clampPlacement(placed, sub) : placed;
   registerSubgrids(placement.items, placement, { columns: columnLines, rows: rowLines }, { columns: columnGap, rows: rowGap });
   const collapsedColumns = collapsedTracks(columns, placement.columnOffset, placement.columnCount, placement.items, 'column');

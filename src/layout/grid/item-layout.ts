@@ -8,6 +8,7 @@ import { layoutAtomic, layoutBlockLevel } from '../block.js';
 import { constraintSpace } from '../constraint-space.js';
 import { intrinsicContentSizes } from '../intrinsic.js';
 import type { BlockLayoutResult, BreakToken, PageContext } from '../types.js';
+import { subgridOf } from './subgrid.js';
 
 /** The item's self-alignment in one axis, `auto` taking the container's *-items value. */
 export function selfAlignment(self: AlignmentKeyword, items: AlignmentKeyword): AlignmentKeyword {
@@ -46,7 +47,18 @@ export function layoutItemAt(box: BlockLevelBox, width: number, height: number |
     const m = blockMargins(s, width);
     fixedBlockSize = Math.max(0, height - m.top - m.bottom - verticalFrame(s, width));
   }
-  const space = constraintSpace({ inlineSize, blockLimit: at.blockLimit, atFragmentainerStart: at.atStart, page, percentageBlockSize: height, fixedBlockSize });
+  // A subgrid fills its area in its subgridded axes whatever its size and alignment (css-grid-2 §9).
+  const sub = subgridOf(box);
+  let fixedInlineSize: number | undefined;
+  if (sub?.columns) {
+    inlineSize = width;
+    fixedInlineSize = Math.max(0, width - (resolveAuto(s.marginLeft, width) ?? 0) - (resolveAuto(s.marginRight, width) ?? 0) - horizontalFrame(s, width));
+  }
+  if (sub?.rows && height !== null) {
+    const m = blockMargins(s, width);
+    fixedBlockSize = Math.max(0, height - m.top - m.bottom - verticalFrame(s, width));
+  }
+  const space = constraintSpace({ inlineSize, blockLimit: at.blockLimit, atFragmentainerStart: at.atStart, page, percentageBlockSize: height, fixedInlineSize, fixedBlockSize });
   return layoutBlockLevel(box, space, at.token);
 }
 
