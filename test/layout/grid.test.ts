@@ -274,3 +274,54 @@ describe('order and the legacy gap names', () => {
     expect(rectOf(p, 'blue')[1]).toBe(15);
   });
 });
+
+describe('subgrids (css-grid-2 §9)', () => {
+  it('lay their items out on the parent\'s column tracks, less their padding at the edges', async () => {
+    const p = await pages(`<div style="display: grid; width: 300pt; grid-template-columns: 75pt auto 40pt; column-gap: 10pt">
+      <div style="grid-column: 1 / 4; display: grid; grid-template-columns: subgrid; padding: 0 5pt">
+        ${cell('red', 'height: 10pt')}${cell('lime', 'height: 10pt; width: 90pt')}${cell('blue', 'height: 10pt')}</div></div>`);
+    // Tracks 75, 165 (stretched), 40: the first and last lose the 5pt padding.
+    expect(rectOf(p, 'red')).toEqual([5, 0, 70, 10]);
+    expect(rectOf(p, 'lime')).toEqual([85, 0, 90, 10]);
+    expect(rectOf(p, 'blue')).toEqual([260, 0, 35, 10]);
+  });
+
+  it('size the parent\'s tracks with their items: rows of cards line up', async () => {
+    const card = (h: number, color: string) => `<div style="grid-row: span 2; display: grid; grid-template-rows: subgrid; row-gap: 0">
+      <div style="height: ${h}pt"></div>${cell(color, 'height: 5pt')}</div>`;
+    const p = await pages(`<div style="display: grid; grid-template-columns: 100pt 100pt">${card(20, 'red')}${card(35, 'lime')}</div>`);
+    // The first rows take the taller header: both second items start at 35pt.
+    expect(rectOf(p, 'red')).toEqual([0, 35, 100, 5]);
+    expect(rectOf(p, 'lime')).toEqual([100, 35, 100, 5]);
+  });
+
+  it('add their margin, border and padding at the edges to the tracks there, even with no item at an edge', async () => {
+    const p = await pages(`<div style="display: grid; float: left; grid-template-columns: auto auto auto; background: gray">
+      <div style="grid-column: 1 / 4; display: grid; grid-template-columns: subgrid; padding-left: 10pt; border-right: 7pt solid">
+        <div style="grid-column: 2; width: 20pt; height: 5pt; background: red"></div></div></div>`);
+    expect(rectOf(p, 'red')).toEqual([10, 0, 20, 5]);
+    // 10pt in the first track, 20pt in the second, 7pt in the third.
+    expect(rectOf(p, 'gray')[2]).toBe(37);
+  });
+
+  it('take the parent\'s line names, add their own, and clamp lines past their span', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: [a] 50pt [b] 50pt [c] 50pt 50pt">
+      <div style="grid-column: 2 / span 3; display: grid; grid-template-columns: subgrid [x] [y]">
+        ${cell('red', 'grid-column: c; height: 5pt')}${cell('lime', 'grid-column: y; grid-row: 2; height: 5pt')}${cell('blue', 'grid-column: 9; grid-row: 3; height: 5pt')}</div></div>`);
+    expect(rectOf(p, 'red')).toEqual([100, 0, 50, 5]);
+    expect(rectOf(p, 'lime')).toEqual([100, 5, 50, 5]);
+    expect(rectOf(p, 'blue')).toEqual([150, 10, 50, 5]);
+  });
+
+  it('take the parent\'s gap unless they set one: the difference is shared by the tracks beside it', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 50pt 50pt; column-gap: 10pt">
+      <div style="grid-column: 1 / 3; display: grid; grid-template-columns: subgrid; column-gap: 20pt">${cell('red', 'height: 5pt')}${cell('lime', 'height: 5pt')}</div></div>`);
+    expect(rectOf(p, 'red')).toEqual([0, 0, 45, 5]);
+    expect(rectOf(p, 'lime')).toEqual([65, 0, 45, 5]);
+  });
+
+  it('fill their area in a subgridded axis whatever their width', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 80pt"><div style="display: grid; grid-template-columns: subgrid; width: 30pt; justify-self: center; background: red; height: 5pt"></div></div>`);
+    expect(rectOf(p, 'red')).toEqual([0, 0, 80, 5]);
+  });
+});
