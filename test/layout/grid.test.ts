@@ -313,6 +313,20 @@ describe('subgrids (css-grid-2 §9)', () => {
     expect(rectOf(p, 'blue')).toEqual([150, 10, 50, 5]);
   });
 
+  it('name lines by their own areas too', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: repeat(4, 50pt)">
+      <div style="grid-column: 1 / 5; display: grid; grid-template-columns: subgrid; grid-template-areas: '. a a .'">${cell('red', 'grid-column: a-end; height: 5pt')}</div></div>`);
+    expect(rectOf(p, 'red')).toEqual([150, 0, 50, 5]);
+  });
+
+  it('add the half-differences of gaps of every enclosing subgrid to the items beside a line', async () => {
+    const inner = `<div style="grid-column: span 2; display: grid; grid-template-columns: subgrid">${cell('red', 'width: 10pt; height: 5pt')}<div style="width: 10pt"></div></div>`;
+    const p = await pages(`<div style="display: grid; float: left; grid-template-columns: repeat(4, auto); background: gray">
+      <div style="grid-column: span 4; display: grid; grid-template-columns: subgrid; column-gap: 10pt">${inner}${inner}</div></div>`);
+    // Four 10pt items, and 5pt on each side of the three lines inside the 10pt-gap subgrid.
+    expect(rectOf(p, 'gray')[2]).toBe(70);
+  });
+
   it('take the parent\'s gap unless they set one: the difference is shared by the tracks beside it', async () => {
     const p = await pages(`<div style="display: grid; grid-template-columns: 50pt 50pt; column-gap: 10pt">
       <div style="grid-column: 1 / 3; display: grid; grid-template-columns: subgrid; column-gap: 20pt">${cell('red', 'height: 5pt')}${cell('lime', 'height: 5pt')}</div></div>`);

@@ -78,10 +78,10 @@ export function gridModel(box: BlockBox, width: number | null, height: number | 
   const columnGap = sub?.columns ? subgridGap(s.columnGap, sub.columns, width) : gapSize(s.columnGap, width);
   const rowGap = sub?.rows ? subgridGap(s.rowGap, sub.rows, height) : gapSize(s.rowGap, height);
   const columns = sub?.columns && isSubgridTemplate(s.gridTemplateColumns)
-    ? subgridAxis(sub.columns, s.gridTemplateColumns)
+    ? subgridAxis(sub.columns, s.gridTemplateColumns, s.gridTemplateAreas, 'columns')
     : explicitAxis(ownTemplate(s.gridTemplateColumns), s.gridTemplateAreas, 'columns', s.gridAutoColumns, width, columnGap);
   const rows = sub?.rows && isSubgridTemplate(s.gridTemplateRows)
-    ? subgridAxis(sub.rows, s.gridTemplateRows)
+    ? subgridAxis(sub.rows, s.gridTemplateRows, s.gridTemplateAreas, 'rows')
     : explicitAxis(ownTemplate(s.gridTemplateRows), s.gridTemplateAreas, 'rows', s.gridAutoRows, height, rowGap);
   const rowLines: AxisLines = { count: rows.sizes.length, names: rows.names };
   const columnLines: AxisLines = { count: columns.sizes.length, names: columns.names };

@@ -7,7 +7,7 @@
 // as extra margin. The parent registers what each subgrid item takes from it while it
 // places and sizes its own grid; the subgrid's layout reads it back here.
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
-import type { ComputedStyle, GridSubgrid, GridTrackList } from '../../css/types.js';
+import type { ComputedStyle, GridSubgrid, GridTemplateAreas, GridTrackList } from '../../css/types.js';
 import { MAX_GRID_LINE } from '../../css/properties/grid.js';
 import { resolveAuto, resolveLength } from '../box-model.js';
 import type { ExplicitAxis } from './explicit-grid.js';
@@ -101,7 +101,7 @@ export function implicitSpan(box: BlockLevelBox, axis: Axis): number {
  * come from the parent), the parent's line names on them, then its own names, an auto-fill
  * repeat of names filling the lines that the others leave.
  */
-export function subgridAxis(sub: SubgridAxis, template: GridSubgrid): ExplicitAxis {
+export function subgridAxis(sub: SubgridAxis, template: GridSubgrid, areas: GridTemplateAreas | 'none', axis: Axis): ExplicitAxis {
   const lines = sub.span + 1;
   const own: (readonly string[])[] = [...template.lines];
   const repeat = template.autoRepeat;
@@ -113,13 +113,19 @@ export function subgridAxis(sub: SubgridAxis, template: GridSubgrid): ExplicitAx
   }
   const names = new Map<string, number[]>();
   for (const [name, at] of sub.names) names.set(name, [...at]);
-  own.slice(0, lines).forEach((list, line) => {
-    for (const name of list) {
-      const at = names.get(name) ?? [];
-      if (!at.includes(line)) at.push(line);
-      names.set(name, at);
+  const add = (name: string, line: number) => {
+    const at = names.get(name) ?? [];
+    if (!at.includes(line)) at.push(line);
+    names.set(name, at);
+  };
+  own.slice(0, lines).forEach((list, line) => list.forEach((name) => add(name, line)));
+  // Its own areas name their lines too, within its span (css-grid-2 §9.4).
+  if (areas !== 'none') {
+    for (const [name, a] of areas.areas) {
+      add(`${name}-start`, Math.min(axis === 'rows' ? a.rowStart : a.columnStart, sub.span));
+      add(`${name}-end`, Math.min(axis === 'rows' ? a.rowEnd : a.columnEnd, sub.span));
     }
-  });
+  }
   for (const at of names.values()) at.sort((a, b) => a - b);
   const size = { min: 'auto', max: 'auto', fitContent: null } as const;
   return { sizes: Array.from({ length: Math.min(sub.span, MAX_GRID_LINE) }, () => size), names, autoFit: null };
@@ -246,7 +252,8 @@ export function sizingLeaves(items: readonly PlacedItem[], axis: Axis, basis: nu
       const e = edges(box.style, axis, basis);
       const x = edges(box.style, 'columns', basis);
       const g = inner(box);
-      walk(g.items, offset + start, sub.span, b + e.start, a + e.end, (g.gap - sub.parentGap) / 2, box, root ?? it, inset + x.start + x.end);
+      // Lines inside nested subgrids take every enclosing subgrid's half-difference of gaps.
+      walk(g.items, offset + start, sub.span, b + e.start, a + e.end, half + (g.gap - sub.parentGap) / 2, box, root ?? it, inset + x.start + x.end);
     }
     // An edge with no item still holds the subgrid's margin, border and padding (§9.5).
     if (holder === null || count === 0) return;
