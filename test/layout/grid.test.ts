@@ -150,6 +150,13 @@ describe('grid alignment', () => {
     expect(rectOf(p, 'lime')).toEqual([250, 0, 50, 5]);
   });
 
+  it('space-around and space-evenly fall back to safe center: an overflowing grid stays at the start', async () => {
+    for (const k of ['space-around', 'space-evenly']) {
+      const p = await pages(`<div style="display: grid; width: 60pt; grid-template-columns: 50pt 50pt; justify-content: ${k}; grid-auto-rows: 5pt">${cell('red')}${cell('lime')}</div>`);
+      expect(rectOf(p, 'red')).toEqual([0, 0, 50, 5]);
+    }
+  });
+
   it('an item that is not stretched is as wide as its content', async () => {
     const p = await pages(`<div style="display: grid; grid-template-columns: 200pt; justify-items: start">${cell('red', 'height: 5pt', '<div style="width: 30pt"></div>')}</div>`);
     expect(rectOf(p, 'red')).toEqual([0, 0, 30, 5]);

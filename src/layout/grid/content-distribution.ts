@@ -13,13 +13,14 @@ export function distribute(keyword: AlignmentKeyword, free: number, tracks: numb
   switch (keyword) {
     case 'end': case 'flex-end': case 'right': return { offset: free, between: 0 };
     case 'center': return { offset: free / 2, between: 0 };
-    // Distribution falls back to start or center when the space is negative (§5.1).
+    // Distribution falls back to safe start or safe center when the space is negative (§5.1):
+    // safe, an overflowing grid stays at the start.
     case 'space-between':
       return free > 0 && tracks > 1 ? { offset: 0, between: free / (tracks - 1) } : { offset: 0, between: 0 };
     case 'space-around':
-      return free > 0 ? { offset: free / tracks / 2, between: free / tracks } : { offset: free / 2, between: 0 };
+      return free > 0 ? { offset: free / tracks / 2, between: free / tracks } : { offset: 0, between: 0 };
     case 'space-evenly':
-      return free > 0 ? { offset: free / (tracks + 1), between: free / (tracks + 1) } : { offset: free / 2, between: 0 };
+      return free > 0 ? { offset: free / (tracks + 1), between: free / (tracks + 1) } : { offset: 0, between: 0 };
     default: return { offset: 0, between: 0 };
   }
 }

@@ -33,9 +33,11 @@ const WHOLE: ItemFragmentation = { blockLimit: Infinity, atStart: true, token: n
 export function layoutItemAt(box: BlockLevelBox, width: number, height: number | null, container: ComputedStyle, page: PageContext | null, at: ItemFragmentation = WHOLE): BlockLayoutResult {
   const s = box.style;
   const justify = selfAlignment(s.justifySelf, container.justifyItems);
+  // A subgrid fills its area in its subgridded axes whatever its size and alignment (css-grid-2 §9).
+  const sub = subgridOf(box);
   const fills = stretches(box, justify) && s.width === 'auto' && s.marginLeft !== 'auto' && s.marginRight !== 'auto';
   let inlineSize = width;
-  if (box.kind === 'block' && !fills) {
+  if (box.kind === 'block' && !fills && !sub?.columns) {
     // Not stretched: fit-content wide (css-sizing-3 §3.1) as a float is, in a space just as
     // wide as its margin box, so that placeItem aligns it (auto margins included).
     const intrinsic = () => intrinsicContentSizes(box, layoutAtomic);
@@ -47,11 +49,8 @@ export function layoutItemAt(box: BlockLevelBox, width: number, height: number |
     const m = blockMargins(s, width);
     fixedBlockSize = Math.max(0, height - m.top - m.bottom - verticalFrame(s, width));
   }
-  // A subgrid fills its area in its subgridded axes whatever its size and alignment (css-grid-2 §9).
-  const sub = subgridOf(box);
   let fixedInlineSize: number | undefined;
   if (sub?.columns) {
-    inlineSize = width;
     fixedInlineSize = Math.max(0, width - (resolveAuto(s.marginLeft, width) ?? 0) - (resolveAuto(s.marginRight, width) ?? 0) - horizontalFrame(s, width));
   }
   if (sub?.rows && height !== null) {
