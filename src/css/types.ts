@@ -125,6 +125,17 @@ export interface GridAutoRepeat {
   readonly lines: readonly (readonly string[])[];
 }
 
+/**
+ * `subgrid <line-name-list>?` (css-grid-2 §9): the tracks are those of the parent grid the
+ * item spans; only line names are its own. `lines[i]` names the subgrid's line i; an
+ * auto-fill repeat of names stands before entry `autoRepeat.index` and fills the lines left.
+ */
+export interface GridSubgrid {
+  readonly subgrid: true;
+  readonly lines: readonly (readonly string[])[];
+  readonly autoRepeat: { readonly index: number; readonly lines: readonly (readonly string[])[] } | null;
+}
+
 /** `grid-template-areas` (css-grid-1 §7.3): the grid's size and each named area's lines (0-based, end exclusive). */
 export interface GridTemplateAreas {
   readonly rows: number;
@@ -388,8 +399,8 @@ export interface ComputedStyle {
   readonly columnGap: LengthPercentage | 'normal';
 
   // Grid (css-grid-1 §7, §8): the explicit grid, the implicit tracks and each item's lines.
-  readonly gridTemplateColumns: GridTrackList | 'none';
-  readonly gridTemplateRows: GridTrackList | 'none';
+  readonly gridTemplateColumns: GridTrackList | GridSubgrid | 'none';
+  readonly gridTemplateRows: GridTrackList | GridSubgrid | 'none';
   readonly gridTemplateAreas: GridTemplateAreas | 'none';
   /** Implicit tracks' sizes, repeated in order (css-grid-1 §7.6). */
   readonly gridAutoColumns: readonly GridTrackSize[];

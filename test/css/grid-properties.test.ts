@@ -8,7 +8,7 @@ const px = (n: number) => ({ abs: n * 0.75, pct: 0 });
 describe('grid track lists', () => {
   it('expands integer repeat() and keeps line names around each track', () => {
     const t = computed(P, 'p { grid-template-columns: [a] 10px repeat(2, [b] 1fr [c]) minmax(20px, auto) fit-content(50%) }').gridTemplateColumns;
-    if (t === 'none') throw new Error('none');
+    if (t === 'none' || 'subgrid' in t) throw new Error('not a track list');
     expect(t.tracks.length).toBe(5);
     expect(t.lines).toEqual([['a'], ['b'], ['c', 'b'], ['c'], [], []]);
     expect(t.tracks[1]).toEqual({ min: 'auto', max: { fr: 1 }, fitContent: null });
@@ -18,7 +18,7 @@ describe('grid track lists', () => {
 
   it('keeps one auto-repeat of fixed sizes, and rejects what the grammar does not allow', () => {
     const t = computed(P, 'p { grid-template-rows: 5px repeat(auto-fill, [x] 20px) 1fr }').gridTemplateRows;
-    if (t === 'none') throw new Error('none');
+    if (t === 'none' || 'subgrid' in t) throw new Error('not a track list');
     expect(t.autoRepeat).toMatchObject({ type: 'auto-fill', index: 1, lines: [['x'], []] });
     expect(t.tracks.length).toBe(2);
     for (const bad of ['repeat(auto-fill, 1fr)', 'repeat(auto-fit, 10px) repeat(auto-fill, 10px)', 'minmax(1fr, 10px)', 'repeat(0, 10px)', '[span] 10px', '-5px']) {
@@ -27,9 +27,18 @@ describe('grid track lists', () => {
     }
   });
 
+  it('parses subgrid with its line names, integer and auto-fill repeats of names (css-grid-2 §9)', () => {
+    const t = computed(P, 'p { grid-template-columns: subgrid [a] repeat(2, [b] [c]) repeat(auto-fill, [d]) [e] }').gridTemplateColumns;
+    expect(t).toEqual({ subgrid: true, lines: [['a'], ['b'], ['c'], ['b'], ['c'], ['e']], autoRepeat: { index: 5, lines: [['d']] } });
+    expect(computed(P, 'p { grid: subgrid / subgrid [x] }').gridTemplateColumns).toEqual({ subgrid: true, lines: [['x']], autoRepeat: null });
+    for (const bad of ['subgrid 10px', 'subgrid repeat(auto-fill, [a]) repeat(auto-fill, [b])', 'subgrid repeat(2, 10px)']) {
+      expect(computed(P, `p { grid-template-columns: ${bad} }`).gridTemplateColumns).toBe('none');
+    }
+  });
+
   it('bounds integer repeat() counts', () => {
     const t = computed(P, 'p { grid-template-columns: repeat(99999999, 1px 2px) }').gridTemplateColumns;
-    if (t === 'none') throw new Error('none');
+    if (t === 'none' || 'subgrid' in t) throw new Error('not a track list');
     expect(t.tracks.length).toBe(10_000);
   });
 });
@@ -58,6 +67,7 @@ describe('grid areas and placement', () => {
   it('expands grid-template and grid with areas, rows and columns', () => {
     const t = computed(P, `p { grid-template: "h h" 30px [mid] "s m" 1fr / 100px 1fr }`);
     if (t.gridTemplateRows === 'none' || t.gridTemplateColumns === 'none' || t.gridTemplateAreas === 'none') throw new Error('none');
+    if ('subgrid' in t.gridTemplateRows || 'subgrid' in t.gridTemplateColumns) throw new Error('subgrid');
     expect(t.gridTemplateRows.tracks.map((x) => x.max)).toEqual([px(30), { fr: 1 }]);
     expect(t.gridTemplateRows.lines).toEqual([[], ['mid'], []]);
     expect(t.gridTemplateColumns.tracks.length).toBe(2);

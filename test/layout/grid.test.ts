@@ -161,6 +161,13 @@ describe('grid alignment', () => {
     expect(rectOf(p, 'red')).toEqual([50, 0, 100, 5]);
   });
 
+  it('space-around and space-evenly fall back to safe center: an overflowing grid stays at the start', async () => {
+    for (const k of ['space-around', 'space-evenly']) {
+      const p = await pages(`<div style="display: grid; width: 60pt; grid-template-columns: 50pt 50pt; justify-content: ${k}; grid-auto-rows: 5pt">${cell('red')}${cell('lime')}</div>`);
+      expect(rectOf(p, 'red')).toEqual([0, 0, 50, 5]);
+    }
+  });
+
   it('an item that is not stretched is as wide as its content', async () => {
     const p = await pages(`<div style="display: grid; grid-template-columns: 200pt; justify-items: start">${cell('red', 'height: 5pt', '<div style="width: 30pt"></div>')}</div>`);
     expect(rectOf(p, 'red')).toEqual([0, 0, 30, 5]);
@@ -287,6 +294,48 @@ describe('absolutely positioned children of a grid', () => {
     expect(rectOf(p, 'lime')[0]).toBe(0);
     expect(rectOf(p, 'blue')[0]).toBe(90);
     expect(rectOf(p, 'yellow')[0]).toBe(0);
+  });
+
+  it('a grid that is not the containing block aligns their static position in its content box', async () => {
+    const p = await pages(`<div style="display: grid; padding: 10pt 20pt; width: 100pt; height: 50pt; grid-template-columns: 30pt; align-items: center">
+      ${cell('red', 'position: absolute; grid-area: 1 / 1; width: 10pt; height: 10pt')}
+      ${cell('lime', 'position: absolute; width: 10pt; height: 10pt; justify-self: end; align-self: end')}
+      ${cell('blue', 'position: absolute; width: 10pt; height: 10pt; justify-self: last baseline; align-self: baseline')}</div>`);
+    // Centred in the content box (grid-area plays no part: the page is the containing block).
+    expect(rectOf(p, 'red')).toEqual([20, 30, 10, 10]);
+    expect(rectOf(p, 'lime')).toEqual([110, 50, 10, 10]);
+    // Baseline values fall back to start (first) and end (last).
+    expect(rectOf(p, 'blue')).toEqual([110, 10, 10, 10]);
+  });
+
+  it('a deeper descendant whose containing block is the grid takes the grid area of its placement too', async () => {
+    const p = await pages(`<div style="display: grid; position: relative; grid-template-columns: 50pt 50pt; grid-template-rows: 50pt 50pt">
+      <div>${cell('red', 'position: absolute; grid-area: 2 / 2 / 3 / 3; left: 0; bottom: 0; width: 100%; height: 50%')}</div></div>`);
+    expect(rectOf(p, 'red')).toEqual([50, 75, 50, 25]);
+  });
+
+  it('the same line twice: the end line is dropped, and the padding edge stands for it', async () => {
+    const p = await pages(`<div style="display: grid; position: relative; width: 100pt; grid-template-columns: 30pt 30pt; grid-template-rows: 20pt">
+      ${cell('red', 'position: absolute; grid-column: 2 / 2; grid-row: 1; left: 0; right: 0; top: 0; bottom: 0')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([30, 0, 70, 20]);
+  });
+});
+
+describe('right-to-left grids', () => {
+  it('run their columns from the right, and start alignment is on the right', async () => {
+    const p = await pages(`<div style="display: grid; direction: rtl; width: 200pt; grid-template-columns: 50pt 100pt; justify-items: start">
+      ${cell('red', 'width: 20pt; height: 10pt')}${cell('lime', 'width: 20pt; height: 10pt')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([180, 0, 20, 10]);
+    expect(rectOf(p, 'lime')).toEqual([130, 0, 20, 10]);
+  });
+
+  it('mirror the grid areas of absolutely positioned children and their static position', async () => {
+    const p = await pages(`<div style="display: grid; direction: rtl; position: relative; width: 200pt; padding-right: 10pt; grid-template-columns: 50pt 100pt; grid-template-rows: 40pt">
+      ${cell('red', 'position: absolute; grid-column: 2 / 3; grid-row: 1; left: 0; right: 0; top: 0; height: 5pt')}
+      ${cell('lime', 'position: absolute; grid-column: 1 / auto; grid-row: 1; width: 10pt; height: 10pt')}</div>`);
+    expect(rectOf(p, 'red')).toEqual([50, 0, 100, 5]);
+    // Line 1 (the content box's right edge) to the left padding edge; auto insets: start-aligned, at the area's right.
+    expect(rectOf(p, 'lime')).toEqual([190, 0, 10, 10]);
   });
 });
 
@@ -443,5 +492,70 @@ describe('order and the legacy gap names', () => {
       ${cell('red', 'height: 10pt')}${cell('lime', 'height: 10pt')}${cell('blue', 'height: 10pt')}</div>`);
     expect(rectOf(p, 'lime')[0]).toBe(60);
     expect(rectOf(p, 'blue')[1]).toBe(15);
+  });
+});
+
+describe('subgrids (css-grid-2 §9)', () => {
+  it('lay their items out on the parent\'s column tracks, less their padding at the edges', async () => {
+    const p = await pages(`<div style="display: grid; width: 300pt; grid-template-columns: 75pt auto 40pt; column-gap: 10pt">
+      <div style="grid-column: 1 / 4; display: grid; grid-template-columns: subgrid; padding: 0 5pt">
+        ${cell('red', 'height: 10pt')}${cell('lime', 'height: 10pt; width: 90pt')}${cell('blue', 'height: 10pt')}</div></div>`);
+    // Tracks 75, 165 (stretched), 40: the first and last lose the 5pt padding.
+    expect(rectOf(p, 'red')).toEqual([5, 0, 70, 10]);
+    expect(rectOf(p, 'lime')).toEqual([85, 0, 90, 10]);
+    expect(rectOf(p, 'blue')).toEqual([260, 0, 35, 10]);
+  });
+
+  it('size the parent\'s tracks with their items: rows of cards line up', async () => {
+    const card = (h: number, color: string) => `<div style="grid-row: span 2; display: grid; grid-template-rows: subgrid; row-gap: 0">
+      <div style="height: ${h}pt"></div>${cell(color, 'height: 5pt')}</div>`;
+    const p = await pages(`<div style="display: grid; grid-template-columns: 100pt 100pt">${card(20, 'red')}${card(35, 'lime')}</div>`);
+    // The first rows take the taller header: both second items start at 35pt.
+    expect(rectOf(p, 'red')).toEqual([0, 35, 100, 5]);
+    expect(rectOf(p, 'lime')).toEqual([100, 35, 100, 5]);
+  });
+
+  it('add their margin, border and padding at the edges to the tracks there, even with no item at an edge', async () => {
+    const p = await pages(`<div style="display: grid; float: left; grid-template-columns: auto auto auto; background: gray">
+      <div style="grid-column: 1 / 4; display: grid; grid-template-columns: subgrid; padding-left: 10pt; border-right: 7pt solid">
+        <div style="grid-column: 2; width: 20pt; height: 5pt; background: red"></div></div></div>`);
+    expect(rectOf(p, 'red')).toEqual([10, 0, 20, 5]);
+    // 10pt in the first track, 20pt in the second, 7pt in the third.
+    expect(rectOf(p, 'gray')[2]).toBe(37);
+  });
+
+  it('take the parent\'s line names, add their own, and clamp lines past their span', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: [a] 50pt [b] 50pt [c] 50pt 50pt">
+      <div style="grid-column: 2 / span 3; display: grid; grid-template-columns: subgrid [x] [y]">
+        ${cell('red', 'grid-column: c; height: 5pt')}${cell('lime', 'grid-column: y; grid-row: 2; height: 5pt')}${cell('blue', 'grid-column: 9; grid-row: 3; height: 5pt')}</div></div>`);
+    expect(rectOf(p, 'red')).toEqual([100, 0, 50, 5]);
+    expect(rectOf(p, 'lime')).toEqual([100, 5, 50, 5]);
+    expect(rectOf(p, 'blue')).toEqual([150, 10, 50, 5]);
+  });
+
+  it('name lines by their own areas too', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: repeat(4, 50pt)">
+      <div style="grid-column: 1 / 5; display: grid; grid-template-columns: subgrid; grid-template-areas: '. a a .'">${cell('red', 'grid-column: a-end; height: 5pt')}</div></div>`);
+    expect(rectOf(p, 'red')).toEqual([150, 0, 50, 5]);
+  });
+
+  it('add the half-differences of gaps of every enclosing subgrid to the items beside a line', async () => {
+    const inner = `<div style="grid-column: span 2; display: grid; grid-template-columns: subgrid">${cell('red', 'width: 10pt; height: 5pt')}<div style="width: 10pt"></div></div>`;
+    const p = await pages(`<div style="display: grid; float: left; grid-template-columns: repeat(4, auto); background: gray">
+      <div style="grid-column: span 4; display: grid; grid-template-columns: subgrid; column-gap: 10pt">${inner}${inner}</div></div>`);
+    // Four 10pt items, and 5pt on each side of the three lines inside the 10pt-gap subgrid.
+    expect(rectOf(p, 'gray')[2]).toBe(70);
+  });
+
+  it('take the parent\'s gap unless they set one: the difference is shared by the tracks beside it', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 50pt 50pt; column-gap: 10pt">
+      <div style="grid-column: 1 / 3; display: grid; grid-template-columns: subgrid; column-gap: 20pt">${cell('red', 'height: 5pt')}${cell('lime', 'height: 5pt')}</div></div>`);
+    expect(rectOf(p, 'red')).toEqual([0, 0, 45, 5]);
+    expect(rectOf(p, 'lime')).toEqual([65, 0, 45, 5]);
+  });
+
+  it('fill their area in a subgridded axis whatever their width', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-columns: 80pt"><div style="display: grid; grid-template-columns: subgrid; width: 30pt; justify-self: center; background: red; height: 5pt"></div></div>`);
+    expect(rectOf(p, 'red')).toEqual([0, 0, 80, 5]);
   });
 });

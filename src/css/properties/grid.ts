@@ -1,6 +1,6 @@
 // Grid properties (css-grid-1 §7, §8): the explicit grid's tracks and areas, implicit track
 // sizes, auto-placement flow and each item's placement lines, with their shorthands.
-import type { GridAutoRepeat, GridLine, GridTemplateAreas, GridTrackBreadth, GridTrackList, GridTrackSize } from '../types.js';
+import type { GridAutoRepeat, GridLine, GridSubgrid, GridTemplateAreas, GridTrackBreadth, GridTrackList, GridTrackSize } from '../types.js';
 import { keywordOf, type Component } from '../values/components.js';
 import { constant, type ComputeContext, type Computer } from '../values/context.js';
 import { parseInteger, parseLengthPercentage } from '../values/length.js';
@@ -137,8 +137,39 @@ function computeList(list: ParsedList, ctx: ComputeContext): GridTrackList {
   return { tracks: list.tracks.map((t) => t(ctx)), lines: list.lines, autoRepeat };
 }
 
-function parseTrackList(items: readonly Component[]): Computer<GridTrackList | 'none'> | null {
+/** `subgrid <line-name-list>?`: line names, `repeat(<integer> | auto-fill, <line-names>+)` among them (css-grid-2 §9). */
+function parseSubgrid(items: readonly Component[]): GridSubgrid | null {
+  const lines: string[][] = [];
+  let autoRepeat: GridSubgrid['autoRepeat'] = null;
+  for (const c of items.slice(1)) {
+    const names = lineNames(c);
+    if (names) {
+      lines.push(names);
+      continue;
+    }
+    if (c.type !== 'function' || c.name !== 'repeat') return null;
+    const comma = c.args.findIndex((a) => a.type === 'op' && a.value === ',');
+    const inner = c.args.slice(comma + 1).map(lineNames);
+    if (comma !== 1 || inner.length === 0 || inner.some((n) => n === null)) return null;
+    const repeated = inner as string[][];
+    if (keywordOf(c.args[0]) === 'auto-fill') {
+      if (autoRepeat) return null;
+      autoRepeat = { index: lines.length, lines: repeated };
+      continue;
+    }
+    const count = parseInteger(c.args[0]);
+    if (count === null || count < 1) return null;
+    for (let r = 0; r < Math.min(count, Math.floor(MAX_GRID_LINE / repeated.length)); r++) lines.push(...repeated.map((n) => [...n]));
+  }
+  return { subgrid: true, lines: lines.slice(0, MAX_GRID_LINE + 1), autoRepeat };
+}
+
+function parseTrackList(items: readonly Component[]): Computer<GridTrackList | GridSubgrid | 'none'> | null {
   if (items.length === 1 && keywordOf(items[0]) === 'none') return constant('none');
+  if (keywordOf(items[0]) === 'subgrid') {
+    const subgrid = parseSubgrid(items);
+    return subgrid && constant(subgrid);
+  }
   const list = parseTrackItems(items, true);
   return list && ((ctx) => computeList(list, ctx));
 }

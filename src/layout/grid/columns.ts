@@ -4,7 +4,8 @@ import type { BlockLevelBox } from '../../boxes/types.js';
 import { layoutAtomic } from '../block.js';
 import { borderOf, paddingOf, resolveLength } from '../box-model.js';
 import { intrinsicContribution } from '../intrinsic.js';
-import type { GridModel } from './grid-model.js';
+import { gridModel, type GridModel } from './grid-model.js';
+import { sizingLeaves } from './subgrid.js';
 import { gapCount } from './content-distribution.js';
 import { sizeTracks, type AvailableSpace, type Contributions } from './track-sizing.js';
 
@@ -25,11 +26,25 @@ export function widthContributions(box: BlockLevelBox): Contributions {
   return { minContent: c.min, maxContent: c.max, minimum: Math.min(c.min, minWidth + p.left + p.right + b.left + b.right) };
 }
 
+/** An empty item's contributions. */
+export const NONE: Contributions = { minContent: 0, maxContent: 0, minimum: 0 };
+
+/** Contributions with extra margin added (a subgrid's edges around its items, css-grid-2 §9.5). */
+export function plusMargin(c: Contributions, extra: number): Contributions {
+  return extra === 0 ? c : { minContent: c.minContent + extra, maxContent: c.maxContent + extra, minimum: c.minimum + extra };
+}
+
 export function sizeColumns(model: GridModel, available: AvailableSpace, stretch: boolean): number[] {
-  const items = model.placement.items.map((it) => {
-    let cached: Contributions | null = null;
-    return { start: it.column, span: it.columnSpan, contributions: () => (cached ??= widthContributions(it.box)) };
-  });
   const basis = typeof available === 'number' ? available : null;
+  // The items of subgrids in this axis size these columns in their place.
+  const leaves = sizingLeaves(model.placement.items, 'columns', basis ?? 0, (box) => {
+    const inner = gridModel(box, null, null);
+    return { items: inner.placement.items, gap: inner.columnGap };
+  });
+  const items = leaves.map((leaf) => {
+    let cached: Contributions | null = null;
+    const extra = leaf.before + leaf.after;
+    return { start: leaf.start, span: leaf.span, contributions: () => (cached ??= leaf.empty ? plusMargin(NONE, extra) : plusMargin(widthContributions(leaf.box), extra)) };
+  });
   return sizeTracks(model.columns, items, model.columnGap, available, basis, stretch, gapCount(model.collapsedColumns));
 }

@@ -6,6 +6,7 @@ import { isGridPlaceholder } from '../../boxes/grid-items.js';
 import { explicitAxis, type ExplicitAxis } from './explicit-grid.js';
 import type { AxisLines } from './line-resolution.js';
 import { placeItems, type GridPlacement } from './placement.js';
+import { clampPlacement, isSubgridTemplate, ownTemplate, registerSubgrids, subgridAxis, subgridGap, subgridOf } from './subgrid.js';
 
 export interface GridModel {
   readonly placement: GridPlacement;
@@ -72,13 +73,21 @@ function collapsedTracks(explicit: ExplicitAxis, offset: number, count: number, 
 /** The grid of a container whose content box is `width` wide and `height` high (null: indefinite). */
 export function gridModel(box: BlockBox, width: number | null, height: number | null): GridModel {
   const s: ComputedStyle = box.style;
-  const columnGap = gapSize(s.columnGap, width);
-  const rowGap = gapSize(s.rowGap, height);
-  const columns = explicitAxis(s.gridTemplateColumns, s.gridTemplateAreas, 'columns', s.gridAutoColumns, width, columnGap);
-  const rows = explicitAxis(s.gridTemplateRows, s.gridTemplateAreas, 'rows', s.gridAutoRows, height, rowGap);
+  // A subgrid takes its tracks, line names and gaps from its parent in its subgridded axes (css-grid-2 §9).
+  const sub = subgridOf(box);
+  const columnGap = sub?.columns ? subgridGap(s.columnGap, sub.columns, width) : gapSize(s.columnGap, width);
+  const rowGap = sub?.rows ? subgridGap(s.rowGap, sub.rows, height) : gapSize(s.rowGap, height);
+  const columns = sub?.columns && isSubgridTemplate(s.gridTemplateColumns)
+    ? subgridAxis(sub.columns, s.gridTemplateColumns, s.gridTemplateAreas, 'columns')
+    : explicitAxis(ownTemplate(s.gridTemplateColumns), s.gridTemplateAreas, 'columns', s.gridAutoColumns, width, columnGap);
+  const rows = sub?.rows && isSubgridTemplate(s.gridTemplateRows)
+    ? subgridAxis(sub.rows, s.gridTemplateRows, s.gridTemplateAreas, 'rows')
+    : explicitAxis(ownTemplate(s.gridTemplateRows), s.gridTemplateAreas, 'rows', s.gridAutoRows, height, rowGap);
   const rowLines: AxisLines = { count: rows.sizes.length, names: rows.names };
   const columnLines: AxisLines = { count: columns.sizes.length, names: columns.names };
-  const placement = placeItems(orderedItems(box), rowLines, columnLines, s.gridAutoFlow);
+  const placed = placeItems(orderedItems(box), rowLines, columnLines, s.gridAutoFlow, { rows: !!sub?.rows, columns: !!sub?.columns });
+  const placement = sub ? clampPlacement(placed, sub) : placed;
+  registerSubgrids(placement.items, placement, { columns: columnLines, rows: rowLines }, { columns: columnGap, rows: rowGap });
   const collapsedColumns = collapsedTracks(columns, placement.columnOffset, placement.columnCount, placement.items, 'column');
   const collapsedRows = collapsedTracks(rows, placement.rowOffset, placement.rowCount, placement.items, 'row');
   return {

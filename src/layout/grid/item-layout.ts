@@ -10,6 +10,7 @@ import { intrinsicContentSizes, type IntrinsicSizes } from '../intrinsic.js';
 import type { BlockLayoutResult, BreakToken, PageContext } from '../types.js';
 import { NO_SHIM, type Shim } from './baseline.js';
 import { replacedItemSize } from './replaced-item.js';
+import { subgridOf } from './subgrid.js';
 
 /** The item's self-alignment in one axis, `auto` taking the container's *-items value. */
 export function selfAlignment(self: AlignmentKeyword, items: AlignmentKeyword): AlignmentKeyword {
@@ -43,10 +44,12 @@ const WHOLE: ItemFragmentation = { blockLimit: Infinity, atStart: true, token: n
 export function layoutItemAt(box: BlockLevelBox, width: number, height: number | null, container: ComputedStyle, page: PageContext | null, at: ItemFragmentation = WHOLE): BlockLayoutResult {
   const s = box.style;
   const justify = selfAlignment(s.justifySelf, container.justifyItems);
+  // A subgrid fills its area in its subgridded axes whatever its size and alignment (css-grid-2 §9).
+  const sub = subgridOf(box);
   const fills = stretches(box, justify) && s.width === 'auto' && s.marginLeft !== 'auto' && s.marginRight !== 'auto';
   let fixedInlineSize: number | undefined;
   let fixedBlockSize: number | undefined;
-  if (box.kind === 'block' && !fills) {
+  if (box.kind === 'block' && !fills && !sub?.columns) {
     // Not stretched: its width, or fit-content wide; the area stays its containing block,
     // which percentages resolve against. placeItem aligns it.
     fixedInlineSize = unstretchedWidth(box, width);
@@ -57,6 +60,13 @@ export function layoutItemAt(box: BlockLevelBox, width: number, height: number |
     fixedBlockSize = size.height;
   }
   if (height !== null && stretchesInBlockAxis(box, container)) {
+    const m = blockMargins(s, width);
+    fixedBlockSize = Math.max(0, height - m.top - m.bottom - verticalFrame(s, width));
+  }
+  if (sub?.columns) {
+    fixedInlineSize = Math.max(0, width - (resolveAuto(s.marginLeft, width) ?? 0) - (resolveAuto(s.marginRight, width) ?? 0) - horizontalFrame(s, width));
+  }
+  if (sub?.rows && height !== null) {
     const m = blockMargins(s, width);
     fixedBlockSize = Math.max(0, height - m.top - m.bottom - verticalFrame(s, width));
   }
@@ -108,7 +118,11 @@ export function placeItem(box: BlockLevelBox, area: { x: number; y: number; widt
   // Auto margins count as 0 here and take the free space in the alignment below (§10.2).
   const marginLeft = resolveAuto(s.marginLeft, area.width) ?? 0;
   const marginRight = resolveAuto(s.marginRight, area.width) ?? 0;
-  const dx = alignOffset(selfAlignment(s.justifySelf, container.justifyItems), area.width, marginLeft + f.width + marginRight, s.marginLeft === 'auto', s.marginRight === 'auto');
+  const justify = selfAlignment(s.justifySelf, container.justifyItems);
+  const autoX = s.marginLeft === 'auto' || s.marginRight === 'auto';
+  let dx = alignOffset(justify, area.width, marginLeft + f.width + marginRight, s.marginLeft === 'auto', s.marginRight === 'auto');
+  // Right-to-left, the start side is the right (left and right and auto margins stay physical).
+  if (container.direction === 'rtl' && !autoX && justify !== 'left' && justify !== 'right') dx = area.width - marginLeft - f.width - marginRight - dx;
   const dy = shim.top + alignOffset(selfAlignment(s.alignSelf, container.alignItems), area.height, shim.top + m.top + f.height + m.bottom + shim.bottom, s.marginTop === 'auto', s.marginBottom === 'auto');
   return { fragment: { ...f, x: area.x + marginLeft + dx, y: area.y + m.top + dy }, breakToken: result.breakToken };
 }

@@ -5,12 +5,12 @@
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import { isGridPlaceholder } from '../../boxes/grid-items.js';
 import type { ComputedStyle } from '../../css/types.js';
-import { blockMargins, verticalFrame } from '../box-model.js';
+import { blockMargins, resolveLength, verticalFrame } from '../box-model.js';
 import { layoutBlockLevel } from '../block.js';
 import { constraintSpace } from '../constraint-space.js';
 import type { BoxFragment, BreakToken, ConstraintSpace, ContinuingItem, GridBreakToken, PageContext } from '../types.js';
 import { recordGridGeometry } from './abspos-area.js';
-import { sizeColumns } from './columns.js';
+import { NONE, plusMargin, sizeColumns } from './columns.js';
 import { distribute, gapCount, trackLines } from './content-distribution.js';
 import { gapSize, gridModel } from './grid-model.js';
 import { baselineSet, baselineShims, gridBaseline, NO_SHIM, participates, type BaselineItem, type BaselineSet, type PlacedFragment, type Shim } from './baseline.js';
@@ -18,7 +18,8 @@ import { fragmentRows, rowIndex, type RowIndex, type RowsResume } from './fragme
 import { recordEdgeRows } from './propagated-breaks.js';
 import { layoutItemAt, placeItem, selfAlignment, stretchesInBlockAxis } from './item-layout.js';
 import type { PlacedItem } from './placement.js';
-import { sizeTracks, type Contributions } from './track-sizing.js';
+import { assignTracks, sizingLeaves, subgridOf } from './subgrid.js';
+import { sizeTracks, type Contributions, type SizedItem } from './track-sizing.js';
 
 /** What the grid's content produced in this fragment (block.ts's ContentResult). */
 export interface GridContentResult {
@@ -38,9 +39,9 @@ interface Origin {
   readonly y: number;
 }
 
-/** An item laid out at its area's `width`, unaligned, with its block margins: what row sizing measures. */
-function measureItem(it: PlacedItem, width: number, box: BlockBox, page: PageContext | null): BaselineItem {
-  const fragment = layoutItemAt(it.box, width, null, box.style, page).fragment!;
+/** An item laid out at `width` in a grid styled `container`, unaligned, with its block margins: what row sizing measures. */
+function measureItem(it: PlacedItem, width: number, container: ComputedStyle, page: PageContext | null): BaselineItem {
+  const fragment = layoutItemAt(it.box, width, null, container, page).fragment!;
   const m = blockMargins(it.box.style, width);
   return { fragment, marginTop: m.top, marginBottom: m.bottom };
 }
@@ -73,20 +74,30 @@ interface SizedGrid {
  * pages reuse it, so a grid of n items over p pages costs one track sizing, not p (which made
  * long grids quadratic).
  */
-const sizedGrids = new WeakMap<BlockBox, { readonly width: number; readonly ownHeight: number | null; readonly minHeight: number | null; readonly grid: SizedGrid }>();
+const sizedGrids = new WeakMap<BlockBox, { readonly width: number; readonly ownHeight: number | null; readonly minHeight: number | null; readonly inherited: readonly unknown[]; readonly grid: SizedGrid }>();
+
+/** What a subgrid's sizing depends on besides its size: the tracks its parent gave it (none for other grids). */
+function inheritedTracks(box: BlockBox): readonly unknown[] {
+  const sub = subgridOf(box);
+  return sub ? [sub.columns?.tracks, sub.rows?.tracks] : [];
+}
 
 export function layoutGrid(box: BlockBox, width: number, ownHeight: number | null, limit: number, space: ConstraintSpace, token: BreakToken | null, origin: Origin): GridContentResult {
   const s = box.style;
   const page = space.page;
   const minHeight = ownHeight === null ? minContentHeight(s, space) : null;
   let hit = sizedGrids.get(box);
-  if (!hit || hit.width !== width || hit.ownHeight !== ownHeight || hit.minHeight !== minHeight) {
-    hit = { width, ownHeight, minHeight, grid: sizeGrid(box, width, ownHeight, minHeight, page) };
+  const inherited = inheritedTracks(box);
+  if (!hit || hit.width !== width || hit.ownHeight !== ownHeight || hit.minHeight !== minHeight || hit.inherited.some((t, i) => t !== inherited[i])) {
+    hit = { width, ownHeight, minHeight, inherited, grid: sizeGrid(box, width, ownHeight, minHeight, page) };
     sizedGrids.set(box, hit);
     recordEdgeRows(box, edgeRowItems(hit.grid, 'start'), edgeRowItems(hit.grid, 'end'));
   }
   const { model, columns, columnLines, rows, rowLines, extent, areaWidth, sets, shims } = hit.grid;
   const { placement } = model;
+  // Subgrid items take their tracks from this grid's (css-grid-2 §9), again when the sizing was reused.
+  assignTracks(placement.items, 'columns', columnLines, columns, width);
+  assignTracks(placement.items, 'rows', rowLines, rows, width);
 
   const rowCount = rows.length;
   const resume = resumeOf(token, rowCount);
@@ -95,7 +106,7 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
   recordGridGeometry(box, {
     columns: { starts: columnLines, sizes: columns, lines: model.columnLines, offset: placement.columnOffset },
     rows: { starts: rowLines.map((l) => l - top), sizes: rows, lines: model.rowLines, offset: placement.rowOffset },
-    content: { x: origin.x - s.borderLeftWidth, y: resume === null ? origin.y - s.borderTopWidth : origin.y },
+    content: { x: origin.x - s.borderLeftWidth, y: resume === null ? origin.y - s.borderTopWidth : origin.y, width, paddingBottom: resolveLength(s.paddingBottom, space.inlineSize) },
   });
   const children: BoxFragment[] = [];
   if (resume === null) {
@@ -104,7 +115,9 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
       if (isGridPlaceholder(item)) children.push(placeholder(item, width, page, origin));
     }
   }
-  const area = (it: PlacedItem, y: number, height: number) => ({ x: columnLines[it.column]!, y, width: areaWidth(it), height });
+  // Right-to-left, columns run from the content box's right edge (css-grid-1 §7.1).
+  const columnX = s.direction === 'rtl' ? (it: PlacedItem) => width - columnLines[it.column]! - areaWidth(it) : (it: PlacedItem) => columnLines[it.column]!;
+  const area = (it: PlacedItem, y: number, height: number) => ({ x: columnX(it), y, width: areaWidth(it), height });
   const items = placement.items;
   const placed: PlacedFragment[] = [];
   const push = (i: number, f: BoxFragment) => {
@@ -184,22 +197,38 @@ function sizeGrid(box: BlockBox, width: number, ownHeight: number | null, minHei
   const s = box.style;
   const model = gridModel(box, width, ownHeight);
   const { placement } = model;
-  const contentStretch = (k: string) => k === 'normal' || k === 'stretch';
-  const columns = sizeColumns(model, width, contentStretch(s.justifyContent));
-  const openColumns = gapCount(model.collapsedColumns) + (columns.length > 0 ? 1 : 0);
-  const columnFree = width - total(columns, model.columnGap, model.collapsedColumns);
-  const columnLines = trackLines(columns, model.columnGap, distribute(s.justifyContent, columnFree, openColumns), model.collapsedColumns);
+  // A subgrid's tracks are its parent's in its subgridded axes (css-grid-2 §9).
+  const inherited = subgridOf(box);
+  let columns: number[];
+  let columnLines: number[];
+  if (inherited?.columns?.tracks) {
+    columns = [...inherited.columns.tracks.sizes];
+    columnLines = [...inherited.columns.tracks.starts];
+  } else {
+    columns = sizeColumns(model, width, contentStretch(s.justifyContent));
+    const openColumns = gapCount(model.collapsedColumns) + (columns.length > 0 ? 1 : 0);
+    const columnFree = width - total(columns, model.columnGap, model.collapsedColumns);
+    columnLines = trackLines(columns, model.columnGap, distribute(s.justifyContent, columnFree, openColumns), model.collapsedColumns);
+  }
+  assignTracks(placement.items, 'columns', columnLines, columns, width);
   const areaWidth = (it: PlacedItem) => spanSize(columnLines, columns, it.column, it.columnSpan);
   const measured: (BaselineItem | undefined)[] = [];
-  const measure = (i: number) => (measured[i] ??= measureItem(placement.items[i]!, areaWidth(placement.items[i]!), box, page));
+  const measure = (i: number) => (measured[i] ??= measureItem(placement.items[i]!, areaWidth(placement.items[i]!), s, page));
   const sets = placement.items.map((it) => {
     const set = baselineSet(selfAlignment(it.box.style.alignSelf, s.alignItems));
     return set !== null && participates(it.box.style, model.rows, it.row, it.rowSpan, ownHeight) ? set : null;
   });
   const shims = baselineShims(placement.items, sets, measure);
-  const rowItems = placement.items.map((it, i) => {
-    let cached: Contributions | null = null;
-    return { start: it.row, span: it.rowSpan, contributions: () => (cached ??= heightContribution(measure(i), shims[i] ?? null)) };
+  if (inherited?.rows?.tracks) {
+    const rows = [...inherited.rows.tracks.sizes];
+    const rowLines = [...inherited.rows.tracks.starts];
+    assignTracks(placement.items, 'rows', rowLines, rows, width);
+    return { model, columns, columnLines, rows, rowLines, extent: rowLines[rows.length] ?? 0, areaWidth, rowIndex: rowIndex(rows.length, placement.items), sets, shims };
+  }
+  const ownIndex = new Map(placement.items.map((it, i) => [it, i] as const));
+  const rowItems = rowSizingItems(placement.items, width, areaWidth, page, (it) => {
+    const i = ownIndex.get(it)!;
+    return heightContribution(measure(i), shims[i] ?? null);
   });
   const sizeRows = (available: number | 'max-content') => sizeTracks(model.rows, rowItems, model.rowGap, available, ownHeight, contentStretch(s.alignContent), gapCount(model.collapsedRows));
   let rows = sizeRows(ownHeight ?? 'max-content');
@@ -218,5 +247,54 @@ function sizeGrid(box: BlockBox, width: number, ownHeight: number | null, minHei
   // sized, then resolves against that height to lay them out (css-align-3 §8.1).
   const rowGap = ownHeight === null && s.rowGap !== 'normal' && s.rowGap.pct !== 0 ? gapSize(s.rowGap, rowSpace ?? rowsHeight) : model.rowGap;
   const rowLines = trackLines(rows, rowGap, distribution, model.collapsedRows);
+  assignTracks(placement.items, 'rows', rowLines, rows, width);
   return { model, columns, columnLines, rows, rowLines, extent, areaWidth, rowIndex: rowIndex(rows.length, placement.items), sets, shims };
+}
+
+const contentStretch = (k: string) => k === 'normal' || k === 'stretch';
+
+/**
+ * The items that size the rows, with their heights laid out at their widths: the grid's own
+ * items in their areas (`own`), and in place of each subgrid in the rows its items (css-grid-2 §9.5),
+ * as wide as the subgrid's columns they span.
+ */
+function rowSizingItems(items: readonly PlacedItem[], width: number, areaWidth: (it: PlacedItem) => number, page: PageContext | null, own: (it: PlacedItem) => Contributions): SizedItem[] {
+  const leaves = sizingLeaves(items, 'rows', width, (sub) => {
+    const inner = gridModel(sub, null, null);
+    return { items: inner.placement.items, gap: inner.rowGap };
+  });
+  // The column tracks of each subgrid holding items: this grid's when it is this grid's item
+  // subgridded in columns (given just before); its own sized in its content box when its
+  // columns are its own; deeper down, its content box shared out evenly (an estimate).
+  const holderColumns = new Map<BlockBox, { starts: readonly number[]; sizes: readonly number[] }>();
+  const columnsOf = (holder: BlockBox, root: PlacedItem, inset: number) => {
+    let c = holderColumns.get(holder);
+    if (!c) {
+      const sub = subgridOf(holder)?.columns;
+      const w = Math.max(0, areaWidth(root) - inset);
+      if (sub?.tracks && holder === root.box) c = sub.tracks;
+      else if (sub) {
+        const n = Math.max(1, sub.span);
+        c = { starts: Array.from({ length: n + 1 }, (_, i) => (i * w) / n), sizes: Array.from({ length: n }, () => w / n) };
+      } else {
+        const model = gridModel(holder, w, null);
+        const sizes = sizeColumns(model, w, contentStretch(holder.style.justifyContent));
+        c = { starts: trackLines(sizes, model.columnGap, { offset: 0, between: 0 }, model.collapsedColumns), sizes };
+      }
+      holderColumns.set(holder, c);
+    }
+    return c;
+  };
+  return leaves.map((leaf) => {
+    let cached: Contributions | null = null;
+    const contributions = () => {
+      if (cached) return cached;
+      if (leaf.holder === null) return (cached = own(leaf.item));
+      if (leaf.empty) return (cached = plusMargin(NONE, leaf.before + leaf.after));
+      const c = columnsOf(leaf.holder, leaf.root, leaf.inset);
+      const w = Math.max(0, spanSize(c.starts, c.sizes, leaf.item.column, Math.min(leaf.item.columnSpan, c.sizes.length - leaf.item.column)))
+      return (cached = plusMargin(heightContribution(measureItem(leaf.item, w, leaf.holder.style, page), null), leaf.before + leaf.after));
+    };
+    return { start: leaf.start, span: leaf.span, contributions };
+  });
 }

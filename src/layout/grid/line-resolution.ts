@@ -86,5 +86,7 @@ export function absoluteLines(start: GridLine, end: GridLine, lines: AxisLines):
   if (a !== null && b === null && end.kind === 'span') b = clampLine(spanFrom(a, end.count, end.name, lines, 1));
   if (b !== null && a === null && start.kind === 'span') a = clampLine(spanFrom(b, start.count, start.name, lines, -1));
   if (a !== null && b !== null && a > b) [a, b] = [b, a];
+  // The same line twice: the end one is dropped (§8.3.1), and auto stands for it.
+  if (a !== null && a === b) b = null;
   return { start: a, end: b };
 }

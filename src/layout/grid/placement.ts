@@ -2,9 +2,10 @@
 // row (a column in column flow), then the rest by the auto-placement cursor, sparse or dense.
 // Coordinates are worked out in the flow's major axis (rows for `row` flow) and minor axis.
 import type { BlockLevelBox } from '../../boxes/types.js';
-import type { ComputedStyle } from '../../css/types.js';
+import type { ComputedStyle, GridLine } from '../../css/types.js';
 import { resolveAxis, type AxisLines, type AxisPlacement } from './line-resolution.js';
 import { Occupancy } from './occupancy.js';
+import { implicitSpan } from './subgrid.js';
 
 /** An item's grid area: 0-based track indices in the implicit grid. */
 export interface PlacedItem {
@@ -30,13 +31,19 @@ interface Pending {
   minor: AxisPlacement;
 }
 
-export function placeItems(items: readonly BlockLevelBox[], rows: AxisLines, columns: AxisLines, flow: ComputedStyle['gridAutoFlow']): GridPlacement {
+/**
+ * `clamp` (a subgrid's subgridded axes, css-grid-2 §9.3): no implicit tracks there; lines
+ * are moved into the explicit grid before items are placed.
+ */
+export function placeItems(items: readonly BlockLevelBox[], rows: AxisLines, columns: AxisLines, flow: ComputedStyle['gridAutoFlow'], clamp = { rows: false, columns: false }): GridPlacement {
   const majorLines = flow.column ? columns : rows;
   const minorLines = flow.column ? rows : columns;
   const pending: Pending[] = items.map((box) => {
     const s = box.style;
-    const r = resolveAxis(s.gridRowStart, s.gridRowEnd, rows);
-    const c = resolveAxis(s.gridColumnStart, s.gridColumnEnd, columns);
+    let r = withImplicitSpan(resolveAxis(s.gridRowStart, s.gridRowEnd, rows), s.gridRowStart, s.gridRowEnd, implicitSpan(box, 'rows'));
+    let c = withImplicitSpan(resolveAxis(s.gridColumnStart, s.gridColumnEnd, columns), s.gridColumnStart, s.gridColumnEnd, implicitSpan(box, 'columns'));
+    if (clamp.rows) r = clamped(r, rows.count);
+    if (clamp.columns) c = clamped(c, columns.count);
     return flow.column ? { box, major: c, minor: r } : { box, major: r, minor: c };
   });
   // Implicit tracks before the explicit grid make room for negative lines.
@@ -116,4 +123,19 @@ export function placeItems(items: readonly BlockLevelBox[], rows: AxisLines, col
   return flow.column
     ? { items: out, rowCount: minorCount, columnCount: majorEnd, rowOffset: minorShift, columnOffset: majorShift }
     : { items: out, rowCount: majorEnd, columnCount: minorCount, rowOffset: majorShift, columnOffset: minorShift };
+}
+
+/** A subgrid placed with no span and at most one line spans its own line names' tracks (css-grid-2 §9.3). */
+function withImplicitSpan(p: AxisPlacement, start: GridLine, end: GridLine, span: number): AxisPlacement {
+  if (span === 1 || start.kind === 'span' || end.kind === 'span' || (start.kind === 'line' && end.kind === 'line')) return p;
+  if (start.kind === 'auto' && end.kind === 'line') return { start: p.start === null ? null : p.start + 1 - span, span };
+  return { start: p.start, span };
+}
+
+/** A placement moved into `count` tracks and its span cut to fit them. */
+function clamped(p: AxisPlacement, count: number): AxisPlacement {
+  const n = Math.max(1, count);
+  if (p.start === null) return { start: null, span: Math.min(p.span, n) };
+  const start = Math.min(Math.max(0, p.start), n - 1);
+  return { start, span: Math.max(1, Math.min(p.span, n - start)) };
 }

@@ -2,7 +2,6 @@
 // fragment is finished: against its padding box, from the static positions of the
 // placeholders in it. Boxes with no positioned ancestor belong to the initial containing
 // block (initial-containing-block.ts).
-import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import { borderOf } from '../box-model.js';
 import { absoluteArea, staticAlignmentShift } from '../grid/abspos-area.js';
 import type { BoxFragment, PageContext } from '../types.js';
@@ -19,24 +18,19 @@ export function layoutPositioned(f: BoxFragment, page: PageContext | null): BoxF
   // A fragment continued from an earlier page has no top border here, one continued on the next no bottom border.
   const top = f.isFirst ? bdr.top : 0;
   const cb = { width: Math.max(0, f.width - bdr.left - bdr.right), height: Math.max(0, f.height - top - (f.isLast ? bdr.bottom : 0)), direction: f.box.style.direction };
-  const inGrid = f.box.kind === 'block' && f.box.content.kind === 'grid' ? gridChildren(f.box) : null;
+  const grid = f.box.kind === 'block' && f.box.content.kind === 'grid' ? f.box : null;
   return candidates.map((c) => {
-    // A grid container's absolutely positioned child takes its grid area as containing block (css-grid-1 §9.1).
-    const area = inGrid?.has(c.box) ? absoluteArea(f.box as BlockBox, c.box, cb) : null;
-    if (area) {
-      const laid = layoutAbsolute(c.box, { width: area.width, height: area.height, direction: cb.direction }, { x: 0, y: 0 }, page);
-      const shift = staticAlignmentShift(f.box as BlockBox, c.box, area, laid);
-      return { ...laid, x: laid.x + shift.dx + area.x + bdr.left, y: laid.y + shift.dy + area.y + top };
-    }
-    const laid = layoutAbsolute(c.box, cb, { x: c.x - bdr.left, y: c.y - top, ...(c.right === undefined ? {} : { right: c.right - bdr.left }) }, page);
-    return { ...laid, x: laid.x + bdr.left, y: laid.y + top };
+    // A grid container as containing block: the grid area of the box's placement properties
+    // (css-grid-1 §9.1); other containing blocks are their padding box. Both in padding-box coordinates.
+    const frame = (grid && absoluteArea(grid, c.box, cb)) ?? { x: 0, y: 0, width: cb.width, height: cb.height };
+    // A grid's child has a static-position rectangle to be aligned in (§9.2): its containing
+    // block when that is the grid, else the grid's padding box. Others keep their place in the flow.
+    const rect = !c.grid ? null : c.grid.box === grid
+      ? { x: 0, y: 0, width: frame.width, height: frame.height }
+      : { x: c.grid.x - bdr.left - frame.x, y: c.grid.y - top - frame.y, width: c.grid.width, height: c.grid.height };
+    const at = rect ? { x: rect.x, y: rect.y } : { x: c.x - bdr.left - frame.x, y: c.y - top - frame.y, ...(c.right === undefined ? {} : { right: c.right - bdr.left - frame.x }) };
+    const laid = layoutAbsolute(c.box, { width: frame.width, height: frame.height, direction: cb.direction }, at, page);
+    const shift = rect ? staticAlignmentShift(c.grid!.box, c.box, rect, laid) : { dx: 0, dy: 0 };
+    return { ...laid, x: laid.x + shift.dx + frame.x + bdr.left, y: laid.y + shift.dy + frame.y + top };
   });
 }
-
-/** The absolutely positioned boxes whose placeholders are the grid's own children. */
-function gridChildren(grid: BlockBox): Set<BlockLevelBox> {
-  const out = new Set<BlockLevelBox>();
-  if (grid.content.kind === 'grid') for (const item of grid.content.items) if (item.kind === 'block' && item.absolute) out.add(item.absolute);
-  return out;
-}
-

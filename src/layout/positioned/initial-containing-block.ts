@@ -11,6 +11,7 @@ import type { BoxFragment, BreakToken, PageContext } from '../types.js';
 import { solveAbsolute, type ContainingBlockSize } from './absolute.js';
 import { candidatesIn, isContainingBlock } from './placeholders.js';
 import { constraintSpace } from '../constraint-space.js';
+import { staticAlignmentShift } from '../grid/abspos-area.js';
 
 /** An absolutely positioned box of the initial containing block that goes on to the next page. */
 export interface PositionedBreakToken {
@@ -53,8 +54,12 @@ export function layoutInitialContainingBlock(
   // A positioned root is the containing block of all of them: it laid them out itself.
   if (root === null || isContainingBlock(root.box.style)) return { fragments, continuing };
   for (const c of candidatesIn(root)) {
-    const solved = solveAbsolute(c.box, area, { x: root.x + c.x, y: root.y + c.y, ...(c.right === undefined ? {} : { right: root.x + c.right }) }, page);
-    const f = solved.fragment;
+    // A grid container's child: its static position aligned in the grid's content box (css-grid-1 §9.2).
+    const rect = c.grid && { x: root.x + c.grid.x, y: root.y + c.grid.y, width: c.grid.width, height: c.grid.height };
+    const at = rect ? { x: rect.x, y: rect.y } : { x: root.x + c.x, y: root.y + c.y, ...(c.right === undefined ? {} : { right: root.x + c.right }) };
+    const solved = solveAbsolute(c.box, area, at, page);
+    const shift = rect ? staticAlignmentShift(c.grid!.box, c.box, rect, solved.fragment) : null;
+    const f = shift ? { ...solved.fragment, x: solved.fragment.x + shift.dx, y: solved.fragment.y + shift.dy } : solved.fragment;
     // A table stays monolithic; other boxes are laid out again in the page's block space, where breaks can be forced.
     if (c.box.kind === 'table') {
       fragments.push(f);

@@ -3,8 +3,9 @@
 // The walk stops at nested containing blocks, which placed their own, so every fragment is
 // walked once by the containing block nearest above it. Fixed boxes belong to the page
 // (css-position-3 §3.4): their placeholders are found on the whole page instead.
-import type { BlockLevelBox } from '../../boxes/types.js';
+import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
+import { gridContentBox } from '../grid/abspos-area.js';
 import type { BoxFragment, LineFragment } from '../types.js';
 
 /** An absolutely positioned box and its static position, relative to the walked fragment's border box. */
@@ -14,6 +15,20 @@ export interface Candidate {
   readonly y: number;
   /** In a right-to-left block: where the placeholder's right edge is (CSS 2.1 §10.3.7). */
   readonly right?: number;
+  /**
+   * Set for a grid container's child: the grid and its content box (same coordinates), the
+   * static-position rectangle the box is aligned in (css-grid-1 §9.2, css-align-3 Appendix A).
+   */
+  readonly grid?: StaticGrid;
+}
+
+/** A grid container and its content box, the static-position rectangle of its absolutely positioned children. */
+export interface StaticGrid {
+  readonly box: BlockBox;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
 }
 
 /**
@@ -56,13 +71,14 @@ export function fixedCandidatesIn(root: BoxFragment): Candidate[] {
 
 function walkBox(f: BoxFragment, ox: number, oy: number, walk: Walk): void {
   const rtl = f.box.style.direction === 'rtl';
+  const grid = f.box.kind === 'block' && f.box.content.kind === 'grid' ? staticGrid(f, f.box, ox, oy) : undefined;
   for (const child of f.children) {
     const x = ox + child.x;
     const y = oy + child.y;
     if (child.kind === 'line') walkLine(child, x, y, rtl, walk);
     else if (child.kind === 'table-grid') {
       for (const cell of child.cells) enter(cell.fragment, x, y, walk);
-    } else if (child.box.kind === 'block' && child.box.absolute) take(child.box.absolute, x, y, rtl ? x + child.width : undefined, walk);
+    } else if (child.box.kind === 'block' && child.box.absolute) take(child.box.absolute, x, y, rtl ? x + child.width : undefined, walk, grid);
     else enter(child, ox, oy, walk);
   }
   if (walk.fixed) for (const p of f.positioned ?? []) enter(p, ox, oy, walk);
@@ -85,8 +101,9 @@ function walkLine(line: LineFragment, x: number, y: number, rtl: boolean, walk: 
   }
 }
 
-function take(box: BlockLevelBox, x: number, y: number, right: number | undefined, walk: Walk): void {
-  if (isFixed(box) === walk.fixed) walk.out.push({ box, x, y, ...(right === undefined ? {} : { right }) });
+function take(box: BlockLevelBox, x: number, y: number, right: number | undefined, walk: Walk, grid?: StaticGrid): void {
+  if (isFixed(box) !== walk.fixed) return;
+  walk.out.push({ box, x, y, ...(right === undefined ? {} : { right }), ...(grid === undefined ? {} : { grid }) });
 }
 
 /** True when a fragment's only content is placeholders (a table cell with no in-flow content does not align its static positions). */
@@ -95,4 +112,10 @@ export function holdsOnlyPlaceholders(f: BoxFragment): boolean {
     if (c.kind === 'line') return c.height === 0 && c.items.every((i) => i.kind === 'inline-box' && i.box.absolute !== undefined);
     return c.kind === 'box' && c.box.kind === 'block' && c.box.absolute !== undefined;
   });
+}
+
+/** Grid fragment `f` at (ox, oy) and its content box there, the static-position rectangle of its absolutely positioned children. */
+function staticGrid(f: BoxFragment, box: BlockBox, ox: number, oy: number): StaticGrid {
+  const r = gridContentBox(box, f);
+  return { box, x: ox + r.x, y: oy + r.y, width: r.width, height: r.height };
 }
