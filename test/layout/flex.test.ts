@@ -77,6 +77,37 @@ describe('flex lines and flexible lengths', () => {
     expect(x).toBeGreaterThanOrEqual(word.x + runWidth(word.item) - 0.01);
     expect(runWith(zero, 'x').x).toBeCloseTo(50 * PX);
   });
+
+  it('grows an item with a specified min-height from its flex base size, not from its minimum (§9.7 step 3)', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column;height:200px;width:50px">${item(RED, 'min-height:80px;flex:1 0 0')}${item(GREEN, 'flex:1 0 0')}</div>`);
+    expect(box(pages, RED).height).toBeCloseTo(100, 1);
+    expect(box(pages, GREEN)).toMatchObject({ y: 100 });
+    expect(box(pages, GREEN).height).toBeCloseTo(100, 1);
+  });
+});
+
+describe('tables as flex items (§4: the table wrapper box is the item)', () => {
+  const cell = (style: string) => `<div style="display:table-cell"><div style="${style}"></div></div>`;
+
+  it('lays a table out at the width it flexes to, not at its content width', async () => {
+    const pages = await layout(`<div style="display:flex;width:200px"><div style="display:table;flex:1 0;background:${RED}">${cell('width:10px;height:100px')}</div><div style="flex:1 0"></div></div>`);
+    expect(box(pages, RED)).toEqual({ x: 0, y: 0, width: 100, height: 100 });
+  });
+
+  it('sizes a table in a column by its flex-basis plus its border and its captions', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column"><div style="display:table;border:10px solid ${BLUE};width:80px;flex:0 0 50px;background:${RED}"><div style="display:table-caption;height:20px;background:${GREEN}"></div></div>${item(BLUE, 'height:5px')}</div>`);
+    // The wrapper: a 20px caption, then the table box of 50px + 2 × 10px border.
+    expect(box(pages, GREEN)).toMatchObject({ y: 0, height: 20 });
+    expect(box(pages, RED)).toMatchObject({ y: 20, width: 100, height: 70 });
+  });
+
+  it('stretches a table across a row and never shrinks it below its rows', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column;height:0;width:100px"><div style="display:table;min-height:0;width:100px;background:${RED}">${cell('height:50px')}</div>${item(GREEN, 'flex:0 0 50px')}</div>`);
+    expect(box(pages, RED).height).toBeCloseTo(50, 1);
+    expect(box(pages, GREEN).y).toBeCloseTo(50, 1);
+    const row = await layout(`<div style="display:flex;height:80px;width:300px"><div style="display:table;background:${RED}">${cell('width:30px;height:10px')}</div></div>`);
+    expect(box(row, RED)).toMatchObject({ width: 30, height: 80 });
+  });
 });
 
 describe('alignment', () => {

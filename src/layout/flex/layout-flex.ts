@@ -1,7 +1,7 @@
 // Flex layout (css-flexbox-1 §9) of a flex container's content: yoga resolves the flexible
 // lengths, lines and alignment; our own layout measures the items (their min-/max-content
 // widths and their height at a width) and then lays each one out at its final size.
-import Yoga, { Direction, Edge, MeasureMode, type Node } from 'yoga-layout';
+import Yoga, { Direction, Edge, MeasureMode, Unit, type Node } from 'yoga-layout';
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { AUTO_MIN_SIZE } from '../../css/initial-style.js';
@@ -9,12 +9,15 @@ import type { ContentResult } from '../block.js';
 import { layoutAtomic, layoutBlockLevel } from '../block.js';
 import { horizontalFrame, intrinsicWidth, isIntrinsicKeyword, resolveLength, verticalFrame } from '../box-model.js';
 import { constraintSpace } from '../constraint-space.js';
-import { intrinsicContentSizes, intrinsicContribution, type IntrinsicSizes } from '../intrinsic.js';
+import { intrinsicContentSizes, type IntrinsicSizes } from '../intrinsic.js';
+import { tableIntrinsicSizes } from '../table/column-widths.js';
+import { tablePlan } from '../table/plan.js';
 import { outsidePageFlow } from '../page/page-names.js';
 import { replacedSize } from '../replaced.js';
 import type { BlockBreakToken, BoxFragment, BreakToken, ConstraintSpace, PageContext } from '../types.js';
 import { layoutColumnFragment } from './fragment-column.js';
 import { placeFragment } from './place.js';
+import { tableMinimumHeight, tableMinimumWidth, tableWrapperFrame } from './table-item.js';
 import { applyContainerStyle, applyItemStyle, isRowDirection, yogaConfig, type FlexBasisSizes } from './yoga-style.js';
 
 /** The container's content box: where items go, and what their percentages resolve against. */
@@ -42,6 +45,9 @@ export function flexArea(style: ComputedStyle, width: number, height: number | n
   const max = style.maxHeight === 'none' ? null : bound(style.maxHeight);
   return { width, height, minHeight: Math.max(0, min ?? 0), maxHeight: max === null ? Infinity : Math.max(0, max), x, y };
 }
+
+/** Layouts of a container's items again after freezing min violations, at most. */
+const MIN_VIOLATION_ROUNDS = 3;
 
 /** What the container's layout needs of one item while yoga measures it. */
 interface Item {
@@ -117,17 +123,21 @@ function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexAre
     }
     root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
     // Yoga grows items from their min-clamped sizes, not their flex base sizes (§9.7 step 3
-    // says base sizes), so automatic minimums are applied only to the items that violate them
-    // in a first pass, as the spec's freezing of min violations does, then laid out again.
-    let violated = false;
-    for (const item of inFlow) {
-      const size = row ? item.node.getComputedWidth() : item.node.getComputedHeight();
-      if (item.minimum > 0 && size < item.minimum - 1e-3) {
-        item.node[row ? 'setMinWidth' : 'setMinHeight'](item.minimum);
-        violated = true;
+    // says base sizes), so minimums (automatic and specified) are applied only to the items
+    // that violate them, as the spec's freezing of min violations does, and the line is laid
+    // out again; an item frozen so can leave others violating theirs, hence a few rounds.
+    for (let round = 0; round < MIN_VIOLATION_ROUNDS; round++) {
+      let violated = false;
+      for (const item of inFlow) {
+        const size = row ? item.node.getComputedWidth() : item.node.getComputedHeight();
+        if (item.minimum > 0 && size < item.minimum - 1e-3) {
+          item.node[row ? 'setMinWidth' : 'setMinHeight'](item.minimum);
+          violated = true;
+        }
       }
+      if (!violated) break;
+      root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
     }
-    if (violated) root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
     const placed = inFlow.map((item) => layoutItem(item, base, page));
     let height = root.getComputedHeight();
     if (row) height = alignBaselines(style, inFlow, placed, height, area.height === null ? area.maxHeight : null);
@@ -142,10 +152,12 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
   const { box, node } = item;
   const s = box.style;
   const table = box.kind === 'table';
-  // An intrinsic keyword is a content-box width: yoga reads widths by the item's box-sizing.
-  const keywordFrame = s.boxSizing === 'border-box' ? horizontalFrame(s, base.width) : 0;
-  const width = isIntrinsicKeyword(s.width) ? intrinsicWidth(s.width, sizesOf(item), base.width) + keywordFrame : s.width === 'auto' ? undefined : Math.max(0, resolveLength(s.width, base.width));
-  applyItemStyle(node, s, base, table ? undefined : width, row);
+  const wrapper = table ? tableWrapperFrame(box, base.width) : null;
+  // An intrinsic keyword is a content-box width (a table's, border-box): yoga reads widths by
+  // the item's box-sizing; a table's lengths get its wrapper's frame added.
+  const keywordFrame = table ? 0 : s.boxSizing === 'border-box' ? horizontalFrame(s, base.width) : 0;
+  const width = isIntrinsicKeyword(s.width) ? intrinsicWidth(s.width, sizesOf(item), base.width) + keywordFrame - (wrapper?.horizontal ?? 0) : s.width === 'auto' ? undefined : Math.max(0, resolveLength(s.width, base.width));
+  applyItemStyle(node, s, base, width, row, wrapper);
   if (isIntrinsicKeyword(s.minWidth)) node.setMinWidth(intrinsicWidth(s.minWidth, sizesOf(item), base.width) + keywordFrame);
   if (isIntrinsicKeyword(s.maxWidth)) node.setMaxWidth(intrinsicWidth(s.maxWidth, sizesOf(item), base.width) + keywordFrame);
   if (table) {
@@ -155,11 +167,18 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
       node.setBorder(edge, 0);
     }
   }
+  // A specified main-axis minimum is held back from yoga, as the automatic one is (solveFlex).
+  const specifiedMinimum = row ? node.getMinWidth() : node.getMinHeight();
+  if (specifiedMinimum.unit === Unit.Point && specifiedMinimum.value > 0) {
+    node[row ? 'setMinWidth' : 'setMinHeight'](undefined);
+  }
   const automaticMinimum = (row ? s.minWidth : s.minHeight) === AUTO_MIN_SIZE && s.overflow === 'visible';
-  if (automaticMinimum) {
+  if (table) item.minimum = row ? tableMinimumWidth(box, base.width) : tableMinimumHeight(box, tableWidth(item, node, container, base), page, base.height);
+  else if (automaticMinimum) {
     const frame = s.boxSizing === 'border-box' && !table ? (row ? horizontalFrame(s, base.width) : verticalFrame(s, base.width)) : 0;
     item.minimum = contentMinimum(item, base, row, width, stretched(container, s), page) + frame;
   }
+  if (specifiedMinimum.unit === Unit.Point) item.minimum = Math.max(item.minimum, specifiedMinimum.value);
   node.setMeasureFunc((w, wMode, h, hMode) => {
     // Yoga may ask at a stretched width that min-width or max-width then overrides: the
     // height is the one at the width the item will have.
@@ -193,6 +212,16 @@ function contentMinimum(item: Item, base: FlexBasisSizes, row: boolean, width: n
   return Math.min(f ? f.height - verticalFrame(s, base.width) : 0, specified);
 }
 
+/** The border-box width a table takes in a column: its specified width, the column's (stretched), or fit-content. */
+function tableWidth(item: Item, node: Node, container: ComputedStyle, base: FlexBasisSizes): number {
+  const specified = node.getWidth();
+  if (specified.unit === Unit.Point) return specified.value;
+  const s = item.box.style;
+  const margins = (s.marginLeft === 'auto' ? 0 : resolveLength(s.marginLeft, base.width)) + (s.marginRight === 'auto' ? 0 : resolveLength(s.marginRight, base.width));
+  const available = Math.max(0, base.width - margins);
+  return stretched(container, s) ? Math.max(sizesOf(item).min, available) : widthFor(item, available, MeasureMode.AtMost);
+}
+
 /** A content-box width within the box's min-width and max-width. */
 function clampWidth(s: ComputedStyle, width: number, cbWidth: number): number {
   const frame = s.boxSizing === 'border-box' ? horizontalFrame(s, cbWidth) : 0;
@@ -211,7 +240,7 @@ function stretched(container: ComputedStyle, s: ComputedStyle): boolean {
 function sizesOf(item: Item): IntrinsicSizes {
   if (item.sizes === null) {
     const b = item.box;
-    if (b.kind === 'table') item.sizes = intrinsicContribution(b, layoutAtomic);
+    if (b.kind === 'table') item.sizes = tableIntrinsicSizes(tablePlan(b), layoutAtomic);
     else if (b.kind === 'replaced') {
       const w = replacedSize(b, item.base.width, item.base.height).width;
       item.sizes = { min: w, max: w };
@@ -250,7 +279,7 @@ function heightAt(item: Item, width: number, base: FlexBasisSizes, page: PageCon
   if (b.kind === 'replaced' && b.style.height === 'auto' && b.intrinsicWidth > 0) height = (width * b.intrinsicHeight) / b.intrinsicWidth;
   else {
     const table = b.kind === 'table';
-    const f = layoutBlockLevel(b, itemSpace(table ? width : base.width, table ? undefined : width, undefined, base, page), null).fragment;
+    const f = layoutBlockLevel(b, itemSpace(table ? width : base.width, width, undefined, base, page), null).fragment;
     height = f ? f.height - (table ? 0 : verticalFrame(b.style, base.width)) : 0;
   }
   heights.set(key, height);
@@ -284,7 +313,7 @@ function layoutItem(item: Item, base: FlexBasisSizes, page: PageContext | null):
   // Yoga computes in float32: a width a hair under the max-content width it was given would
   // wrap the item's last word, so a width within float32 rounding of the measured one is it.
   const contentWidth = Math.abs(w - frameH - item.measured) < 1e-3 ? item.measured : Math.max(0, w - frameH);
-  const space = itemSpace(table ? w : base.width, table ? undefined : contentWidth, table ? undefined : Math.max(0, h - frameV), base, page);
+  const space = itemSpace(table ? w : base.width, contentWidth, Math.max(0, h - frameV), base, page);
   return { fragment: finalFragment(box, space, page), x: node.getComputedLeft(), y: node.getComputedTop(), marginTop: node.getComputedMargin(Edge.Top), marginBottom: node.getComputedMargin(Edge.Bottom), space };
 }
 
