@@ -3,6 +3,8 @@
 // its glyph runs. Sizes in the HTML are px; the display list is in pt (PX = 0.75).
 import { describe, expect, it } from 'vitest';
 import type { PageDisplayList, RectItem } from '../../src/paint/types.js';
+import type { ImageItem } from '../../src/paint/types.js';
+import { encodePng } from '../helpers/images.js';
 import { flatten, layout as render, PX, runWith, runWidth } from './helpers.js';
 
 const base = 'body { margin: 0; font-size: 12px; line-height: 20px } p { margin: 0 }';
@@ -107,6 +109,26 @@ describe('tables as flex items (§4: the table wrapper box is the item)', () => 
     expect(box(pages, GREEN).y).toBeCloseTo(50, 1);
     const row = await layout(`<div style="display:flex;height:80px;width:300px"><div style="display:table;background:${RED}">${cell('width:30px;height:10px')}</div></div>`);
     expect(box(row, RED)).toMatchObject({ width: 30, height: 80 });
+  });
+});
+
+describe('images as flex items: sizes through the ratio (§4.5, §9.2, §9.8)', () => {
+  const png = (w: number, h: number) => `data:image/png;base64,${Buffer.from(encodePng(w, h, () => [40, 90, 160])).toString('base64')}`;
+  const image = (pages: readonly PageDisplayList[]) => {
+    const found = flatten(pages[0]!.items).find((i): i is ImageItem => i.kind === 'image')!;
+    return { x: found.x / PX, y: found.y / PX, width: found.width / PX, height: found.height / PX };
+  };
+
+  it('shrinks an image to the width its height gives it through its ratio, not to its specified width', async () => {
+    const pages = await layout(`<div style="display:flex;width:0"><img src="${png(16, 16)}" style="width:100px;height:30px"></div>`);
+    expect(image(pages)).toMatchObject({ width: 30, height: 30 });
+    const column = await layout(`<div style="display:flex;flex-direction:column;height:1px;width:100px"><img src="${png(16, 16)}" style="height:100px;width:30px"></div>`);
+    expect(image(column)).toMatchObject({ width: 30, height: 30 });
+  });
+
+  it('gives an image stretched to a definite line height the width that height gives it', async () => {
+    const pages = await layout(`<div style="display:flex;height:50px"><img src="${png(40, 20)}"></div>`);
+    expect(image(pages)).toMatchObject({ width: 100, height: 50 });
   });
 });
 

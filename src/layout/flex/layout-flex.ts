@@ -17,6 +17,7 @@ import { replacedSize } from '../replaced.js';
 import type { BlockBreakToken, BoxFragment, BreakToken, ConstraintSpace, PageContext } from '../types.js';
 import { layoutColumnFragment } from './fragment-column.js';
 import { placeFragment } from './place.js';
+import { replacedContentSuggestion, stretchedReplacedHeight } from './replaced-item.js';
 import { tableMinimumHeight, tableMinimumWidth, tableWrapperFrame } from './table-item.js';
 import { applyContainerStyle, applyItemStyle, isRowDirection, yogaConfig, type FlexBasisSizes } from './yoga-style.js';
 
@@ -158,6 +159,11 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
   const keywordFrame = table ? 0 : s.boxSizing === 'border-box' ? horizontalFrame(s, base.width) : 0;
   const width = isIntrinsicKeyword(s.width) ? intrinsicWidth(s.width, sizesOf(item), base.width) + keywordFrame - (wrapper?.horizontal ?? 0) : s.width === 'auto' ? undefined : Math.max(0, resolveLength(s.width, base.width));
   applyItemStyle(node, s, base, width, row, wrapper);
+  // An image stretched to a definite line height takes its width from it (§9.2 step 3B).
+  const stretchedHeight = box.kind === 'replaced' && row ? stretchedReplacedHeight(box, stretchAligned(container, s), container.flexWrap === 'nowrap', base.height, base.width) : null;
+  if (box.kind === 'replaced' && stretchedHeight !== null && s.width === 'auto' && s.flexBasis !== 'content') {
+    node.setWidth(replacedContentSuggestion(box, true, stretchedHeight, base.width, base.height) + (s.boxSizing === 'border-box' ? horizontalFrame(s, base.width) : 0));
+  }
   if (isIntrinsicKeyword(s.minWidth)) node.setMinWidth(intrinsicWidth(s.minWidth, sizesOf(item), base.width) + keywordFrame);
   if (isIntrinsicKeyword(s.maxWidth)) node.setMaxWidth(intrinsicWidth(s.maxWidth, sizesOf(item), base.width) + keywordFrame);
   if (table) {
@@ -176,7 +182,7 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
   if (table) item.minimum = row ? tableMinimumWidth(box, base.width) : tableMinimumHeight(box, tableWidth(item, node, container, base), page, base.height);
   else if (automaticMinimum) {
     const frame = s.boxSizing === 'border-box' && !table ? (row ? horizontalFrame(s, base.width) : verticalFrame(s, base.width)) : 0;
-    item.minimum = contentMinimum(item, base, row, width, stretched(container, s), page) + frame;
+    item.minimum = contentMinimum(item, base, row, width, stretched(container, s), stretchedHeight, page) + frame;
   }
   if (specifiedMinimum.unit === Unit.Point) item.minimum = Math.max(item.minimum, specifiedMinimum.value);
   node.setMeasureFunc((w, wMode, h, hMode) => {
@@ -193,21 +199,24 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
  * than a definite specified size. In a column, the min-content height is the content's
  * height at the width the item will likely have.
  */
-function contentMinimum(item: Item, base: FlexBasisSizes, row: boolean, width: number | undefined, stretch: boolean, page: PageContext | null): number {
-  const s = item.box.style;
+function contentMinimum(item: Item, base: FlexBasisSizes, row: boolean, width: number | undefined, stretch: boolean, stretchedHeight: number | null, page: PageContext | null): number {
+  const b = item.box;
+  const s = b.style;
   const specifiedWidth = width === undefined || s.boxSizing !== 'border-box' ? width : Math.max(0, width - horizontalFrame(s, base.width));
   if (row) {
     // Clamped by max-width too (§4.5): clampWidth applies it (min-width is auto, 0, here).
-    const min = sizesOf(item).min;
+    // An image's is its width from a definite height through its ratio, else its natural one.
+    const min = b.kind === 'replaced' ? replacedContentSuggestion(b, true, stretchedHeight, base.width, base.height) : sizesOf(item).min;
     return clampWidth(s, specifiedWidth === undefined ? min : Math.min(min, specifiedWidth), base.width);
   }
   const specified = s.height === 'auto' || (s.height.pct !== 0 && base.height === null) ? undefined : resolveLength(s.height, base.height ?? 0);
   const margins = (s.marginLeft === 'auto' ? 0 : resolveLength(s.marginLeft, base.width)) + (s.marginRight === 'auto' ? 0 : resolveLength(s.marginRight, base.width));
   const available = Math.max(0, base.width - horizontalFrame(s, base.width) - margins);
   const contentWidth = clampWidth(s, specifiedWidth ?? (stretch ? available : widthFor(item, available, MeasureMode.AtMost)), base.width);
-  if (specified === undefined || item.box.kind !== 'block') return heightAt(item, contentWidth, base, page);
+  if (b.kind === 'replaced') return Math.min(replacedContentSuggestion(b, false, contentWidth, base.width, base.height), specified ?? Infinity);
+  if (specified === undefined || b.kind !== 'block') return heightAt(item, contentWidth, base, page);
   // The content's own height, not the specified one: the box laid out with an auto height.
-  const auto: BlockBox = { ...item.box, style: { ...s, height: 'auto', minHeight: AUTO_MIN_SIZE, maxHeight: 'none' } };
+  const auto: BlockBox = { ...b, style: { ...s, height: 'auto', minHeight: AUTO_MIN_SIZE, maxHeight: 'none' } };
   const f = layoutBlockLevel(auto, itemSpace(base.width, contentWidth, undefined, base, page), null).fragment;
   return Math.min(f ? f.height - verticalFrame(s, base.width) : 0, specified);
 }
@@ -232,8 +241,13 @@ function clampWidth(s: ComputedStyle, width: number, cbWidth: number): number {
 
 /** An item of auto width that a column stretches across its width (§9.4 step 11). */
 function stretched(container: ComputedStyle, s: ComputedStyle): boolean {
+  return stretchAligned(container, s) && s.width === 'auto' && s.marginLeft !== 'auto' && s.marginRight !== 'auto';
+}
+
+/** The item's align-self is stretch (`normal` is stretch for flex items, css-align-3 §6.1). */
+function stretchAligned(container: ComputedStyle, s: ComputedStyle): boolean {
   const align = s.alignSelf === 'auto' ? container.alignItems : s.alignSelf;
-  return (align === 'normal' || align === 'stretch') && s.width === 'auto' && s.marginLeft !== 'auto' && s.marginRight !== 'auto';
+  return align === 'normal' || align === 'stretch';
 }
 
 /** The item's min- and max-content widths (content box; a table's border box). */
