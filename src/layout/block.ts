@@ -50,6 +50,8 @@ export interface ContentResult {
   readonly exclusions?: ExclusionSpace;
   /** Floats that moved to the next fragmentainer. */
   readonly pushedFloats?: readonly CarriedFloat[];
+  /** The box's baselines from its border box top where its layout decides them (a flex container's, css-flexbox-1 §8.5); else its children's. */
+  readonly baselines?: { readonly first: number | null; readonly last: number | null };
 }
 
 const NO_FLOATS: readonly CarriedFloat[] = [];
@@ -128,7 +130,7 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const children = content.children;
   // A box with no content to break before whose end does not fit moves on whole.
   if (isLast && children.length === 0 && !space.atFragmentainerStart && !endFits(height, space.endReserve, space.blockLimit)) return { fragment: null, breakToken: null };
-  const firstBaseline = baselineOf(children, 'first');
+  const firstBaseline = content.baselines ? content.baselines.first : baselineOf(children, 'first');
   const marker = isFirst && box.marker ? outsideMarker(box.marker, firstBaseline ?? topEdge + pad.top, bdr.left + pad.left) : null;
   const fragment: BoxFragment = {
     kind: 'box',
@@ -142,7 +144,7 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
     children,
     marker,
     firstBaseline,
-    lastBaseline: baselineOf(children, 'last'),
+    lastBaseline: content.baselines ? content.baselines.last : baselineOf(children, 'last'),
   };
   const result: BlockLayoutResult = ownsFloats
     ? { fragment, breakToken: nextToken }

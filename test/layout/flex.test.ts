@@ -214,6 +214,14 @@ describe('inline-flex', () => {
     expect(runWith(pages, 'one').y).toBeCloseTo(text.y, 1);
     expect(runWith(pages, 'after').x).toBeGreaterThanOrEqual((red.x + red.width) * PX - 0.01);
   });
+
+  it('takes its baseline from its first line’s baseline-aligned items, else its first item; wrap-reverse from its top line (§8.5)', async () => {
+    const cell = (t: string, size: number, style = '') => `<span style="width:20px;font-size:${size}px;line-height:${size}px;${style}">${t}</span>`;
+    const aligned = await layout(`<p>text <span style="display:inline-flex;flex-wrap:wrap;width:40px">${cell('one', 8)}${cell('two', 16, 'align-self:baseline')}${cell('six', 24)}</span></p>`);
+    expect(runWith(aligned, 'two').y).toBeCloseTo(runWith(aligned, 'text').y, 1);
+    const reverse = await layout(`<p>text <span style="display:inline-flex;flex-wrap:wrap-reverse;width:40px;height:60px">${cell('one', 8)}${cell('two', 8)}${cell('six', 16)}</span></p>`);
+    expect(runWith(reverse, 'six').y).toBeCloseTo(runWith(reverse, 'text').y, 1);
+  });
 });
 
 describe('flex containers across pages', () => {

@@ -17,6 +17,7 @@ import { replacedSize } from '../replaced.js';
 import type { BlockBreakToken, BoxFragment, BreakToken, ConstraintSpace, PageContext } from '../types.js';
 import { layoutColumnFragment } from './fragment-column.js';
 import { placeFragment } from './place.js';
+import { flexContainerBaselines } from './container-baselines.js';
 import { replacedContentSuggestion, stretchedReplacedHeight } from './replaced-item.js';
 import { tableMinimumHeight, tableMinimumWidth, tableWrapperFrame } from './table-item.js';
 import { applyContainerStyle, applyItemStyle, isRowDirection, yogaConfig, type FlexBasisSizes } from './yoga-style.js';
@@ -78,7 +79,9 @@ export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[]
   if (solved.height > limit + 1e-6 && !space.atFragmentainerStart) return { children: [], height: 0, token: null, pushed: true };
   const children = solved.outOfFlow.map((f) => placeFragment(f, area.x + f.x, area.y + f.y));
   for (const p of solved.items) children.push(placeFragment(p.fragment, area.x + p.x, area.y + p.y));
-  return { children, height: solved.height, token: null, pushed: false };
+  const baselines = flexContainerBaselines(style, solved.items);
+  const at = (b: number | null) => (b === null ? null : area.y + b);
+  return { children, height: solved.height, token: null, pushed: false, baselines: { first: at(baselines.first), last: at(baselines.last) } };
 }
 
 /** The items of a container laid out whole, positioned in its content box. */
