@@ -205,6 +205,14 @@ describe('items measured by our layout', () => {
   });
 });
 
+describe('intrinsic sizes of flex containers (§9.9)', () => {
+  it('counts an item that cannot shrink at its flex base size at least, one that cannot grow at most', async () => {
+    const float = (items: string) => `<div style="width:0"><div style="display:flex;float:left;height:10px;background:${RED}">${items}</div></div>`;
+    expect(box(await layout(float('<div style="flex:1 0 100px"></div>')), RED).width).toBeCloseTo(100, 1);
+    expect(box(await layout(float('<div style="flex:0 1 100px;min-width:0"><div style="width:200px"></div></div>')), RED).width).toBeCloseTo(100, 1);
+  });
+});
+
 describe('inline-flex', () => {
   it('sits on the line as an atomic inline, shrink-to-fit, on its first item’s baseline', async () => {
     const pages = await layout(`<p>text <span style="display:inline-flex;background:${RED}"><span style="padding-top:10px">one</span><span>two</span></span> after</p>`);
