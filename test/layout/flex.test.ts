@@ -88,6 +88,15 @@ describe('flex lines and flexible lengths', () => {
   });
 });
 
+describe('collapsed items (§4.4)', () => {
+  it('gives a collapsed item no main size but keeps its line as tall as it made it', async () => {
+    const pages = await layout(`<div style="display:flex;align-items:flex-start;width:300px;background:#ffff00">${item(RED, 'width:50px;height:10px')}${item(GREEN, 'width:70px;height:40px;visibility:collapse')}${item(BLUE, 'width:20px;height:10px')}</div>`);
+    expect(box(pages, BLUE).x).toBeCloseTo(50, 1);
+    expect(box(pages, '#ffff00').height).toBeCloseTo(40, 1);
+    expect(() => box(pages, GREEN)).toThrow();
+  });
+});
+
 describe('tables as flex items (§4: the table wrapper box is the item)', () => {
   const cell = (style: string) => `<div style="display:table-cell"><div style="${style}"></div></div>`;
 

@@ -17,6 +17,7 @@ import { replacedSize } from '../replaced.js';
 import type { BlockBreakToken, BoxFragment, BreakToken, ConstraintSpace, PageContext } from '../types.js';
 import { layoutColumnFragment } from './fragment-column.js';
 import { placeFragment } from './place.js';
+import { collapseToStruts } from './collapse.js';
 import { flexContainerBaselines } from './container-baselines.js';
 import { replacedContentSuggestion, stretchedReplacedHeight } from './replaced-item.js';
 import { tableMinimumHeight, tableMinimumWidth, tableWrapperFrame } from './table-item.js';
@@ -94,6 +95,27 @@ export interface FlexSolution {
   readonly height: number;
 }
 
+/**
+ * Yoga grows items from their min-clamped sizes, not their flex base sizes (§9.7 step 3 says
+ * base sizes), so minimums (automatic and specified) are applied only to the items that
+ * violate them, as the spec's freezing of min violations does, and the line is laid out
+ * again; an item frozen so can leave others violating theirs, hence a few rounds.
+ */
+function freezeMinViolations(root: Node, inFlow: readonly Item[], area: FlexArea, row: boolean): void {
+  for (let round = 0; round < MIN_VIOLATION_ROUNDS; round++) {
+    let violated = false;
+    for (const item of inFlow) {
+      const size = row ? item.node.getComputedWidth() : item.node.getComputedHeight();
+      if (item.minimum > 0 && size < item.minimum - 1e-3) {
+        item.node[row ? 'setMinWidth' : 'setMinHeight'](item.minimum);
+        violated = true;
+      }
+    }
+    if (!violated) return;
+    root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
+  }
+}
+
 /** Runs yoga over the items and lays each out at its final size. */
 function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, space: ConstraintSpace): FlexSolution {
   const style = box.style;
@@ -126,21 +148,13 @@ function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexAre
       inFlow.push(item);
     }
     root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
-    // Yoga grows items from their min-clamped sizes, not their flex base sizes (§9.7 step 3
-    // says base sizes), so minimums (automatic and specified) are applied only to the items
-    // that violate them, as the spec's freezing of min violations does, and the line is laid
-    // out again; an item frozen so can leave others violating theirs, hence a few rounds.
-    for (let round = 0; round < MIN_VIOLATION_ROUNDS; round++) {
-      let violated = false;
-      for (const item of inFlow) {
-        const size = row ? item.node.getComputedWidth() : item.node.getComputedHeight();
-        if (item.minimum > 0 && size < item.minimum - 1e-3) {
-          item.node[row ? 'setMinWidth' : 'setMinHeight'](item.minimum);
-          violated = true;
-        }
-      }
-      if (!violated) break;
+    freezeMinViolations(root, inFlow, area, row);
+    // Collapsed items become struts and the items are laid out again (§4.4).
+    const collapsible = inFlow.map((item) => ({ node: item.node, collapsed: item.box.style.visibility === 'collapse' }));
+    if (collapseToStruts(collapsible, row, style.flexDirection === 'row-reverse' || style.flexDirection === 'column-reverse')) {
+      for (const item of inFlow) if (item.box.style.visibility === 'collapse') item.minimum = 0;
       root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
+      freezeMinViolations(root, inFlow, area, row);
     }
     const placed = inFlow.map((item) => layoutItem(item, base, page));
     let height = root.getComputedHeight();
