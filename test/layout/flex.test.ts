@@ -95,6 +95,13 @@ describe('collapsed items (§4.4)', () => {
     expect(box(pages, '#ffff00').height).toBeCloseTo(40, 1);
     expect(() => box(pages, GREEN)).toThrow();
   });
+
+  it('leaves a collapsed item out of baseline alignment', async () => {
+    const row = (collapsed: string) => `<div style="display:flex;align-items:baseline"><div>one</div>${collapsed}<div>two</div></div>`;
+    const alone = await layout(row(''));
+    const pages = await layout(row('<div style="visibility:collapse;font-size:40px;line-height:60px">big</div>'));
+    expect(runWith(pages, 'one').y).toBeCloseTo(runWith(alone, 'one').y, 1);
+  });
 });
 
 describe('tables as flex items (§4: the table wrapper box is the item)', () => {

@@ -381,6 +381,8 @@ function finalFragment(box: BlockLevelBox, space: ConstraintSpace, page: PageCon
 function alignBaselines(style: ComputedStyle, items: readonly Item[], placed: PlacedItem[], height: number, autoMax: number | null): number {
   const singleLine = style.flexWrap === 'nowrap';
   const alignmentOf = (i: number): 'first' | 'last' | null => {
+    // A collapsed item is a strut: it has no baseline to share (§4.4).
+    if (items[i]!.box.style.visibility === 'collapse') return null;
     const self = items[i]!.box.style.alignSelf;
     const value = self === 'auto' ? style.alignItems : self;
     if (value === 'last baseline') return singleLine ? 'last' : 'first';
