@@ -63,6 +63,12 @@ describe('flex lines and flexible lengths', () => {
     expect(box(pages, BLUE)).toMatchObject({ x: 0, y: 40 });
   });
 
+  it('keeps each item’s margins on their sides when wrap-reverse stacks the lines upwards', async () => {
+    const pages = await layout(`<div style="display:flex;flex-wrap:wrap-reverse;width:100px">${item(RED, 'width:60px;height:20px;margin-top:10px')}${item(GREEN, 'width:60px;height:20px;margin-top:10px')}</div>`);
+    expect(box(pages, RED).y).toBeCloseTo(40, 1);
+    expect(box(pages, GREEN).y).toBeCloseTo(10, 1);
+  });
+
   it('orders items by `order`, keeping document order among equals (§5.4)', async () => {
     const pages = await layout(`<div style="display:flex;width:300px;height:10px">${item(RED, 'width:10px;order:2')}${item(GREEN, 'width:20px;order:-1')}${item(BLUE, 'width:30px;order:2')}</div>`);
     expect(box(pages, GREEN).x).toBe(0);

@@ -116,6 +116,20 @@ function freezeMinViolations(root: Node, inFlow: readonly Item[], area: FlexArea
   }
 }
 
+/**
+ * Yoga lays out wrap-reverse by mirroring each item's place across the container's cross
+ * axis, which moves its cross-start margin to its cross-end side: the item's margins stay
+ * where they are (§9.4 places items in their lines with their margins), so it moves back
+ * by the difference of the two.
+ */
+function keepCrossMargins(inFlow: readonly Item[], placed: PlacedItem[], row: boolean): void {
+  for (let i = 0; i < inFlow.length; i++) {
+    const node = inFlow[i]!.node;
+    if (row) placed[i]!.y += node.getComputedMargin(Edge.Top) - node.getComputedMargin(Edge.Bottom);
+    else placed[i]!.x += node.getComputedMargin(Edge.Left) - node.getComputedMargin(Edge.Right);
+  }
+}
+
 /** Runs yoga over the items and lays each out at its final size. */
 function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, space: ConstraintSpace): FlexSolution {
   const style = box.style;
@@ -157,6 +171,7 @@ function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexAre
       freezeMinViolations(root, inFlow, area, row);
     }
     const placed = inFlow.map((item) => layoutItem(item, base, page));
+    if (style.flexWrap === 'wrap-reverse') keepCrossMargins(inFlow, placed, row);
     let height = root.getComputedHeight();
     if (row) height = alignBaselines(style, inFlow, placed, height, area.height === null ? area.maxHeight : null);
     return { outOfFlow, items: placed, height };
