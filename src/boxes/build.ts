@@ -105,6 +105,9 @@ class BoxBuilder {
   /** Inline SVG images by key and `color` (withCurrentColor), decoded again once per colour. */
   private readonly recoloured = new Map<string, SvgImage>();
 
+  /** The root element's overflow: when visible, the body's goes to the viewport instead. */
+  private rootOverflow: ComputedStyle['overflow'] = 'visible';
+
   constructor(private readonly input: BoxBuildInput, private readonly rootElement: DomElement) {}
 
   /** A url `background-image` resolved against the fetched images (gather.ts warned about any it could not have); gradients are painted from the style. */
@@ -112,6 +115,8 @@ class BoxBuilder {
 
   /** The boxes one element generates (none, one, or several when an inline is split by blocks). */
   element(node: StyledElement, decorations: readonly TextDecoration[]): BuildItem[] {
+    if (node.element === this.rootElement) this.rootOverflow = node.style.overflow;
+    else node = withViewportOverflow(node, this.rootElement, this.rootOverflow);
     const { style } = node;
     if (style.display === 'none') return [];
     if (typeof style.position === 'object') return [this.runningAnchor(node, style.position.running)];
@@ -519,6 +524,16 @@ function isBlockContainer(display: ComputedStyle['display']): boolean {
 
 function isAtomicInline(style: ComputedStyle): boolean {
   return style.display === 'inline-block' || style.display === 'inline-table' || style.display === 'inline-flex' || style.display === 'inline-grid';
+}
+
+/**
+ * The body's overflow goes to the viewport when the root's is visible (css-overflow-3 §3.3):
+ * the body box itself is then not clipped and starts no formatting context of its own.
+ */
+function withViewportOverflow(node: StyledElement, root: DomElement, rootOverflow: ComputedStyle['overflow']): StyledElement {
+  const element = node.element;
+  if (node.style.overflow === 'visible' || rootOverflow !== 'visible' || element.tagName !== 'body' || element.parent !== root) return node;
+  return { ...node, style: { ...node.style, overflow: 'visible' } };
 }
 
 /** Boxes that start a new block formatting context (CSS 2.1 §9.4.1). */

@@ -26,7 +26,10 @@ export const MAX_DEPTH = 512;
 
 /** Parses an HTML string into the engine's element tree. Never throws on malformed HTML. */
 export function parseHtml(html: string): DomDocument {
-  const p5 = parse(html);
+  // A byte order mark is the encoding's, not text: decoding drops it (HTML §13.2.3.1, WHATWG
+  // Encoding "decode"), but a file read as UTF-8 keeps it, and parse5 would take it for text
+  // before the doctype (a stray line in the body, and quirks mode).
+  const p5 = parse(html.charCodeAt(0) === 0xfeff ? html.slice(1) : html);
   const htmlEl = p5.childNodes.find((n): n is P5Element => 'tagName' in n && n.tagName === 'html');
   if (!htmlEl) throw new Error('parse5 produced no <html> element');
   const styleSheets: DocumentSheet[] = [];

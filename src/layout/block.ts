@@ -50,7 +50,7 @@ export interface ContentResult {
   readonly exclusions?: ExclusionSpace;
   /** Floats that moved to the next fragmentainer. */
   readonly pushedFloats?: readonly CarriedFloat[];
-  /** Baselines the content decides itself (a grid's, css-grid-1 §10.8); absent: those of its first and last line boxes. */
+  /** Baselines the content decides itself, from the box's border box top (a grid's, css-grid-1 §10.8; a flex container's, css-flexbox-1 §8.5); absent: its children's. */
   readonly baselines?: { readonly first: number | null; readonly last: number | null };
 }
 

@@ -115,7 +115,9 @@ export function solveInlineGeometry(
   let width: number;
   // Auto margins are 0 when the width fills the line or shrinks to fit (CSS 2.1 §10.3.3, §10.3.9).
   let marginsAreZero = specified === null;
-  if (specified === null) width = autoWidth ? Math.min(autoWidth(available), available) : available;
+  // Shrink-to-fit is min(max(min-content, available), max-content) (CSS 2.1 §10.3.5): wider than
+  // the space when the min-content width is.
+  if (specified === null) width = autoWidth ? autoWidth(available) : available;
   else width = specified;
   const max = isIntrinsicKeyword(style.maxWidth) ? keyword(style.maxWidth) ?? Infinity : toContent(resolveNone(style.maxWidth, cbWidth));
   const min = isIntrinsicKeyword(style.minWidth) ? keyword(style.minWidth) ?? 0 : toContent(resolveLength(style.minWidth, cbWidth));

@@ -81,7 +81,7 @@ function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): Intri
   }
   if (box.content.kind === 'flex') return flexIntrinsicSizes(box.style, box.content.items, (item) => intrinsicContribution(item, layoutAtomic));
   if (box.content.kind === 'grid') return gridIntrinsicSizes(box);
-  const pieces = buildPieces(collectInline(box.content.ifc, null), 0, layoutAtomic, null);
+  const pieces = buildPieces(collectInline(box.content.ifc, null), box.style, 0, layoutAtomic, null);
   return inlineSizes(pieces, layoutAtomic);
 }
 

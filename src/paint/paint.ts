@@ -234,11 +234,11 @@ class Painter {
     // Absolutely positioned boxes whose containing block this is: clipped by its overflow (CSS 2.1 §11.1.1).
     const positioned = f.positioned ?? NONE;
     for (const p of positioned) this.pending.set(p.box, (at) => this.box(p, x, y, at, inner));
-    const grid = f.box.kind === 'block' && f.box.content.kind === 'grid';
+    const items = f.box.kind === 'block' && (f.box.content.kind === 'grid' || f.box.content.kind === 'flex');
     for (const child of f.children) {
       if (child.kind === 'box') {
         if (child.box.kind === 'block' && child.box.absolute) this.placeholder(child.box.absolute, layers);
-        if (grid) this.gridItem(child, x, y, layers, inner);
+        if (items) this.flexOrGridItem(child, x, y, layers, inner);
         else this.box(child, x, y, layers, inner);
       } else if (child.kind === 'table-grid') this.tableGrid(child, x, y, layers, inner);
       else this.line(child, x, y, layers, inner);
@@ -254,10 +254,11 @@ class Painter {
   }
 
   /**
-   * A grid item (css-grid-1 §4.4): painted atomically as an inline-block is, and a stacking
-   * context when its z-index is not auto, positioned or not.
+   * A grid or flex item (css-grid-1 §4.4, css-flexbox-1 §4.3): painted atomically as an
+   * inline-block is (in order-modified document order: flex layout lists items so), and a
+   * stacking context when its z-index is not auto, positioned or not.
    */
-  private gridItem(f: BoxFragment, ox: number, oy: number, layers: StackingLayers, chain: ClipChain | null): void {
+  private flexOrGridItem(f: BoxFragment, ox: number, oy: number, layers: StackingLayers, chain: ClipChain | null): void {
     const style = f.box.style;
     if (isPositioned(style) || createsStackingContext(style)) return this.box(f, ox, oy, layers, chain);
     const x = ox + f.x;

@@ -22,6 +22,12 @@ describe('parseHtml', () => {
     expect(body.children[0]).toMatchObject({ kind: 'element', tagName: 'p' });
   });
 
+  it('drops a leading byte order mark instead of making it text in the body', () => {
+    const doc = parseHtml('\uFEFF<!DOCTYPE html><p>x</p>');
+    const body = doc.root.children.find((c) => c.kind === 'element' && c.tagName === 'body') as DomElement;
+    expect(body.children.map((c) => c.kind)).toEqual(['element']);
+  });
+
   it('collects <style> sheets with their media and the <title>', () => {
     const doc = parseHtml('<title> Report </title><style media="print">p{}</style><style>b{}</style>');
     expect(doc.title).toBe('Report');

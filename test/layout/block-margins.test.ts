@@ -22,6 +22,14 @@ describe('margin collapsing (CSS 2.1 §8.3.1)', () => {
     expect(runWith(withChild, 'Alpha').y - runWith(alone, 'Alpha').y).toBeCloseTo(30 * PX, 2);
   });
 
+  it('collapses through a body whose overflow went to the viewport (css-overflow-3 §3.3), not through a clipping div', async () => {
+    const alone = await layout('<p>Alpha</p>', base);
+    const body = await layout('<p style="margin-top: 30px">Alpha</p>', `${base} body { margin-top: 10px; overflow: hidden }`);
+    expect(runWith(body, 'Alpha').y - runWith(alone, 'Alpha').y).toBeCloseTo(30 * PX, 2);
+    const div = await layout('<div style="margin-top: 10px; overflow: hidden"><p style="margin-top: 30px">Alpha</p></div>', base);
+    expect(runWith(div, 'Alpha').y - runWith(alone, 'Alpha').y).toBeCloseTo(40 * PX, 2);
+  });
+
   it('padding on the parent separates the margins', async () => {
     const pages = await layout('<div style="margin-top: 10px; padding-top: 1px"><p style="margin-top: 30px">Alpha</p></div>', base);
     const alone = await layout('<p>Alpha</p>', base);

@@ -3,6 +3,8 @@
 // its glyph runs. Sizes in the HTML are px; the display list is in pt (PX = 0.75).
 import { describe, expect, it } from 'vitest';
 import type { PageDisplayList, RectItem } from '../../src/paint/types.js';
+import type { ImageItem } from '../../src/paint/types.js';
+import { encodePng } from '../helpers/images.js';
 import { flatten, layout as render, PX, runWith, runWidth } from './helpers.js';
 
 const base = 'body { margin: 0; font-size: 12px; line-height: 20px } p { margin: 0 }';
@@ -61,6 +63,12 @@ describe('flex lines and flexible lengths', () => {
     expect(box(pages, BLUE)).toMatchObject({ x: 0, y: 40 });
   });
 
+  it('keeps each item’s margins on their sides when wrap-reverse stacks the lines upwards', async () => {
+    const pages = await layout(`<div style="display:flex;flex-wrap:wrap-reverse;width:100px">${item(RED, 'width:60px;height:20px;margin-top:10px')}${item(GREEN, 'width:60px;height:20px;margin-top:10px')}</div>`);
+    expect(box(pages, RED).y).toBeCloseTo(40, 1);
+    expect(box(pages, GREEN).y).toBeCloseTo(10, 1);
+  });
+
   it('orders items by `order`, keeping document order among equals (§5.4)', async () => {
     const pages = await layout(`<div style="display:flex;width:300px;height:10px">${item(RED, 'width:10px;order:2')}${item(GREEN, 'width:20px;order:-1')}${item(BLUE, 'width:30px;order:2')}</div>`);
     expect(box(pages, GREEN).x).toBe(0);
@@ -76,6 +84,73 @@ describe('flex lines and flexible lengths', () => {
     const x = runWith(auto, 'x').x;
     expect(x).toBeGreaterThanOrEqual(word.x + runWidth(word.item) - 0.01);
     expect(runWith(zero, 'x').x).toBeCloseTo(50 * PX);
+  });
+
+  it('grows an item with a specified min-height from its flex base size, not from its minimum (§9.7 step 3)', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column;height:200px;width:50px">${item(RED, 'min-height:80px;flex:1 0 0')}${item(GREEN, 'flex:1 0 0')}</div>`);
+    expect(box(pages, RED).height).toBeCloseTo(100, 1);
+    expect(box(pages, GREEN)).toMatchObject({ y: 100 });
+    expect(box(pages, GREEN).height).toBeCloseTo(100, 1);
+  });
+});
+
+describe('collapsed items (§4.4)', () => {
+  it('gives a collapsed item no main size but keeps its line as tall as it made it', async () => {
+    const pages = await layout(`<div style="display:flex;align-items:flex-start;width:300px;background:#ffff00">${item(RED, 'width:50px;height:10px')}${item(GREEN, 'width:70px;height:40px;visibility:collapse')}${item(BLUE, 'width:20px;height:10px')}</div>`);
+    expect(box(pages, BLUE).x).toBeCloseTo(50, 1);
+    expect(box(pages, '#ffff00').height).toBeCloseTo(40, 1);
+    expect(() => box(pages, GREEN)).toThrow();
+  });
+
+  it('leaves a collapsed item out of baseline alignment', async () => {
+    const row = (collapsed: string) => `<div style="display:flex;align-items:baseline"><div>one</div>${collapsed}<div>two</div></div>`;
+    const alone = await layout(row(''));
+    const pages = await layout(row('<div style="visibility:collapse;font-size:40px;line-height:60px">big</div>'));
+    expect(runWith(pages, 'one').y).toBeCloseTo(runWith(alone, 'one').y, 1);
+  });
+});
+
+describe('tables as flex items (§4: the table wrapper box is the item)', () => {
+  const cell = (style: string) => `<div style="display:table-cell"><div style="${style}"></div></div>`;
+
+  it('lays a table out at the width it flexes to, not at its content width', async () => {
+    const pages = await layout(`<div style="display:flex;width:200px"><div style="display:table;flex:1 0;background:${RED}">${cell('width:10px;height:100px')}</div><div style="flex:1 0"></div></div>`);
+    expect(box(pages, RED)).toEqual({ x: 0, y: 0, width: 100, height: 100 });
+  });
+
+  it('sizes a table in a column by its flex-basis plus its border and its captions', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column"><div style="display:table;border:10px solid ${BLUE};width:80px;flex:0 0 50px;background:${RED}"><div style="display:table-caption;height:20px;background:${GREEN}"></div></div>${item(BLUE, 'height:5px')}</div>`);
+    // The wrapper: a 20px caption, then the table box of 50px + 2 × 10px border.
+    expect(box(pages, GREEN)).toMatchObject({ y: 0, height: 20 });
+    expect(box(pages, RED)).toMatchObject({ y: 20, width: 100, height: 70 });
+  });
+
+  it('stretches a table across a row and never shrinks it below its rows', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column;height:0;width:100px"><div style="display:table;min-height:0;width:100px;background:${RED}">${cell('height:50px')}</div>${item(GREEN, 'flex:0 0 50px')}</div>`);
+    expect(box(pages, RED).height).toBeCloseTo(50, 1);
+    expect(box(pages, GREEN).y).toBeCloseTo(50, 1);
+    const row = await layout(`<div style="display:flex;height:80px;width:300px"><div style="display:table;background:${RED}">${cell('width:30px;height:10px')}</div></div>`);
+    expect(box(row, RED)).toMatchObject({ width: 30, height: 80 });
+  });
+});
+
+describe('images as flex items: sizes through the ratio (§4.5, §9.2, §9.8)', () => {
+  const png = (w: number, h: number) => `data:image/png;base64,${Buffer.from(encodePng(w, h, () => [40, 90, 160])).toString('base64')}`;
+  const image = (pages: readonly PageDisplayList[]) => {
+    const found = flatten(pages[0]!.items).find((i): i is ImageItem => i.kind === 'image')!;
+    return { x: found.x / PX, y: found.y / PX, width: found.width / PX, height: found.height / PX };
+  };
+
+  it('shrinks an image to the width its height gives it through its ratio, not to its specified width', async () => {
+    const pages = await layout(`<div style="display:flex;width:0"><img src="${png(16, 16)}" style="width:100px;height:30px"></div>`);
+    expect(image(pages)).toMatchObject({ width: 30, height: 30 });
+    const column = await layout(`<div style="display:flex;flex-direction:column;height:1px;width:100px"><img src="${png(16, 16)}" style="height:100px;width:30px"></div>`);
+    expect(image(column)).toMatchObject({ width: 30, height: 30 });
+  });
+
+  it('gives an image stretched to a definite line height the width that height gives it', async () => {
+    const pages = await layout(`<div style="display:flex;height:50px"><img src="${png(40, 20)}"></div>`);
+    expect(image(pages)).toMatchObject({ width: 100, height: 50 });
   });
 });
 
@@ -152,6 +227,14 @@ describe('items measured by our layout', () => {
   });
 });
 
+describe('intrinsic sizes of flex containers (§9.9)', () => {
+  it('counts an item that cannot shrink at its flex base size at least, one that cannot grow at most', async () => {
+    const float = (items: string) => `<div style="width:0"><div style="display:flex;float:left;height:10px;background:${RED}">${items}</div></div>`;
+    expect(box(await layout(float('<div style="flex:1 0 100px"></div>')), RED).width).toBeCloseTo(100, 1);
+    expect(box(await layout(float('<div style="flex:0 1 100px;min-width:0"><div style="width:200px"></div></div>')), RED).width).toBeCloseTo(100, 1);
+  });
+});
+
 describe('inline-flex', () => {
   it('sits on the line as an atomic inline, shrink-to-fit, on its first item’s baseline', async () => {
     const pages = await layout(`<p>text <span style="display:inline-flex;background:${RED}"><span style="padding-top:10px">one</span><span>two</span></span> after</p>`);
@@ -160,6 +243,14 @@ describe('inline-flex', () => {
     expect(red.x * PX).toBeGreaterThanOrEqual(text.x + runWidth(text.item) - 0.01);
     expect(runWith(pages, 'one').y).toBeCloseTo(text.y, 1);
     expect(runWith(pages, 'after').x).toBeGreaterThanOrEqual((red.x + red.width) * PX - 0.01);
+  });
+
+  it('takes its baseline from its first line’s baseline-aligned items, else its first item; wrap-reverse from its top line (§8.5)', async () => {
+    const cell = (t: string, size: number, style = '') => `<span style="width:20px;font-size:${size}px;line-height:${size}px;${style}">${t}</span>`;
+    const aligned = await layout(`<p>text <span style="display:inline-flex;flex-wrap:wrap;width:40px">${cell('one', 8)}${cell('two', 16, 'align-self:baseline')}${cell('six', 24)}</span></p>`);
+    expect(runWith(aligned, 'two').y).toBeCloseTo(runWith(aligned, 'text').y, 1);
+    const reverse = await layout(`<p>text <span style="display:inline-flex;flex-wrap:wrap-reverse;width:40px;height:60px">${cell('one', 8)}${cell('two', 8)}${cell('six', 16)}</span></p>`);
+    expect(runWith(reverse, 'six').y).toBeCloseTo(runWith(reverse, 'text').y, 1);
   });
 });
 

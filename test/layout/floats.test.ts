@@ -23,6 +23,11 @@ function approx(a: number, b: number): boolean {
 }
 
 describe('float placement', () => {
+  it('shrinks a float of auto width to fit, but never below its min-content width (CSS 2.1 §10.3.5)', async () => {
+    const pages = await layout('<div style="width:50px"><div style="float:left;background:#ff0000"><span style="display:inline-block;width:100px;height:10px"></span></div></div>', base);
+    expect(rect(pages, 0, '#ff0000').width).toBeCloseTo(100 * PX);
+  });
+
   it('puts a left float at the left and a right float at the right of the containing block', async () => {
     const pages = await layout('<div style="width:400px"><div style="float:left;width:100px;height:50px;background:#ff0000"></div><div style="float:right;width:80px;height:30px;background:#00ff00"></div></div>', base);
     const left = rect(pages, 0, '#ff0000');

@@ -26,6 +26,16 @@ describe('inline layout', () => {
     expect(rect(ltrRight)).toMatchObject({ x: 100 * PX });
   });
 
+  it('white-space: nowrap keeps atomic inlines on one line, even one that overflows (css-text-3 §5.1)', async () => {
+    const box = (c: number) => `<span style="display: inline-block; width: 50px; height: 10px; background: rgb(${c}, 0, 0)"></span>`;
+    const rects = (pages: Awaited<ReturnType<typeof layout>>) => flatten(pages[0]!.items).flatMap((i) => (i.kind === 'rect' && i.color.g === 0 && i.color.r > 0 ? [i] : []));
+    const nowrap = rects(await layout(`<p style="white-space: nowrap; width: 80px">${box(255)}${box(254)}${box(253)}</p>`, base, page));
+    expect(nowrap.map((r) => r.y)).toEqual([nowrap[0]!.y, nowrap[0]!.y, nowrap[0]!.y]);
+    expect(nowrap.map((r) => r.x)).toEqual([0, 50 * PX, 100 * PX]);
+    const normal = rects(await layout(`<p style="width: 80px">${box(255)}${box(254)}</p>`, base, page));
+    expect(normal[1]!.y).toBeGreaterThan(normal[0]!.y);
+  });
+
   it('text-align: right and center place the line against the edges', async () => {
     const right = await layout('<p style="text-align: right">Edge</p>', base, page);
     const center = await layout('<p style="text-align: center">Edge</p>', base, page);

@@ -26,6 +26,12 @@ describe('stacking contexts', () => {
     expect(await order(square('red', 3) + square('blue', 1) + square('green', 'auto') + square('yellow', 1))).toEqual(['green', 'blue', 'yellow', 'red']);
   });
 
+  it('stacks flex items by z-index though they are not positioned, and paints them in `order` (css-flexbox-1 §4.3)', async () => {
+    const item = (color: string, style: string) => `<div style="width: 50pt; height: 50pt; background: ${color}; ${style}"></div>`;
+    const html = `<div style="display: flex">${item('red', 'z-index: 2')}${item('blue', 'margin-left: -50pt; z-index: 1')}${item('green', 'order: -1')}${item('yellow', 'order: -2; margin-left: -20pt')}</div>`;
+    expect(await order(html)).toEqual(['yellow', 'green', 'blue', 'red']);
+  });
+
   it('paints negative z-index under the in-flow content but over the root background', async () => {
     const html = `<div style="background: grey; height: 100pt">Text${square('red', -1)}</div>`;
     expect(await order(html, 'html { background: yellow }')).toEqual(['yellow', 'red', 'grey', 'text']);

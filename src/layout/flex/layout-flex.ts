@@ -1,7 +1,7 @@
 // Flex layout (css-flexbox-1 §9) of a flex container's content: yoga resolves the flexible
 // lengths, lines and alignment; our own layout measures the items (their min-/max-content
 // widths and their height at a width) and then lays each one out at its final size.
-import Yoga, { Direction, Edge, MeasureMode, type Node } from 'yoga-layout';
+import Yoga, { Direction, Edge, MeasureMode, Unit, type Node } from 'yoga-layout';
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { AUTO_MIN_SIZE } from '../../css/initial-style.js';
@@ -9,12 +9,18 @@ import type { ContentResult } from '../block.js';
 import { layoutAtomic, layoutBlockLevel } from '../block.js';
 import { horizontalFrame, intrinsicWidth, isIntrinsicKeyword, resolveLength, verticalFrame } from '../box-model.js';
 import { constraintSpace } from '../constraint-space.js';
-import { intrinsicContentSizes, intrinsicContribution, type IntrinsicSizes } from '../intrinsic.js';
+import { intrinsicContentSizes, type IntrinsicSizes } from '../intrinsic.js';
+import { tableIntrinsicSizes } from '../table/column-widths.js';
+import { tablePlan } from '../table/plan.js';
 import { outsidePageFlow } from '../page/page-names.js';
 import { replacedSize } from '../replaced.js';
 import type { BlockBreakToken, BoxFragment, BreakToken, ConstraintSpace, PageContext } from '../types.js';
 import { layoutColumnFragment } from './fragment-column.js';
 import { placeFragment } from './place.js';
+import { collapseToStruts } from './collapse.js';
+import { flexContainerBaselines } from './container-baselines.js';
+import { replacedContentSuggestion, stretchedReplacedHeight } from './replaced-item.js';
+import { tableMinimumHeight, tableMinimumWidth, tableWrapperFrame } from './table-item.js';
 import { applyContainerStyle, applyItemStyle, isRowDirection, yogaConfig, type FlexBasisSizes } from './yoga-style.js';
 
 /** The container's content box: where items go, and what their percentages resolve against. */
@@ -42,6 +48,9 @@ export function flexArea(style: ComputedStyle, width: number, height: number | n
   const max = style.maxHeight === 'none' ? null : bound(style.maxHeight);
   return { width, height, minHeight: Math.max(0, min ?? 0), maxHeight: max === null ? Infinity : Math.max(0, max), x, y };
 }
+
+/** Layouts of a container's items again after freezing min violations, at most. */
+const MIN_VIOLATION_ROUNDS = 3;
 
 /** What the container's layout needs of one item while yoga measures it. */
 interface Item {
@@ -71,7 +80,9 @@ export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[]
   if (solved.height > limit + 1e-6 && !space.atFragmentainerStart) return { children: [], height: 0, token: null, pushed: true };
   const children = solved.outOfFlow.map((f) => placeFragment(f, area.x + f.x, area.y + f.y));
   for (const p of solved.items) children.push(placeFragment(p.fragment, area.x + p.x, area.y + p.y));
-  return { children, height: solved.height, token: null, pushed: false };
+  const baselines = flexContainerBaselines(style, solved.items);
+  const at = (b: number | null) => (b === null ? null : area.y + b);
+  return { children, height: solved.height, token: null, pushed: false, baselines: { first: at(baselines.first), last: at(baselines.last) } };
 }
 
 /** The items of a container laid out whole, positioned in its content box. */
@@ -82,6 +93,41 @@ export interface FlexSolution {
   readonly items: readonly PlacedItem[];
   /** The content height. */
   readonly height: number;
+}
+
+/**
+ * Yoga grows items from their min-clamped sizes, not their flex base sizes (§9.7 step 3 says
+ * base sizes), so minimums (automatic and specified) are applied only to the items that
+ * violate them, as the spec's freezing of min violations does, and the line is laid out
+ * again; an item frozen so can leave others violating theirs, hence a few rounds.
+ */
+function freezeMinViolations(root: Node, inFlow: readonly Item[], area: FlexArea, row: boolean): void {
+  for (let round = 0; round < MIN_VIOLATION_ROUNDS; round++) {
+    let violated = false;
+    for (const item of inFlow) {
+      const size = row ? item.node.getComputedWidth() : item.node.getComputedHeight();
+      if (item.minimum > 0 && size < item.minimum - 1e-3) {
+        item.node[row ? 'setMinWidth' : 'setMinHeight'](item.minimum);
+        violated = true;
+      }
+    }
+    if (!violated) return;
+    root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
+  }
+}
+
+/**
+ * Yoga lays out wrap-reverse by mirroring each item's place across the container's cross
+ * axis, which moves its cross-start margin to its cross-end side: the item's margins stay
+ * where they are (§9.4 places items in their lines with their margins), so it moves back
+ * by the difference of the two.
+ */
+function keepCrossMargins(inFlow: readonly Item[], placed: PlacedItem[], row: boolean): void {
+  for (let i = 0; i < inFlow.length; i++) {
+    const node = inFlow[i]!.node;
+    if (row) placed[i]!.y += node.getComputedMargin(Edge.Top) - node.getComputedMargin(Edge.Bottom);
+    else placed[i]!.x += node.getComputedMargin(Edge.Left) - node.getComputedMargin(Edge.Right);
+  }
 }
 
 /** Runs yoga over the items and lays each out at its final size. */
@@ -116,19 +162,16 @@ function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexAre
       inFlow.push(item);
     }
     root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
-    // Yoga grows items from their min-clamped sizes, not their flex base sizes (§9.7 step 3
-    // says base sizes), so automatic minimums are applied only to the items that violate them
-    // in a first pass, as the spec's freezing of min violations does, then laid out again.
-    let violated = false;
-    for (const item of inFlow) {
-      const size = row ? item.node.getComputedWidth() : item.node.getComputedHeight();
-      if (item.minimum > 0 && size < item.minimum - 1e-3) {
-        item.node[row ? 'setMinWidth' : 'setMinHeight'](item.minimum);
-        violated = true;
-      }
+    freezeMinViolations(root, inFlow, area, row);
+    // Collapsed items become struts and the items are laid out again (§4.4).
+    const collapsible = inFlow.map((item) => ({ node: item.node, collapsed: item.box.style.visibility === 'collapse' }));
+    if (collapseToStruts(collapsible, row, style.flexDirection === 'row-reverse' || style.flexDirection === 'column-reverse')) {
+      for (const item of inFlow) if (item.box.style.visibility === 'collapse') item.minimum = 0;
+      root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
+      freezeMinViolations(root, inFlow, area, row);
     }
-    if (violated) root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
     const placed = inFlow.map((item) => layoutItem(item, base, page));
+    if (style.flexWrap === 'wrap-reverse') keepCrossMargins(inFlow, placed, row);
     let height = root.getComputedHeight();
     if (row) height = alignBaselines(style, inFlow, placed, height, area.height === null ? area.maxHeight : null);
     return { outOfFlow, items: placed, height };
@@ -142,10 +185,17 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
   const { box, node } = item;
   const s = box.style;
   const table = box.kind === 'table';
-  // An intrinsic keyword is a content-box width: yoga reads widths by the item's box-sizing.
-  const keywordFrame = s.boxSizing === 'border-box' ? horizontalFrame(s, base.width) : 0;
-  const width = isIntrinsicKeyword(s.width) ? intrinsicWidth(s.width, sizesOf(item), base.width) + keywordFrame : s.width === 'auto' ? undefined : Math.max(0, resolveLength(s.width, base.width));
-  applyItemStyle(node, s, base, table ? undefined : width, row);
+  const wrapper = table ? tableWrapperFrame(box, base.width) : null;
+  // An intrinsic keyword is a content-box width (a table's, border-box): yoga reads widths by
+  // the item's box-sizing; a table's lengths get its wrapper's frame added.
+  const keywordFrame = table ? 0 : s.boxSizing === 'border-box' ? horizontalFrame(s, base.width) : 0;
+  const width = isIntrinsicKeyword(s.width) ? intrinsicWidth(s.width, sizesOf(item), base.width) + keywordFrame - (wrapper?.horizontal ?? 0) : s.width === 'auto' ? undefined : Math.max(0, resolveLength(s.width, base.width));
+  applyItemStyle(node, s, base, width, row, wrapper);
+  // An image stretched to a definite line height takes its width from it (§9.2 step 3B).
+  const stretchedHeight = box.kind === 'replaced' && row ? stretchedReplacedHeight(box, stretchAligned(container, s), container.flexWrap === 'nowrap', base.height, base.width) : null;
+  if (box.kind === 'replaced' && stretchedHeight !== null && s.width === 'auto' && s.flexBasis !== 'content') {
+    node.setWidth(replacedContentSuggestion(box, true, stretchedHeight, base.width, base.height) + (s.boxSizing === 'border-box' ? horizontalFrame(s, base.width) : 0));
+  }
   if (isIntrinsicKeyword(s.minWidth)) node.setMinWidth(intrinsicWidth(s.minWidth, sizesOf(item), base.width) + keywordFrame);
   if (isIntrinsicKeyword(s.maxWidth)) node.setMaxWidth(intrinsicWidth(s.maxWidth, sizesOf(item), base.width) + keywordFrame);
   if (table) {
@@ -155,11 +205,18 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
       node.setBorder(edge, 0);
     }
   }
-  const automaticMinimum = (row ? s.minWidth : s.minHeight) === AUTO_MIN_SIZE && s.overflow === 'visible';
-  if (automaticMinimum) {
-    const frame = s.boxSizing === 'border-box' && !table ? (row ? horizontalFrame(s, base.width) : verticalFrame(s, base.width)) : 0;
-    item.minimum = contentMinimum(item, base, row, width, stretched(container, s), page) + frame;
+  // A specified main-axis minimum is held back from yoga, as the automatic one is (solveFlex).
+  const specifiedMinimum = row ? node.getMinWidth() : node.getMinHeight();
+  if (specifiedMinimum.unit === Unit.Point && specifiedMinimum.value > 0) {
+    node[row ? 'setMinWidth' : 'setMinHeight'](undefined);
   }
+  const automaticMinimum = (row ? s.minWidth : s.minHeight) === AUTO_MIN_SIZE && s.overflow === 'visible';
+  if (table) item.minimum = row ? tableMinimumWidth(box, base.width) : tableMinimumHeight(box, tableWidth(item, node, container, base), page, base.height);
+  else if (automaticMinimum) {
+    const frame = s.boxSizing === 'border-box' && !table ? (row ? horizontalFrame(s, base.width) : verticalFrame(s, base.width)) : 0;
+    item.minimum = contentMinimum(item, base, row, width, stretched(container, s), stretchedHeight, page) + frame;
+  }
+  if (specifiedMinimum.unit === Unit.Point) item.minimum = Math.max(item.minimum, specifiedMinimum.value);
   node.setMeasureFunc((w, wMode, h, hMode) => {
     // Yoga may ask at a stretched width that min-width or max-width then overrides: the
     // height is the one at the width the item will have.
@@ -174,23 +231,36 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
  * than a definite specified size. In a column, the min-content height is the content's
  * height at the width the item will likely have.
  */
-function contentMinimum(item: Item, base: FlexBasisSizes, row: boolean, width: number | undefined, stretch: boolean, page: PageContext | null): number {
-  const s = item.box.style;
+function contentMinimum(item: Item, base: FlexBasisSizes, row: boolean, width: number | undefined, stretch: boolean, stretchedHeight: number | null, page: PageContext | null): number {
+  const b = item.box;
+  const s = b.style;
   const specifiedWidth = width === undefined || s.boxSizing !== 'border-box' ? width : Math.max(0, width - horizontalFrame(s, base.width));
   if (row) {
     // Clamped by max-width too (§4.5): clampWidth applies it (min-width is auto, 0, here).
-    const min = sizesOf(item).min;
+    // An image's is its width from a definite height through its ratio, else its natural one.
+    const min = b.kind === 'replaced' ? replacedContentSuggestion(b, true, stretchedHeight, base.width, base.height) : sizesOf(item).min;
     return clampWidth(s, specifiedWidth === undefined ? min : Math.min(min, specifiedWidth), base.width);
   }
   const specified = s.height === 'auto' || (s.height.pct !== 0 && base.height === null) ? undefined : resolveLength(s.height, base.height ?? 0);
   const margins = (s.marginLeft === 'auto' ? 0 : resolveLength(s.marginLeft, base.width)) + (s.marginRight === 'auto' ? 0 : resolveLength(s.marginRight, base.width));
   const available = Math.max(0, base.width - horizontalFrame(s, base.width) - margins);
   const contentWidth = clampWidth(s, specifiedWidth ?? (stretch ? available : widthFor(item, available, MeasureMode.AtMost)), base.width);
-  if (specified === undefined || item.box.kind !== 'block') return heightAt(item, contentWidth, base, page);
+  if (b.kind === 'replaced') return Math.min(replacedContentSuggestion(b, false, contentWidth, base.width, base.height), specified ?? Infinity);
+  if (specified === undefined || b.kind !== 'block') return heightAt(item, contentWidth, base, page);
   // The content's own height, not the specified one: the box laid out with an auto height.
-  const auto: BlockBox = { ...item.box, style: { ...s, height: 'auto', minHeight: AUTO_MIN_SIZE, maxHeight: 'none' } };
+  const auto: BlockBox = { ...b, style: { ...s, height: 'auto', minHeight: AUTO_MIN_SIZE, maxHeight: 'none' } };
   const f = layoutBlockLevel(auto, itemSpace(base.width, contentWidth, undefined, base, page), null).fragment;
   return Math.min(f ? f.height - verticalFrame(s, base.width) : 0, specified);
+}
+
+/** The border-box width a table takes in a column: its specified width, the column's (stretched), or fit-content. */
+function tableWidth(item: Item, node: Node, container: ComputedStyle, base: FlexBasisSizes): number {
+  const specified = node.getWidth();
+  if (specified.unit === Unit.Point) return specified.value;
+  const s = item.box.style;
+  const margins = (s.marginLeft === 'auto' ? 0 : resolveLength(s.marginLeft, base.width)) + (s.marginRight === 'auto' ? 0 : resolveLength(s.marginRight, base.width));
+  const available = Math.max(0, base.width - margins);
+  return stretched(container, s) ? Math.max(sizesOf(item).min, available) : widthFor(item, available, MeasureMode.AtMost);
 }
 
 /** A content-box width within the box's min-width and max-width. */
@@ -203,15 +273,20 @@ function clampWidth(s: ComputedStyle, width: number, cbWidth: number): number {
 
 /** An item of auto width that a column stretches across its width (§9.4 step 11). */
 function stretched(container: ComputedStyle, s: ComputedStyle): boolean {
+  return stretchAligned(container, s) && s.width === 'auto' && s.marginLeft !== 'auto' && s.marginRight !== 'auto';
+}
+
+/** The item's align-self is stretch (`normal` is stretch for flex items, css-align-3 §6.1). */
+function stretchAligned(container: ComputedStyle, s: ComputedStyle): boolean {
   const align = s.alignSelf === 'auto' ? container.alignItems : s.alignSelf;
-  return (align === 'normal' || align === 'stretch') && s.width === 'auto' && s.marginLeft !== 'auto' && s.marginRight !== 'auto';
+  return align === 'normal' || align === 'stretch';
 }
 
 /** The item's min- and max-content widths (content box; a table's border box). */
 function sizesOf(item: Item): IntrinsicSizes {
   if (item.sizes === null) {
     const b = item.box;
-    if (b.kind === 'table') item.sizes = intrinsicContribution(b, layoutAtomic);
+    if (b.kind === 'table') item.sizes = tableIntrinsicSizes(tablePlan(b), layoutAtomic);
     else if (b.kind === 'replaced') {
       const w = replacedSize(b, item.base.width, item.base.height).width;
       item.sizes = { min: w, max: w };
@@ -250,7 +325,7 @@ function heightAt(item: Item, width: number, base: FlexBasisSizes, page: PageCon
   if (b.kind === 'replaced' && b.style.height === 'auto' && b.intrinsicWidth > 0) height = (width * b.intrinsicHeight) / b.intrinsicWidth;
   else {
     const table = b.kind === 'table';
-    const f = layoutBlockLevel(b, itemSpace(table ? width : base.width, table ? undefined : width, undefined, base, page), null).fragment;
+    const f = layoutBlockLevel(b, itemSpace(table ? width : base.width, width, undefined, base, page), null).fragment;
     height = f ? f.height - (table ? 0 : verticalFrame(b.style, base.width)) : 0;
   }
   heights.set(key, height);
@@ -284,7 +359,7 @@ function layoutItem(item: Item, base: FlexBasisSizes, page: PageContext | null):
   // Yoga computes in float32: a width a hair under the max-content width it was given would
   // wrap the item's last word, so a width within float32 rounding of the measured one is it.
   const contentWidth = Math.abs(w - frameH - item.measured) < 1e-3 ? item.measured : Math.max(0, w - frameH);
-  const space = itemSpace(table ? w : base.width, table ? undefined : contentWidth, table ? undefined : Math.max(0, h - frameV), base, page);
+  const space = itemSpace(table ? w : base.width, contentWidth, Math.max(0, h - frameV), base, page);
   return { fragment: finalFragment(box, space, page), x: node.getComputedLeft(), y: node.getComputedTop(), marginTop: node.getComputedMargin(Edge.Top), marginBottom: node.getComputedMargin(Edge.Bottom), space };
 }
 
@@ -321,6 +396,8 @@ function finalFragment(box: BlockLevelBox, space: ConstraintSpace, page: PageCon
 function alignBaselines(style: ComputedStyle, items: readonly Item[], placed: PlacedItem[], height: number, autoMax: number | null): number {
   const singleLine = style.flexWrap === 'nowrap';
   const alignmentOf = (i: number): 'first' | 'last' | null => {
+    // A collapsed item is a strut: it has no baseline to share (§4.4).
+    if (items[i]!.box.style.visibility === 'collapse') return null;
     const self = items[i]!.box.style.alignSelf;
     const value = self === 'auto' ? style.alignItems : self;
     if (value === 'last baseline') return singleLine ? 'last' : 'first';

@@ -4,6 +4,7 @@
 import Yoga, { Align, BoxSizing, Edge, FlexDirection, Gutter, Justify, Wrap, type Config, type Node } from 'yoga-layout';
 import type { ComputedStyle, ContentAlignment, ItemAlignment, LengthPercentage, LengthPercentageAuto, LengthPercentageNone } from '../../css/types.js';
 import { borderOf, isIntrinsicKeyword, paddingOf, resolveLength } from '../box-model.js';
+import type { WrapperFrame } from './table-item.js';
 
 let shared: Config | null = null;
 
@@ -102,18 +103,25 @@ function maxOf(value: LengthPercentageNone, base: number | null): number | undef
   return value === 'none' ? undefined : sizeOf(value, base);
 }
 
+function plus(value: number | undefined, frame: number): number | undefined {
+  return value === undefined ? undefined : value + frame;
+}
+
 /**
  * An item's style on its node. `width` is the item's width property already resolved where it
- * is an intrinsic keyword (content-box pt), or undefined for auto.
+ * is an intrinsic keyword (content-box pt), or undefined for auto. A table's sizes are its
+ * wrapper's border box (table-item.ts): `wrapper` is added to each of them.
  */
-export function applyItemStyle(node: Node, style: ComputedStyle, base: FlexBasisSizes, width: number | undefined, row: boolean): void {
-  node.setBoxSizing(style.boxSizing === 'border-box' ? BoxSizing.BorderBox : BoxSizing.ContentBox);
-  node.setWidth(width ?? 'auto');
-  node.setHeight(sizeOf(style.height, base.height) ?? 'auto');
-  if (!isIntrinsicKeyword(style.minWidth)) node.setMinWidth(sizeOf(style.minWidth, base.width));
-  if (!isIntrinsicKeyword(style.maxWidth)) node.setMaxWidth(maxOf(style.maxWidth, base.width));
-  node.setMinHeight(sizeOf(style.minHeight, base.height));
-  node.setMaxHeight(maxOf(style.maxHeight, base.height));
+export function applyItemStyle(node: Node, style: ComputedStyle, base: FlexBasisSizes, width: number | undefined, row: boolean, wrapper: WrapperFrame | null): void {
+  const h = wrapper?.horizontal ?? 0;
+  const v = wrapper?.vertical ?? 0;
+  node.setBoxSizing(style.boxSizing === 'border-box' || wrapper !== null ? BoxSizing.BorderBox : BoxSizing.ContentBox);
+  node.setWidth(plus(width, h) ?? 'auto');
+  node.setHeight(plus(sizeOf(style.height, base.height), v) ?? 'auto');
+  if (!isIntrinsicKeyword(style.minWidth)) node.setMinWidth(plus(sizeOf(style.minWidth, base.width), h));
+  if (!isIntrinsicKeyword(style.maxWidth)) node.setMaxWidth(plus(maxOf(style.maxWidth, base.width), h));
+  node.setMinHeight(plus(sizeOf(style.minHeight, base.height), v));
+  node.setMaxHeight(plus(maxOf(style.maxHeight, base.height), v));
   // Percentage margins and padding resolve against the container's inline size (css-flexbox-1 §4.2).
   const margins: [Edge, LengthPercentageAuto][] = [[Edge.Top, style.marginTop], [Edge.Right, style.marginRight], [Edge.Bottom, style.marginBottom], [Edge.Left, style.marginLeft]];
   for (const [edge, m] of margins) {
@@ -142,7 +150,7 @@ export function applyItemStyle(node: Node, style: ComputedStyle, base: FlexBasis
     else node.setHeight('auto');
   } else if (basis === 'auto' || (basis.pct !== 0 && mainBase === null)) node.setFlexBasisAuto();
   else {
-    const value = Math.max(0, resolveLength(basis, mainBase ?? 0));
+    const value = Math.max(0, resolveLength(basis, mainBase ?? 0)) + (row ? h : v);
     node.setFlexBasis(value);
     // Yoga reads a flex-basis only against a definite main size; in a column of auto height
     // it takes the height property instead, so the basis stands in for it there (§9.2 step 3A).

@@ -61,7 +61,7 @@ interface FloatOutcome {
 export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
   const { box, ifc, width, limit, page, token, origin, flow, layoutFloat } = input;
   const collected = collectInline(ifc, page);
-  const pieces = piecesOf(collected, width, input.layoutAtomic, page);
+  const pieces = piecesOf(collected, box.style, width, input.layoutAtomic, page);
   const start = token === null ? 0 : token.piece ?? layoutInlineContent(box, ifc, width, input.layoutAtomic, page).starts[token.lineIndex] ?? pieces.length;
   const indent = resolveLength(box.style.textIndent, width);
   const strut = layoutBounds(box.style);

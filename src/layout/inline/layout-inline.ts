@@ -2,6 +2,7 @@
 // build line boxes. Lines depend only on the available width, so they are computed once per
 // (box, width) and block layout hands them out page by page.
 import type { BlockBox, InlineFormattingContext } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
 import { resolveLength } from '../box-model.js';
 import type { LineFragment, PageContext } from '../types.js';
 import { breakLines } from './break-lines.js';
@@ -25,10 +26,10 @@ const piecesCache = new WeakMap<CollectedInline, { width: number; pieces: Piece[
  * lines with and without floats so that a piece index means the same in both. Line breaking
  * may split a piece in place (overflow-wrap), which keeps earlier indices valid.
  */
-export function piecesOf(collected: CollectedInline, width: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
+export function piecesOf(collected: CollectedInline, blockStyle: ComputedStyle, width: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
   const hit = piecesCache.get(collected);
   if (hit && hit.width === width) return hit.pieces;
-  const pieces = buildPieces(collected, width, layoutAtomic, page);
+  const pieces = buildPieces(collected, blockStyle, width, layoutAtomic, page);
   piecesCache.set(collected, { width, pieces });
   return pieces;
 }
@@ -58,7 +59,7 @@ export function releasePieces(collected: CollectedInline): void {
 
 /** Lines from the shared pieces, each starting at a piece index. */
 function plainLayout(box: BlockBox, collected: CollectedInline, width: number, layoutAtomic: AtomicLayout, page: PageContext | null): InlineLayout {
-  const pieces = piecesOf(collected, width, layoutAtomic, page);
+  const pieces = piecesOf(collected, box.style, width, layoutAtomic, page);
   const indent = resolveLength(box.style.textIndent, width);
   const ranges = breakLines(pieces, width, width - indent, collected.text);
   let y = 0;
@@ -73,7 +74,7 @@ function plainLayout(box: BlockBox, collected: CollectedInline, width: number, l
 /** Pieces of restyled content → line boxes (the first line as `options` say), for ::first-line. */
 function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number, layoutAtomic: AtomicLayout, page: PageContext | null, options: LayOutOptions) {
   const collected = collectInline(ifc, page);
-  const pieces = buildPieces(collected, width, layoutAtomic, page);
+  const pieces = buildPieces(collected, box.style, width, layoutAtomic, page);
   const indent = options.continuation ? 0 : resolveLength(box.style.textIndent, width);
   const ranges = breakLines(pieces, width, width - indent, collected.text);
   let y = options.y;

@@ -162,8 +162,8 @@ function wraps(ws: WhiteSpace): boolean {
   return ws !== 'nowrap' && ws !== 'pre';
 }
 
-/** Builds the pieces of a paragraph. */
-export function buildPieces(collected: CollectedInline, availableWidth: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
+/** Builds the pieces of the paragraph of a block container of style `blockStyle`. */
+export function buildPieces(collected: CollectedInline, blockStyle: ComputedStyle, availableWidth: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
   const opportunities = opportunitiesOf(collected);
   const pieces: Piece[] = [];
   for (const item of collected.items) {
@@ -177,7 +177,11 @@ export function buildPieces(collected: CollectedInline, availableWidth: number, 
         break;
       case 'atomic': {
         const laid = layoutAtomic(item.box, availableWidth, page);
-        pieces.push({ kind: 'atomic', box: item.box, path: item.path, ...laid, trailingSpace: 0, breakAfter: hasOpportunity(opportunities, item.start + 1) });
+        // The wrap opportunity after an atomic inline is its parent's to allow (css-text-3 §5.1:
+        // the nearest common ancestor's white-space decides; `nowrap` keeps two images together).
+        const parent = item.path.length > 0 ? item.path[item.path.length - 1]!.style : blockStyle;
+        const breakAfter = wraps(parent.whiteSpace) && hasOpportunity(opportunities, item.start + 1);
+        pieces.push({ kind: 'atomic', box: item.box, path: item.path, ...laid, trailingSpace: 0, breakAfter });
         break;
       }
       case 'marker':

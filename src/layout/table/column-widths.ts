@@ -28,7 +28,7 @@ export interface TableGeometry {
 }
 
 const metricsCache = new WeakMap<TablePlan, ColumnMetrics>();
-const geometryCache = new WeakMap<TablePlan, Map<number, TableGeometry>>();
+const geometryCache = new WeakMap<TablePlan, Map<number | string, TableGeometry>>();
 
 /** A cell's outer min/max-content widths and its own width (border box) if fixed. */
 function cellWidths(cell: PlannedCell, layoutAtomic: AtomicLayout): { min: number; max: number; fixed: number | null; pct: number } {
@@ -168,32 +168,37 @@ function captionMin(plan: TablePlan, layoutAtomic: AtomicLayout): number {
   return plan.box.captions.reduce((w, c) => Math.max(w, intrinsicContribution(c, layoutAtomic).min), 0);
 }
 
-/** The table's width and its columns' at a containing-block width (cached per table and width). */
-export function tableGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: AtomicLayout): TableGeometry {
+/**
+ * The table's width and its columns' at a containing-block width (cached per table and width).
+ * A `forced` border-box width (a flex item's flexed size) stands for the table's width, its
+ * min-width and max-width; the table is still never narrower than its columns' minimum.
+ */
+export function tableGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: AtomicLayout, forced?: number): TableGeometry {
   let byWidth = geometryCache.get(plan);
   if (!byWidth) {
     byWidth = new Map();
     geometryCache.set(plan, byWidth);
   }
-  let hit = byWidth.get(cbWidth);
+  const key = forced === undefined ? cbWidth : `${cbWidth}:${forced}`;
+  let hit = byWidth.get(key);
   if (!hit) {
-    hit = computeGeometry(plan, cbWidth, layoutAtomic);
+    hit = computeGeometry(plan, cbWidth, layoutAtomic, forced);
     if (byWidth.size > 16) byWidth.clear();
-    byWidth.set(cbWidth, hit);
+    byWidth.set(key, hit);
   }
   return hit;
 }
 
-function computeGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: AtomicLayout): TableGeometry {
+function computeGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: AtomicLayout, forced: number | undefined): TableGeometry {
   const style = plan.box.style;
   const pad = tablePadding(plan, cbWidth);
   const frame = tableFrame(plan, cbWidth);
   const extras = gridExtras(plan, cbWidth);
-  const ml = resolveAuto(style.marginLeft, cbWidth);
-  const mr = resolveAuto(style.marginRight, cbWidth);
-  const specified = resolveAuto(widthOrAuto(style.width), cbWidth);
-  const specifiedBorderBox = specified === null ? null : style.boxSizing === 'border-box' ? specified : specified + frame;
-  const fixedLayout = style.tableLayout === 'fixed' && specifiedBorderBox !== null;
+  const ml = forced === undefined ? resolveAuto(style.marginLeft, cbWidth) : 0;
+  const mr = forced === undefined ? resolveAuto(style.marginRight, cbWidth) : 0;
+  const specified = forced ?? resolveAuto(widthOrAuto(style.width), cbWidth);
+  const specifiedBorderBox = specified === null ? null : style.boxSizing === 'border-box' || forced !== undefined ? specified : specified + frame;
+  const fixedLayout = style.tableLayout === 'fixed' && specifiedBorderBox !== null && widthOrAuto(style.width) !== 'auto';
 
   let columnWidths: number[];
   let width: number;
@@ -206,8 +211,8 @@ function computeGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: AtomicL
     const grid = gridWidths(m, extras);
     const available = Math.max(0, cbWidth - (ml ?? 0) - (mr ?? 0));
     width = specifiedBorderBox ?? Math.min(grid.max, available);
-    const maxWidth = resolveNone(maxWidthOrNone(style.maxWidth), cbWidth);
-    const minWidth = resolveLength(minWidthOrZero(style.minWidth), cbWidth);
+    const maxWidth = forced ?? resolveNone(maxWidthOrNone(style.maxWidth), cbWidth);
+    const minWidth = forced ?? resolveLength(minWidthOrZero(style.minWidth), cbWidth);
     width = Math.max(grid.min, captionMin(plan, layoutAtomic), minWidth, Math.min(width, maxWidth));
     columnWidths = distribute(m, width - extras);
   }

@@ -22,10 +22,15 @@ import { constraintSpace } from '../constraint-space.js';
 
 const EPSILON = 1e-6;
 
-/** One fragment of a table. The fragment's x is its left margin; the parent sets y. */
+/**
+ * One fragment of a table. The fragment's x is its left margin; the parent sets y. Fixed sizes
+ * in the space are the table wrapper box's (a flex item's flexed size, css-flexbox-1 §4): the
+ * table box's border-box width, and its height with the captions'; they stand for the table's
+ * specified sizes, and the table still grows to hold its rows.
+ */
 export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableBreakToken | null): BlockLayoutResult {
   const plan = tablePlan(box);
-  const geo = tableGeometry(plan, space.inlineSize, layoutAtomic);
+  const geo = tableGeometry(plan, space.inlineSize, layoutAtomic, space.fixedInlineSize);
   const pad = tablePadding(plan, space.inlineSize);
   const isFirst = token === null;
   const children: ChildFragment[] = [];
@@ -65,7 +70,8 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   // The table's height is a minimum for its box (CSS 2.1 §17.5.3), met by a table laid out
   // whole: the rows take what they leave, in proportion to their heights, as in Chromium.
   const frameY = plan.border.top + pad.top + pad.bottom + plan.border.bottom;
-  const specified = isFirst && body.next === null ? definiteContentHeight(plan.box.style, frameY, space.percentageBlockSize) : null;
+  const forced = space.fixedBlockSize === undefined ? null : Math.max(0, space.fixedBlockSize - gridTop - captionsHeight - frameY);
+  const specified = isFirst && body.next === null ? forced ?? definiteContentHeight(plan.box.style, frameY, space.percentageBlockSize) : null;
   const natural = body.y + (footer ? footer.height : 0) + pad.bottom + plan.border.bottom;
   let extra = specified === null ? 0 : specified + frameY - natural;
   if (extra > EPSILON && body.rows.length > 0) {
