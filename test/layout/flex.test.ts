@@ -164,14 +164,24 @@ describe('inline-flex', () => {
 });
 
 describe('flex containers across pages', () => {
-  it('moves a container that does not fit to the next page whole, and places one taller than a page without looping', async () => {
+  it('splits a row whose item does not fit at the page end, and one taller than a page over several pages', async () => {
     const page = { width: '200px', height: '200px', margin: '0' };
-    const moved = await layout(`<div style="height:150px"></div><div style="display:flex">${item(RED, 'width:10px;height:100px')}</div>`, '', page);
-    expect(moved.length).toBe(2);
-    expect(box(moved, RED, 1).y).toBe(0);
+    const split = await layout(`<div style="height:150px"></div><div style="display:flex">${item(RED, 'width:10px;height:100px')}</div>`, '', page);
+    expect(split.length).toBe(2);
+    expect(box(split, RED, 0)).toMatchObject({ y: 150, height: 50 });
+    expect(box(split, RED, 1)).toMatchObject({ y: 0, height: 50 });
     const tall = await layout(`<div style="display:flex">${item(RED, 'width:10px;height:500px')}</div><p>next</p>`, '', page);
-    expect(tall.length).toBe(2);
-    expect(runWith(tall, 'next').page).toBe(1);
+    expect(tall.length).toBe(3);
+    expect(box(tall, RED, 2)).toMatchObject({ y: 0, height: 100 });
+    expect(runWith(tall, 'next').page).toBe(2);
+  });
+
+  it('moves a row whose image does not fit to the next page whole', async () => {
+    const page = { width: '200px', height: '200px', margin: '0' };
+    const img = '<img src="data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%2210%22 height=%22100%22/%3E">';
+    const pages = await layout(`<div style="height:150px"></div><div style="display:flex;background:${GREEN}">${img}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, GREEN, 1)).toMatchObject({ y: 0, height: 100 });
   });
 });
 

@@ -12,8 +12,9 @@ import { constraintSpace } from '../constraint-space.js';
 import { intrinsicContentSizes, intrinsicContribution, type IntrinsicSizes } from '../intrinsic.js';
 import { outsidePageFlow } from '../page/page-names.js';
 import { replacedSize } from '../replaced.js';
-import type { BlockBreakToken, BoxFragment, BreakToken, ConstraintSpace, PageContext } from '../types.js';
+import type { BlockBreakToken, BoxFragment, BreakToken, ConstraintSpace, FlexBreakToken, PageContext } from '../types.js';
 import { layoutColumnFragment } from './fragment-column.js';
+import { layoutRowFragment } from './fragment-row.js';
 import { placeFragment } from './place.js';
 import { applyContainerStyle, applyItemStyle, isRowDirection, yogaConfig, type FlexBasisSizes } from './yoga-style.js';
 
@@ -56,16 +57,20 @@ interface Item {
 }
 
 /**
- * Lays out a flex container's items in its content box. A single-line column with an auto
- * height breaks between its items and inside them, as a block container does its children
- * (css-flexbox-1 §12, fragment-column.ts). Any other container is monolithic: laid out whole
- * on the page where it starts (pushed to the next one when it does not fit there and
- * something precedes it); its continuation after a break of its own fixed height is empty.
+ * Lays out a flex container's items in its content box. With an auto height, a single-line
+ * column breaks between its items and inside them, as a block container does its children
+ * (css-flexbox-1 §12, fragment-column.ts), and a row breaks between its lines and splits a
+ * line that does not fit, its items in parallel (fragment-row.ts). Any other container
+ * (a multi-line column, or a definite height) is monolithic: laid out whole on the page where
+ * it starts (pushed to the next one when it does not fit there and something precedes it);
+ * its continuation after a break of its own fixed height is empty.
  */
 export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, limit: number, space: ConstraintSpace, token: BreakToken | null): ContentResult {
   const style = box.style;
-  const fragmentable = !isRowDirection(style) && style.flexWrap === 'nowrap' && area.height === null && Number.isFinite(limit);
-  if (fragmentable) return layoutColumnFragment(box, area, limit, space, token as BlockBreakToken | null, () => solveFlex(box, items, area, space));
+  const fragmentable = area.height === null && Number.isFinite(limit);
+  const row = isRowDirection(style);
+  if (fragmentable && row) return layoutRowFragment(box, area, limit, space, token as BlockBreakToken | FlexBreakToken | null, () => solveFlex(box, items, area, space));
+  if (fragmentable && style.flexWrap === 'nowrap') return layoutColumnFragment(box, area, limit, space, token as BlockBreakToken | null, () => solveFlex(box, items, area, space));
   if (token !== null) return { children: [], height: 0, token: null, pushed: false };
   const solved = solveFlex(box, items, area, space);
   if (solved.height > limit + 1e-6 && !space.atFragmentainerStart) return { children: [], height: 0, token: null, pushed: true };
@@ -269,6 +274,8 @@ export interface PlacedItem {
   y: number;
   readonly marginTop: number;
   readonly marginBottom: number;
+  readonly marginLeft: number;
+  readonly marginRight: number;
   /** The space it was laid out in, for laying it out again in pieces across pages. */
   readonly space: ConstraintSpace;
 }
@@ -285,7 +292,8 @@ function layoutItem(item: Item, base: FlexBasisSizes, page: PageContext | null):
   // wrap the item's last word, so a width within float32 rounding of the measured one is it.
   const contentWidth = Math.abs(w - frameH - item.measured) < 1e-3 ? item.measured : Math.max(0, w - frameH);
   const space = itemSpace(table ? w : base.width, table ? undefined : contentWidth, table ? undefined : Math.max(0, h - frameV), base, page);
-  return { fragment: finalFragment(box, space, page), x: node.getComputedLeft(), y: node.getComputedTop(), marginTop: node.getComputedMargin(Edge.Top), marginBottom: node.getComputedMargin(Edge.Bottom), space };
+  return { fragment: finalFragment(box, space, page), x: node.getComputedLeft(), y: node.getComputedTop(), marginTop: node.getComputedMargin(Edge.Top), marginBottom: node.getComputedMargin(Edge.Bottom),
+    marginLeft: node.getComputedMargin(Edge.Left), marginRight: node.getComputedMargin(Edge.Right), space };
 }
 
 /**
