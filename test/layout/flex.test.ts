@@ -236,6 +236,23 @@ describe('row flex containers across pages (css-flexbox-1 §12)', () => {
     expect(box(pages, BLUE, 1)).toMatchObject({ y: 70, height: 20 });
   });
 
+  it('splits a row of a fixed height taller than the space left, its stretched items with it', async () => {
+    const pages = await layout(`<div style="height:50px"></div><div style="display:flex;height:300px;align-items:flex-start">${item(RED, 'width:50px;align-self:stretch')}${item(GREEN, 'width:50px;height:40px')}</div><p>after</p>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, RED, 0)).toMatchObject({ y: 50, height: 150 });
+    expect(box(pages, RED, 1)).toMatchObject({ y: 0, height: 150 });
+    expect(box(pages, GREEN, 0).height).toBe(40);
+    expect(runWith(pages, 'after').page).toBe(1);
+    expect(runWith(pages, 'after').y).toBeGreaterThan(150 * PX);
+  });
+
+  it('propagates the forced breaks of its first line to the container, and of its last line past it', async () => {
+    const pages = await layout(`<p>before</p><div style="display:flex;background:${GREEN}">${item(RED, 'width:50px;height:20px')}${item(BLUE, 'width:50px;height:20px;break-before:page;break-after:page')}</div><p>after</p>`, '', page);
+    expect(pages.length).toBe(3);
+    expect(box(pages, GREEN, 1).y).toBe(0);
+    expect(runWith(pages, 'after').page).toBe(2);
+  });
+
   it('propagates a forced break on any item of a line to the line', async () => {
     const pages = await layout(`<div style="display:flex;flex-wrap:wrap">${item(RED, 'width:50%;height:20px')}${item(RED, 'width:50%;height:20px')}${item(GREEN, 'width:50%;height:20px')}${item(GREEN, 'width:50%;height:20px;break-before:page')}</div>`, '', page);
     expect(pages.length).toBe(2);
@@ -264,6 +281,12 @@ describe('column flex containers across pages (css-flexbox-1 §12)', () => {
     // Lines are 20px: line 11 starts page 2, line 15 ends at 100px, and the red item follows.
     expect(box(pages, RED, 1).y).toBe(100);
   });
+  it('breaks a multi-line column of an indefinite height, which has one line, as a single-line one', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column;flex-wrap:wrap">${item(RED, 'height:150px')}${item(GREEN, 'height:80px;break-inside:avoid')}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, GREEN, 1)).toMatchObject({ x: 0, y: 0, height: 80 });
+  });
+
   it('moves an item that avoids breaking inside to the next page whole, and honours forced breaks between items', async () => {
     const pages = await layout(`<div style="display:flex;flex-direction:column">${item(RED, 'height:150px')}${item(GREEN, 'height:80px;break-inside:avoid')}${item(BLUE, 'height:20px;break-before:page')}</div>`, '', page);
     expect(pages.length).toBe(3);

@@ -40,6 +40,8 @@ export function layoutRowFragment(box: BlockBox, area: FlexArea, limit: number, 
   const { solution, lines } = whole;
   const resume = token?.kind === 'flex' ? token : null;
   const start = token === null ? 0 : token.kind === 'flex' ? token.lineIndex : token.childIndex;
+  // Past the last line: the rest of a container of a fixed height.
+  if (start >= lines.length && token !== null) return { children: [], height: 0, token: null, pushed: false };
   const children: BoxFragment[] = [];
   if (token === null) for (const f of solution.outOfFlow) children.push(placeFragment(f, area.x + f.x, area.y + f.y));
   // Page y = flex y − offset. A line resumed after a break starts at the top.

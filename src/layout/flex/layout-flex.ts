@@ -57,22 +57,25 @@ interface Item {
 }
 
 /**
- * Lays out a flex container's items in its content box. With an auto height, a single-line
+ * Lays out a flex container's items in its content box. In a fragmentainer, a single-line
  * column breaks between its items and inside them, as a block container does its children
  * (css-flexbox-1 §12, fragment-column.ts), and a row breaks between its lines and splits a
- * line that does not fit, its items in parallel (fragment-row.ts). Any other container
- * (a multi-line column, or a definite height) is monolithic: laid out whole on the page where
- * it starts (pushed to the next one when it does not fit there and something precedes it);
- * its continuation after a break of its own fixed height is empty.
+ * line that does not fit, its items in parallel (fragment-row.ts). A multi-line column with
+ * an indefinite height and no max-height has one line (§9.3) and breaks as a single-line one;
+ * any other multi-line column is monolithic: laid out whole on the page where it starts
+ * (pushed to the next one when it does not fit there and something precedes it); its
+ * continuation after a break of its own fixed height is empty.
  */
 export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, limit: number, space: ConstraintSpace, token: BreakToken | null): ContentResult {
   const style = box.style;
-  const fragmentable = area.height === null && Number.isFinite(limit);
-  const row = isRowDirection(style);
-  if (fragmentable && row) return layoutRowFragment(box, area, limit, space, token as BlockBreakToken | FlexBreakToken | null, () => solveFlex(box, items, area, space));
-  if (fragmentable && style.flexWrap === 'nowrap') return layoutColumnFragment(box, area, limit, space, token as BlockBreakToken | null, () => solveFlex(box, items, area, space));
+  const solve = () => solveFlex(box, items, area, space);
+  if (Number.isFinite(limit)) {
+    if (isRowDirection(style)) return layoutRowFragment(box, area, limit, space, token as BlockBreakToken | FlexBreakToken | null, solve);
+    const oneLine = style.flexWrap === 'nowrap' || (area.height === null && area.maxHeight === Infinity);
+    if (oneLine) return layoutColumnFragment(box, area, limit, space, token as BlockBreakToken | null, solve);
+  }
   if (token !== null) return { children: [], height: 0, token: null, pushed: false };
-  const solved = solveFlex(box, items, area, space);
+  const solved = solve();
   if (solved.height > limit + 1e-6 && !space.atFragmentainerStart) return { children: [], height: 0, token: null, pushed: true };
   const children = solved.outOfFlow.map((f) => placeFragment(f, area.x + f.x, area.y + f.y));
   for (const p of solved.items) children.push(placeFragment(p.fragment, area.x + p.x, area.y + p.y));
