@@ -26,7 +26,7 @@ interface Continuation {
 
 const continuing = new WeakMap<BlockBox, Continuation>();
 
-export function layoutColumnFragment(box: BlockBox, area: FlexArea, limit: number, space: ConstraintSpace, token: BlockBreakToken | null, solve: () => FlexSolution): ContentResult {
+export function layoutColumnFragment(box: BlockBox, area: FlexArea, limit: number, reserve: number, space: ConstraintSpace, token: BlockBreakToken | null, solve: () => FlexSolution): ContentResult {
   const kept = token === null ? undefined : continuing.get(box);
   let whole: Continuation;
   if (kept !== undefined && kept.width === area.width) whole = kept;
@@ -49,7 +49,9 @@ export function layoutColumnFragment(box: BlockBox, area: FlexArea, limit: numbe
     if (i > start && forcedBreakBetween(items[i - 1]!.fragment.box, p.fragment.box, space.inColumns)) return breakAt(box, children, used, i, null, whole, false, true);
     const top = resumed ? 0 : p.y - offset;
     const bottom = top + p.fragment.height + p.marginBottom;
-    if (!resumed && bottom <= limit + 1e-6) {
+    // The last item leaves room for the container's bottom edges.
+    const after = i === items.length - 1 ? reserve : 0;
+    if (!resumed && bottom + after <= limit + 1e-6) {
       children.push(placeFragment(p.fragment, area.x + p.x, area.y + top));
       used = bottom;
       continue;
@@ -68,7 +70,7 @@ export function layoutColumnFragment(box: BlockBox, area: FlexArea, limit: numbe
     }
     // Laid out again into the space left, without the flexed height (its pieces take their own).
     const pieceSpace = constraintSpace({
-      inlineSize: p.space.inlineSize, blockLimit: limit - Math.max(top, 0), atFragmentainerStart: atStart, page: space.page,
+      inlineSize: p.space.inlineSize, blockLimit: limit - Math.max(top, 0), atFragmentainerStart: atStart, page: space.page, endReserve: i === items.length - 1 ? reserve + p.marginBottom : 0,
       percentageBlockSize: p.space.percentageBlockSize, fixedInlineSize: p.space.fixedInlineSize,
     });
     const result = layoutBlockLevel(p.fragment.box, pieceSpace, resumed ? token!.child : null);

@@ -29,7 +29,7 @@ const continuing = new WeakMap<BlockBox, Continuation>();
 
 const EPSILON = 1e-6;
 
-export function layoutRowFragment(box: BlockBox, area: FlexArea, limit: number, space: ConstraintSpace, token: BlockBreakToken | FlexBreakToken | null, solve: () => FlexSolution): ContentResult {
+export function layoutRowFragment(box: BlockBox, area: FlexArea, limit: number, reserve: number, space: ConstraintSpace, token: BlockBreakToken | FlexBreakToken | null, solve: () => FlexSolution): ContentResult {
   const kept = token === null ? undefined : continuing.get(box);
   let whole: Continuation;
   if (kept !== undefined && kept.width === area.width) whole = kept;
@@ -59,7 +59,9 @@ export function layoutRowFragment(box: BlockBox, area: FlexArea, limit: number, 
     const resumed = l === start && resume !== null;
     if (l > start && forcedBreakBetweenLines(solution.items, lines[l - 1]!, line, space.inColumns)) return breakBefore(l, true);
     const top = resumed ? 0 : line.top - offset;
-    if (!resumed && line.bottom - offset <= limit + EPSILON) {
+    // The last line leaves room for the container's bottom edges.
+    const last = l === lines.length - 1;
+    if (!resumed && line.bottom - offset + (last ? reserve : 0) <= limit + EPSILON) {
       for (let i = line.first; i < line.end; i++) {
         const p = solution.items[i]!;
         children.push(placeFragment(p.fragment, area.x + p.x, area.y + p.y - offset));
@@ -70,9 +72,9 @@ export function layoutRowFragment(box: BlockBox, area: FlexArea, limit: number, 
     }
     const atStart = space.atFragmentainerStart && !placedHere;
     if (!atStart && !resumed && lineAvoidsBreakInside(solution.items, line)) return breakBefore(l, false);
-    const split = splitLine(box.style, solution.items, line, resumed ? resume : null, top, limit, atStart, space.page);
+    const split = splitLine(box.style, solution.items, line, resumed ? resume : null, top, limit, last ? reserve : null, atStart, space.page, area);
     if (split === null) return breakBefore(l, false);
-    for (const f of split.pieces) children.push(placeFragment(f, area.x + f.x, area.y + f.y));
+    for (const f of split.pieces) children.push(f);
     placedHere = true;
     if (split.items.size > 0) {
       continuing.set(box, whole);
@@ -100,7 +102,7 @@ function lineAvoidsBreakInside(items: readonly PlacedItem[], line: FlexLine): bo
   return false;
 }
 
-/** One fragment of a split line: its items' pieces (positioned in the content box, without the area's offset). */
+/** One fragment of a split line: its items' pieces, positioned in the container's border box. */
 interface LinePieces {
   readonly pieces: BoxFragment[];
   /** The items that continue on the next fragmentainer; the line ends here when empty. */
@@ -123,10 +125,12 @@ interface Piece {
  * The items of `line` laid out in parallel from `top` (this fragment's y of the line's top,
  * 0 when it continues) down to `limit`. An item continues while its content does or while its
  * border box has not reached the height flex layout gave it (a stretched item keeps its full
- * cross size across its pieces); a piece that continues fills the fragmentainer. Null when an
- * item cannot start here (and the line is not at the fragmentainer's start).
+ * cross size across its pieces); a piece that continues fills the fragmentainer. `reserve`:
+ * what the items of the container's last line leave below them when they end here (its bottom
+ * edges); null for another line. Null when an item cannot start here (and the line is not at
+ * the fragmentainer's start).
  */
-function splitLine(container: ComputedStyle, items: readonly PlacedItem[], line: FlexLine, resume: FlexBreakToken | null, top: number, limit: number, atStart: boolean, page: PageContext | null): LinePieces | null {
+function splitLine(container: ComputedStyle, items: readonly PlacedItem[], line: FlexLine, resume: FlexBreakToken | null, top: number, limit: number, reserve: number | null, atStart: boolean, page: PageContext | null, area: FlexArea): LinePieces | null {
   const lineConsumed = resume?.lineConsumed ?? 0;
   const next = new Map<number, FlexItemBreak>();
   const pieces: Piece[] = [];
@@ -146,7 +150,7 @@ function splitLine(container: ComputedStyle, items: readonly PlacedItem[], line:
     const empty = started && state.token === null;
     if (empty) fragment = p.fragment;
     else {
-      const result = layoutPiece(p, state.token, limit - y, atStart || started, page);
+      const result = layoutPiece(p, state.token, limit - y, reserve === null ? 0 : reserve + p.marginBottom, atStart || started, page);
       if (result.fragment === null) {
         if (resume === null) return null;
         next.set(i, NOT_STARTED);
@@ -168,7 +172,7 @@ function splitLine(container: ComputedStyle, items: readonly PlacedItem[], line:
   const out: BoxFragment[] = [];
   for (const { item, fragment, y, height, ends, empty } of pieces) {
     const grown = ends && next.size === 0 && stretched(container, item.fragment.box.style) ? Math.max(height, bottom - y - item.marginBottom) : height;
-    out.push(itemPiece(fragment, item.x, y, grown, ends, empty));
+    out.push(itemPiece(fragment, area.x + item.x, area.y + y, grown, ends, empty));
   }
   return { pieces: out, items: next, bottom };
 }
@@ -179,10 +183,10 @@ const NOT_STARTED: FlexItemBreak = { token: null, consumed: null };
  * The item laid out into the space left from where it resumes, at its flexed width; its
  * height is its content's. A replaced item is monolithic: whole at its flexed size, or not here.
  */
-function layoutPiece(p: PlacedItem, token: FlexItemBreak['token'], blockLimit: number, atStart: boolean, page: PageContext | null): BlockLayoutResult {
+function layoutPiece(p: PlacedItem, token: FlexItemBreak['token'], blockLimit: number, endReserve: number, atStart: boolean, page: PageContext | null): BlockLayoutResult {
   if (p.fragment.box.kind === 'replaced') return { fragment: atStart || p.fragment.height <= blockLimit + EPSILON ? p.fragment : null, breakToken: null };
   const pieceSpace = constraintSpace({
-    inlineSize: p.space.inlineSize, blockLimit, atFragmentainerStart: atStart, page,
+    inlineSize: p.space.inlineSize, blockLimit, atFragmentainerStart: atStart, page, endReserve,
     percentageBlockSize: p.space.percentageBlockSize, fixedInlineSize: p.space.fixedInlineSize,
   });
   return layoutBlockLevel(p.fragment.box, pieceSpace, token);

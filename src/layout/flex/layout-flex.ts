@@ -64,15 +64,16 @@ interface Item {
  * an indefinite height and no max-height has one line (§9.3) and breaks as a single-line one;
  * any other multi-line column is monolithic: laid out whole on the page where it starts
  * (pushed to the next one when it does not fit there and something precedes it); its
- * continuation after a break of its own fixed height is empty.
+ * continuation after a break of its own fixed height is empty. `reserve`: what the last line
+ * or item must leave below it when the container ends here (its bottom edges, css-break-3 §4.4).
  */
-export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, limit: number, space: ConstraintSpace, token: BreakToken | null): ContentResult {
+export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, limit: number, reserve: number, space: ConstraintSpace, token: BreakToken | null): ContentResult {
   const style = box.style;
   const solve = () => solveFlex(box, items, area, space);
   if (Number.isFinite(limit)) {
-    if (isRowDirection(style)) return layoutRowFragment(box, area, limit, space, token as BlockBreakToken | FlexBreakToken | null, solve);
+    if (isRowDirection(style)) return layoutRowFragment(box, area, limit, reserve, space, token as BlockBreakToken | FlexBreakToken | null, solve);
     const oneLine = style.flexWrap === 'nowrap' || (area.height === null && area.maxHeight === Infinity);
-    if (oneLine) return layoutColumnFragment(box, area, limit, space, token as BlockBreakToken | null, solve);
+    if (oneLine) return layoutColumnFragment(box, area, limit, reserve, space, token as BlockBreakToken | null, solve);
   }
   if (token !== null) return { children: [], height: 0, token: null, pushed: false };
   const solved = solve();
