@@ -281,6 +281,11 @@ describe('column flex containers across pages (css-flexbox-1 §12)', () => {
     // Lines are 20px: line 11 starts page 2, line 15 ends at 100px, and the red item follows.
     expect(box(pages, RED, 1).y).toBe(100);
   });
+  it('keeps an absolutely positioned child of a column with no items', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column;position:relative;height:10px"><div style="position:absolute;top:5px;width:20px;height:20px;background:${RED}"></div></div>`, '', page);
+    expect(box(pages, RED, 0)).toMatchObject({ y: 5, height: 20 });
+  });
+
   it('breaks a multi-line column of an indefinite height, which has one line, as a single-line one', async () => {
     const pages = await layout(`<div style="display:flex;flex-direction:column;flex-wrap:wrap">${item(RED, 'height:150px')}${item(GREEN, 'height:80px;break-inside:avoid')}</div>`, '', page);
     expect(pages.length).toBe(2);

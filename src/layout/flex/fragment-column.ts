@@ -36,7 +36,8 @@ export function layoutColumnFragment(box: BlockBox, area: FlexArea, limit: numbe
   }
   const { solution, items } = whole;
   const start = token?.childIndex ?? 0;
-  if (start >= items.length && token?.child == null) return finish(box, [], 0);
+  // Past the last item: the rest of a container of a fixed height.
+  if (token !== null && start >= items.length && token.child === null) return finish(box, [], 0);
   const children: BoxFragment[] = [];
   if (token === null) for (const f of solution.outOfFlow) children.push(placeFragment(f, area.x + f.x, area.y + f.y));
   // Page y = flex y − offset: a continuation starts at an item's border box (its top margin
