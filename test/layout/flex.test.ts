@@ -246,6 +246,20 @@ describe('row flex containers across pages (css-flexbox-1 §12)', () => {
     expect(runWith(pages, 'after').y).toBeGreaterThan(150 * PX);
   });
 
+  it('ends in columns with no space left (past a multicol container of a fixed height), a line in each, as blocks do', async () => {
+    const row = `<div style="display:flex;flex-wrap:wrap">${item(RED, 'width:45%;height:70px').repeat(10)}</div>`;
+    const blocks = `<div>${item(RED, 'width:45%;height:70px').repeat(10)}</div>`;
+    const pages = await layout(`<div style="columns:2;height:300px">${row}</div>`, '', page);
+    const reference = await layout(`<div style="columns:2;height:300px">${blocks}</div>`, '', page);
+    expect(pages.length).toBeLessThanOrEqual(reference.length);
+  });
+
+  it('breaks before a line whose items all lie below the page end, dropping the gap above it', async () => {
+    const pages = await layout(`<div style="display:flex;flex-wrap:wrap;row-gap:1000px">${item(RED, 'width:100%;height:40px')}${item(GREEN, 'width:100%;height:40px')}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, GREEN, 1).y).toBe(0);
+  });
+
   it('propagates the forced breaks of its first line to the container, and of its last line past it', async () => {
     const pages = await layout(`<p>before</p><div style="display:flex;background:${GREEN}">${item(RED, 'width:50px;height:20px')}${item(BLUE, 'width:50px;height:20px;break-before:page;break-after:page')}</div><p>after</p>`, '', page);
     expect(pages.length).toBe(3);

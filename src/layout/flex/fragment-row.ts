@@ -59,9 +59,11 @@ export function layoutRowFragment(box: BlockBox, area: FlexArea, limit: number, 
     const resumed = l === start && resume !== null;
     if (l > start && forcedBreakBetweenLines(solution.items, lines[l - 1]!, line, space.inColumns)) return breakBefore(l, true);
     const top = resumed ? 0 : line.top - offset;
-    // The last line leaves room for the container's bottom edges.
+    // The last line leaves room for the container's bottom edges. Where no space is left at
+    // all (a column past its multicol container's height), a line at the start goes whole, as a block would.
     const last = l === lines.length - 1;
-    if (!resumed && line.bottom - offset + (last ? reserve : 0) <= limit + EPSILON) {
+    const atStart = space.atFragmentainerStart && !placedHere;
+    if (!resumed && (line.bottom - offset + (last ? reserve : 0) <= limit + EPSILON || (atStart && limit <= EPSILON))) {
       for (let i = line.first; i < line.end; i++) {
         const p = solution.items[i]!;
         children.push(placeFragment(p.fragment, area.x + p.x, area.y + p.y - offset));
@@ -70,16 +72,20 @@ export function layoutRowFragment(box: BlockBox, area: FlexArea, limit: number, 
       placedHere = true;
       continue;
     }
-    const atStart = space.atFragmentainerStart && !placedHere;
     if (!atStart && !resumed && lineAvoidsBreakInside(solution.items, line)) return breakBefore(l, false);
-    const split = splitLine(box.style, solution.items, line, resumed ? resume : null, top, limit, last ? reserve : null, atStart, space.page, area);
-    if (split === null) return breakBefore(l, false);
+    // At the fragmentainer's start the line takes at least 1pt of it, so that layout
+    // progresses; where no space is left at all, the rest of it goes whole.
+    const end = !atStart ? limit : limit <= EPSILON ? Infinity : Math.max(limit, top + 1);
+    const split = splitLine(box.style, solution.items, line, resumed ? resume : null, top, end, last ? reserve : null, atStart, space.page, area);
+    // An item that cannot start here, or none that starts here (the gap or margins above them
+    // fill the space left): the break goes before the line.
+    if (split === null || (split.pieces.length === 0 && !resumed && !atStart)) return breakBefore(l, false);
     for (const f of split.pieces) children.push(f);
     placedHere = true;
     if (split.items.size > 0) {
       continuing.set(box, whole);
-      const next: FlexBreakToken = { kind: 'flex', box, lineIndex: l, lineConsumed: (resumed ? resume.lineConsumed : 0) + limit - top, items: split.items, consumedBlockSize: 0 };
-      return { children, height: limit, token: next, pushed: false };
+      const next: FlexBreakToken = { kind: 'flex', box, lineIndex: l, lineConsumed: (resumed ? resume.lineConsumed : 0) + end - top, items: split.items, consumedBlockSize: 0 };
+      return { children, height: end, token: next, pushed: false };
     }
     // The lines after this one follow its last pieces.
     used = split.bottom;
