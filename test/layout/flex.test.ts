@@ -306,6 +306,16 @@ describe('column flex containers across pages (css-flexbox-1 §12)', () => {
     expect(box(pages, GREEN, 1)).toMatchObject({ x: 0, y: 0, height: 80 });
   });
 
+  it('breaks a multi-line column of a definite height with its columns side by side, their items in parallel', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column;flex-wrap:wrap;align-content:flex-start;height:300px">${item(RED, 'width:50px;height:150px')}${item(GREEN, 'width:50px;height:150px')}${item(BLUE, 'width:50px;height:250px')}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, RED, 0)).toMatchObject({ x: 0, y: 0, height: 150 });
+    expect(box(pages, GREEN, 0)).toMatchObject({ x: 0, y: 150, height: 50 });
+    expect(box(pages, GREEN, 1)).toMatchObject({ x: 0, y: 0, height: 100 });
+    expect(box(pages, BLUE, 0)).toMatchObject({ x: 50, y: 0, height: 200 });
+    expect(box(pages, BLUE, 1)).toMatchObject({ x: 50, y: 0, height: 50 });
+  });
+
   it('moves an item that avoids breaking inside to the next page whole, and honours forced breaks between items', async () => {
     const pages = await layout(`<div style="display:flex;flex-direction:column">${item(RED, 'height:150px')}${item(GREEN, 'height:80px;break-inside:avoid')}${item(BLUE, 'height:20px;break-before:page')}</div>`, '', page);
     expect(pages.length).toBe(3);

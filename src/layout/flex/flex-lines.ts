@@ -2,9 +2,11 @@
 // positions yoga gave its items: a line's items follow each other along the main axis, so a
 // line starts where an item's margin box begins before the previous item's ends. Lines are
 // returned in block-axis order (wrap-reverse stacks them upwards), the order in which they
-// meet fragmentainer breaks.
+// meet fragmentainer breaks. A multi-line column's lines stand side by side: for breaking in
+// the block axis, the whole container is one line, its items fragmenting in parallel.
 import type { ComputedStyle } from '../../css/types.js';
 import type { PlacedItem } from './layout-flex.js';
+import { isRowDirection } from './yoga-style.js';
 
 export interface FlexLine {
   /** Its items: [first, end) of the container's items in order-modified document order. */
@@ -17,11 +19,11 @@ export interface FlexLine {
 
 const EPSILON = 1e-3;
 
-/** The lines of a row container whose items are `items` and whose content height is `height`. */
-export function rowLines(items: readonly PlacedItem[], style: ComputedStyle, height: number): FlexLine[] {
+/** The lines, across the block axis, of a container whose items are `items` and whose content height is `height`. */
+export function blockAxisLines(items: readonly PlacedItem[], style: ComputedStyle, height: number): FlexLine[] {
   if (items.length === 0) return [];
-  // A single-line container's line is its whole content box (§9.4 step 15).
-  if (style.flexWrap === 'nowrap') return [extent(items, 0, items.length, 0, height)];
+  // A single-line row's line is its whole content box (§9.4 step 15).
+  if (style.flexWrap === 'nowrap' || !isRowDirection(style)) return [extent(items, 0, items.length, 0, height)];
   const reverse = style.flexDirection === 'row-reverse';
   // Margin-box edges along the main axis, measured from the main-start side.
   const start = (p: PlacedItem) => (reverse ? -(p.x + p.fragment.width + p.marginRight) : p.x - p.marginLeft);

@@ -1,4 +1,5 @@
-// A row flex container across fragmentainers (css-flexbox-1 §12): it breaks between its flex
+// A row flex container across fragmentainers (css-flexbox-1 §12), and a multi-line column one
+// taken as a single line across the block axis (flex-lines.ts): it breaks between its flex
 // lines (class A break opportunities), and a line that does not fit in the space left is
 // split there, its items fragmenting in parallel as the cells of a table row do, each
 // continuing in its own column on the next fragmentainer (as Chromium does). A line moves to
@@ -14,9 +15,10 @@ import { layoutBlockLevel } from '../block.js';
 import { avoidsBreakInside, forcedBreakAfter, forcedBreakBefore } from '../break-rules.js';
 import { constraintSpace } from '../constraint-space.js';
 import type { BlockBreakToken, BlockLayoutResult, BoxFragment, ConstraintSpace, FlexBreakToken, FlexItemBreak, PageContext } from '../types.js';
-import { rowLines, type FlexLine } from './flex-lines.js';
+import { blockAxisLines, type FlexLine } from './flex-lines.js';
 import type { FlexArea, FlexSolution, PlacedItem } from './layout-flex.js';
 import { itemPiece, placeFragment } from './place.js';
+import { isRowDirection } from './yoga-style.js';
 
 /** The whole layout of a container that continues on the next fragmentainer. */
 interface Continuation {
@@ -35,7 +37,7 @@ export function layoutRowFragment(box: BlockBox, area: FlexArea, limit: number, 
   if (kept !== undefined && kept.width === area.width) whole = kept;
   else {
     const solution = solve();
-    whole = { width: area.width, solution, lines: rowLines(solution.items, box.style, solution.height) };
+    whole = { width: area.width, solution, lines: blockAxisLines(solution.items, box.style, solution.height) };
   }
   const { solution, lines } = whole;
   const resume = token?.kind === 'flex' ? token : null;
@@ -198,8 +200,9 @@ function layoutPiece(p: PlacedItem, token: FlexItemBreak['token'], blockLimit: n
   return layoutBlockLevel(p.fragment.box, pieceSpace, token);
 }
 
-/** An item that align-self: stretch sizes to its line (§9.4 step 11): its height is auto and neither block margin is. */
+/** An item of a row that align-self: stretch sizes to its line (§9.4 step 11): its height is auto and neither block margin is. */
 function stretched(container: ComputedStyle, s: BlockLevelBox['style']): boolean {
+  if (!isRowDirection(container)) return false;
   const align = s.alignSelf === 'auto' ? container.alignItems : s.alignSelf;
   return (align === 'normal' || align === 'stretch') && s.height === 'auto' && s.marginTop !== 'auto' && s.marginBottom !== 'auto';
 }

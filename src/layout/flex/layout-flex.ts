@@ -62,9 +62,9 @@ interface Item {
  * (css-flexbox-1 §12, fragment-column.ts), and a row breaks between its lines and splits a
  * line that does not fit, its items in parallel (fragment-row.ts). A multi-line column with
  * an indefinite height and no max-height has one line (§9.3) and breaks as a single-line one;
- * any other multi-line column is monolithic: laid out whole on the page where it starts
- * (pushed to the next one when it does not fit there and something precedes it); its
- * continuation after a break of its own fixed height is empty. `reserve`: what the last line
+ * any other multi-line column breaks as a single row line would, its items (in their columns
+ * side by side) fragmenting in parallel where the page ends. Without a fragmentainer, the
+ * container is laid out whole. `reserve`: what the last line
  * or item must leave below it when the container ends here (its bottom edges, css-break-3 §4.4).
  */
 export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, limit: number, reserve: number, space: ConstraintSpace, token: BreakToken | null): ContentResult {
@@ -74,10 +74,9 @@ export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[]
     if (isRowDirection(style)) return layoutRowFragment(box, area, limit, reserve, space, token as BlockBreakToken | FlexBreakToken | null, solve);
     const oneLine = style.flexWrap === 'nowrap' || (area.height === null && area.maxHeight === Infinity);
     if (oneLine) return layoutColumnFragment(box, area, limit, reserve, space, token as BlockBreakToken | null, solve);
+    return layoutRowFragment(box, area, limit, reserve, space, token as BlockBreakToken | FlexBreakToken | null, solve);
   }
-  if (token !== null) return { children: [], height: 0, token: null, pushed: false };
   const solved = solve();
-  if (solved.height > limit + 1e-6 && !space.atFragmentainerStart) return { children: [], height: 0, token: null, pushed: true };
   const children = solved.outOfFlow.map((f) => placeFragment(f, area.x + f.x, area.y + f.y));
   for (const p of solved.items) children.push(placeFragment(p.fragment, area.x + p.x, area.y + p.y));
   return { children, height: solved.height, token: null, pushed: false };
