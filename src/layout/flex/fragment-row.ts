@@ -14,7 +14,7 @@ import type { ContentResult } from '../block.js';
 import { layoutBlockLevel } from '../block.js';
 import { avoidsBreakInside, forcedBreakAfter, forcedBreakBefore } from '../break-rules.js';
 import { constraintSpace } from '../constraint-space.js';
-import type { BlockBreakToken, BlockLayoutResult, BoxFragment, ConstraintSpace, FlexBreakToken, FlexItemBreak, PageContext } from '../types.js';
+import type { BlockBreakToken, BlockLayoutResult, BoxFragment, BreakToken, ConstraintSpace, FlexBreakToken, FlexItemBreak, PageContext } from '../types.js';
 import { blockAxisLines, type FlexLine } from './flex-lines.js';
 import type { FlexArea, FlexSolution, PlacedItem } from './layout-flex.js';
 import { itemPiece, placeFragment } from './place.js';
@@ -154,14 +154,15 @@ function splitLine(container: ComputedStyle, items: readonly PlacedItem[], line:
     }
     const consumed = state.consumed ?? 0;
     let fragment: BoxFragment;
-    let contentToken = null;
+    let contentToken: BreakToken | null = null;
     const empty = started && state.token === null;
     if (empty) fragment = p.fragment;
     else {
       const result = layoutPiece(p, state.token, limit - y, reserve === null ? 0 : reserve + p.marginBottom, atStart || started, page);
       if (result.fragment === null) {
+        // Nothing of it fits: the line moves on, or, where it continues, this item waits.
         if (resume === null) return null;
-        next.set(i, NOT_STARTED);
+        next.set(i, state);
         continue;
       }
       fragment = result.fragment;
