@@ -91,7 +91,7 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
     : box.content.kind === 'inline'
     ? layoutLines(box, box.content.ifc, geometry.contentWidth, contentLimit, reserve, space, token as LinesBreakToken | null, origin, flow)
     : box.content.kind === 'flex'
-    ? layoutFlexContent(box, box.content.items, flexArea(style, geometry.contentWidth, ownHeight, percentageBase, origin.x, origin.y), contentLimit, space, token)
+    ? layoutFlexContent(box, box.content.items, flexArea(style, geometry.contentWidth, ownHeight, percentageBase, origin.x, origin.y), contentLimit, reserve, space, token)
     : box.content.kind === 'grid'
     ? layoutGrid(box, geometry.contentWidth, ownHeight, contentLimit, space, token, origin)
     : layoutChildren(box, geometry.contentWidth, contentLimit, reserve, space, token as BlockBreakToken | null, origin, flow, childPercentageBase);

@@ -4,6 +4,7 @@ import type { BlockBox, BlockLevelBox } from '../boxes/types.js';
 import type { BreakValue } from '../css/types.js';
 import type { BreakToken } from './types.js';
 import { firstRowItems, lastRowItems } from './grid/propagated-breaks.js';
+import { propagatingItems } from './flex/break-propagation.js';
 
 /** A forced break value (css-break-3 §3.1); `column` only where the fragmentainer is a column. */
 export function isForcedBreak(value: BreakValue, inColumns = false): boolean {
@@ -35,6 +36,7 @@ function forcedBreakBeforeValue(box: BlockLevelBox, inColumns = false): BreakVal
     const row = group?.rows[0];
     return row && isForcedBreak(row.style.breakBefore) ? row.style.breakBefore : null;
   }
+  if (box.kind === 'block' && box.content.kind === 'flex') return firstForced(propagatingItems(box, 'start'), (item) => forcedBreakBeforeValue(item, inColumns));
   if (box.kind !== 'block' || box.content.kind !== 'blocks') return null;
   const first = box.content.children[0];
   return first ? forcedBreakBeforeValue(first, inColumns) : null;
@@ -50,10 +52,20 @@ function forcedBreakAfterValue(box: BlockLevelBox, inColumns = false): BreakValu
     }
     return null;
   }
+  if (box.kind === 'block' && box.content.kind === 'flex') return firstForced(propagatingItems(box, 'end'), (item) => forcedBreakAfterValue(item, inColumns));
   if (box.kind !== 'block' || box.content.kind !== 'blocks') return null;
   const children = box.content.children;
   const last = children[children.length - 1];
   return last ? forcedBreakAfterValue(last, inColumns) : null;
+}
+
+/** The first forced break value among the boxes' (css-flexbox-1 §12: a flex container's items). */
+function firstForced(boxes: readonly BlockLevelBox[], value: (box: BlockLevelBox) => BreakValue | null): BreakValue | null {
+  for (const b of boxes) {
+    const v = value(b);
+    if (v !== null) return v;
+  }
+  return null;
 }
 
 /**

@@ -144,7 +144,32 @@ export interface ContinuingItem {
   readonly consumed: number;
 }
 
-export type BreakToken = BlockBreakToken | LinesBreakToken | TableBreakToken | GridBreakToken;
+/**
+ * A row flex container that broke inside a flex line (css-flexbox-1 §12): the line's items
+ * fragment in parallel, as the cells of a table row do, each continuing in its own column.
+ * Breaks between lines use a BlockBreakToken whose childIndex is the line (in block-axis order).
+ */
+export interface FlexBreakToken {
+  readonly kind: 'flex';
+  readonly box: BlockBox;
+  /** The line that continues, in block-axis order. */
+  readonly lineIndex: number;
+  /** How much of the line earlier fragments took. */
+  readonly lineConsumed: number;
+  /** The line's items that have not ended, by index in order-modified document order; the others are done. */
+  readonly items: ReadonlyMap<number, FlexItemBreak>;
+  readonly consumedBlockSize: number;
+}
+
+/** Where an item of a flex line split across fragmentainers resumes. */
+export interface FlexItemBreak {
+  /** Its content's break token; null when it has not started, or when only its box continues (stretched past its content). */
+  readonly token: BreakToken | null;
+  /** Block size of its border box taken by earlier fragments; null when it has not started (it lies below the break). */
+  readonly consumed: number | null;
+}
+
+export type BreakToken = BlockBreakToken | LinesBreakToken | TableBreakToken | GridBreakToken | FlexBreakToken;
 
 /** A fragment's rectangle, relative to its parent fragment. */
 interface FragmentRect {

@@ -131,6 +131,8 @@ const cases: [string, number, (n: number) => () => unknown][] = [
   ['grid: n items in three auto-fill columns over many pages', 100, (n) => renderRun({ html: `<div class="g">${range(n).map((i) => `<div>cell ${i} with a few words of text</div>`).join('')}</div>`, css: '.g { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 4px } .g > div { height: 60px; border: 1px solid }' })],
   // Multi-column layout (layout/multicol/): balancing bisects, but each try is linear in the flow.
   ['multicol: n paragraphs in two balanced columns over many pages', 100, (n) => renderRun({ html: `<div class="m">${range(n).map((i) => `<p>paragraph ${i} with a few words of text to wrap</p>`).join('')}</div>`, css: '.m { columns: 2 }' })],
+  // Row flex containers across pages (layout/flex/fragment-row.ts): laid out once, whatever the number of pages they span.
+  ['flex: a wrapping row of n items over many pages', 100, (n) => renderRun({ html: `<div class="f">${range(n).map((i) => `<div${i % 3 === 0 ? ' class="a"' : ''}>item ${i} with a few words of text</div>`).join('')}</div>`, css: '.f { display: flex; flex-wrap: wrap; gap: 4px } .f > div { flex: 1 1 150px; height: 90px; border: 1px solid } .f > .a { break-inside: avoid }' })],
   ['flex: a column of n items, each a row of two', 100, (n) => renderRun({ html: `<div class="c">${range(n).map((i) => `<div class="r"><span>name ${i}</span><span>value</span></div>`).join('')}</div>`, css: '.c { display: flex; flex-direction: column } .r { display: flex; justify-content: space-between }' })],
 ];
 

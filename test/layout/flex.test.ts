@@ -255,14 +255,113 @@ describe('inline-flex', () => {
 });
 
 describe('flex containers across pages', () => {
-  it('moves a container that does not fit to the next page whole, and places one taller than a page without looping', async () => {
+  it('splits a row whose item does not fit at the page end, and one taller than a page over several pages', async () => {
     const page = { width: '200px', height: '200px', margin: '0' };
-    const moved = await layout(`<div style="height:150px"></div><div style="display:flex">${item(RED, 'width:10px;height:100px')}</div>`, '', page);
-    expect(moved.length).toBe(2);
-    expect(box(moved, RED, 1).y).toBe(0);
+    const split = await layout(`<div style="height:150px"></div><div style="display:flex">${item(RED, 'width:10px;height:100px')}</div>`, '', page);
+    expect(split.length).toBe(2);
+    expect(box(split, RED, 0)).toMatchObject({ y: 150, height: 50 });
+    expect(box(split, RED, 1)).toMatchObject({ y: 0, height: 50 });
     const tall = await layout(`<div style="display:flex">${item(RED, 'width:10px;height:500px')}</div><p>next</p>`, '', page);
+    expect(tall.length).toBe(3);
+    expect(box(tall, RED, 2)).toMatchObject({ y: 0, height: 100 });
+    expect(runWith(tall, 'next').page).toBe(2);
+  });
+
+  it('moves a row whose image does not fit to the next page whole', async () => {
+    const page = { width: '200px', height: '200px', margin: '0' };
+    const img = '<img src="data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%2210%22 height=%22100%22/%3E">';
+    const pages = await layout(`<div style="height:150px"></div><div style="display:flex;background:${GREEN}">${img}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, GREEN, 1)).toMatchObject({ y: 0, height: 100 });
+  });
+});
+
+describe('row flex containers across pages (css-flexbox-1 §12)', () => {
+  const page = { width: '200px', height: '200px', margin: '0' };
+  const card = (color: string, style = '') => item(color, `width:90px;height:80px;break-inside:avoid;${style}`);
+
+  it('breaks a wrapped row between its lines: a line of items that avoid breaking inside moves to the next page whole', async () => {
+    const pages = await layout(`<div style="display:flex;flex-wrap:wrap;gap:10px">${card(RED)}${card(RED)}${card(GREEN)}${card(GREEN)}${card(BLUE)}</div><p>after</p>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, RED, 0)).toMatchObject({ y: 0, height: 80 });
+    expect(box(pages, GREEN, 0)).toMatchObject({ y: 90, height: 80 });
+    expect(box(pages, BLUE, 1)).toMatchObject({ x: 0, y: 0, height: 80 });
+    expect(runWith(pages, 'after').page).toBe(1);
+    expect(runWith(pages, 'after').y).toBeGreaterThan(80 * PX);
+  });
+
+  it('splits a single line in parallel: each item continues in its own column, a stretched one as tall as the tallest', async () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `<p>line ${i + 1}</p>`).join('');
+    const pages = await layout(`<div style="height:100px"></div><div style="display:flex"><div style="width:100px">${lines}</div>${item(RED, 'width:50px')}${item(GREEN, 'width:50px;height:40px')}</div><p>after</p>`, '', page);
+    expect(pages.length).toBe(2);
+    // 12 lines of 20px from y 100: five on page 1, seven on page 2.
+    expect(runWith(pages, 'line 5').page).toBe(0);
+    expect(runWith(pages, 'line 6').page).toBe(1);
+    expect(box(pages, RED, 0)).toMatchObject({ x: 100, y: 100, height: 100 });
+    expect(box(pages, RED, 1)).toMatchObject({ x: 100, y: 0, height: 140 });
+    expect(box(pages, GREEN, 0)).toMatchObject({ y: 100, height: 40 });
+    expect(() => box(pages, GREEN, 1)).toThrow();
+    expect(runWith(pages, 'after').y).toBeGreaterThanOrEqual(140 * PX);
+  });
+
+  it('moves a line to the next page when an item that avoids breaking inside does not fit, and splits it at the top of a page', async () => {
+    const moved = await layout(`<div style="height:150px"></div><div style="display:flex">${item(RED, 'width:50px;height:100px;break-inside:avoid')}${item(GREEN, 'width:50px')}</div>`, '', page);
+    expect(moved.length).toBe(2);
+    expect(box(moved, RED, 1)).toMatchObject({ y: 0, height: 100 });
+    expect(box(moved, GREEN, 1)).toMatchObject({ y: 0, height: 100 });
+    const tall = await layout(`<div style="display:flex">${item(RED, 'width:50px;height:300px;break-inside:avoid')}</div>`, '', page);
     expect(tall.length).toBe(2);
-    expect(runWith(tall, 'next').page).toBe(1);
+    expect(box(tall, RED, 0).height).toBe(200);
+    expect(box(tall, RED, 1).height).toBe(100);
+  });
+
+  it('moves the lines after a split line down by what its pieces added, and grows its stretched items with it', async () => {
+    // The first item's third block avoids breaking inside: it moves to page 2, and the item
+    // ends 60px below where flex layout put it; its stretched neighbour and the next line follow.
+    const blocks = Array.from({ length: 3 }, () => '<div style="height:70px;break-inside:avoid"></div>').join('');
+    const pages = await layout(`<div style="display:flex;flex-wrap:wrap"><div style="width:50%;background:${RED}">${blocks}</div>${item(GREEN, 'width:50%')}${item(BLUE, 'width:100%;height:20px')}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, RED, 0).height).toBe(200);
+    expect(box(pages, RED, 1)).toMatchObject({ y: 0, height: 70 });
+    expect(box(pages, GREEN, 1)).toMatchObject({ y: 0, height: 70 });
+    expect(box(pages, BLUE, 1)).toMatchObject({ y: 70, height: 20 });
+  });
+
+  it('splits a row of a fixed height taller than the space left, its stretched items with it', async () => {
+    const pages = await layout(`<div style="height:50px"></div><div style="display:flex;height:300px;align-items:flex-start">${item(RED, 'width:50px;align-self:stretch')}${item(GREEN, 'width:50px;height:40px')}</div><p>after</p>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, RED, 0)).toMatchObject({ y: 50, height: 150 });
+    expect(box(pages, RED, 1)).toMatchObject({ y: 0, height: 150 });
+    expect(box(pages, GREEN, 0).height).toBe(40);
+    expect(runWith(pages, 'after').page).toBe(1);
+    expect(runWith(pages, 'after').y).toBeGreaterThan(150 * PX);
+  });
+
+  it('ends in columns with no space left (past a multicol container of a fixed height), a line in each, as blocks do', async () => {
+    const row = `<div style="display:flex;flex-wrap:wrap">${item(RED, 'width:45%;height:70px').repeat(10)}</div>`;
+    const blocks = `<div>${item(RED, 'width:45%;height:70px').repeat(10)}</div>`;
+    const pages = await layout(`<div style="columns:2;height:300px">${row}</div>`, '', page);
+    const reference = await layout(`<div style="columns:2;height:300px">${blocks}</div>`, '', page);
+    expect(pages.length).toBeLessThanOrEqual(reference.length);
+  });
+
+  it('breaks before a line whose items all lie below the page end, dropping the gap above it', async () => {
+    const pages = await layout(`<div style="display:flex;flex-wrap:wrap;row-gap:1000px">${item(RED, 'width:100%;height:40px')}${item(GREEN, 'width:100%;height:40px')}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, GREEN, 1).y).toBe(0);
+  });
+
+  it('propagates the forced breaks of its first line to the container, and of its last line past it', async () => {
+    const pages = await layout(`<p>before</p><div style="display:flex;background:${GREEN}">${item(RED, 'width:50px;height:20px')}${item(BLUE, 'width:50px;height:20px;break-before:page;break-after:page')}</div><p>after</p>`, '', page);
+    expect(pages.length).toBe(3);
+    expect(box(pages, GREEN, 1).y).toBe(0);
+    expect(runWith(pages, 'after').page).toBe(2);
+  });
+
+  it('propagates a forced break on any item of a line to the line', async () => {
+    const pages = await layout(`<div style="display:flex;flex-wrap:wrap">${item(RED, 'width:50%;height:20px')}${item(RED, 'width:50%;height:20px')}${item(GREEN, 'width:50%;height:20px')}${item(GREEN, 'width:50%;height:20px;break-before:page')}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, GREEN, 1).y).toBe(0);
   });
 });
 
@@ -286,6 +385,33 @@ describe('column flex containers across pages (css-flexbox-1 §12)', () => {
     expect(last.page).toBe(1);
     // Lines are 20px: line 11 starts page 2, line 15 ends at 100px, and the red item follows.
     expect(box(pages, RED, 1).y).toBe(100);
+  });
+  it('keeps an absolutely positioned child of a column with no items', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column;position:relative;height:10px"><div style="position:absolute;top:5px;width:20px;height:20px;background:${RED}"></div></div>`, '', page);
+    expect(box(pages, RED, 0)).toMatchObject({ y: 5, height: 20 });
+  });
+
+  it('breaks a multi-line column of an indefinite height, which has one line, as a single-line one', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column;flex-wrap:wrap">${item(RED, 'height:150px')}${item(GREEN, 'height:80px;break-inside:avoid')}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, GREEN, 1)).toMatchObject({ x: 0, y: 0, height: 80 });
+  });
+
+  it('breaks a multi-line column of a definite height with its columns side by side, their items in parallel', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column;flex-wrap:wrap;align-content:flex-start;height:300px">${item(RED, 'width:50px;height:150px')}${item(GREEN, 'width:50px;height:150px')}${item(BLUE, 'width:50px;height:250px')}</div>`, '', page);
+    expect(pages.length).toBe(2);
+    expect(box(pages, RED, 0)).toMatchObject({ x: 0, y: 0, height: 150 });
+    expect(box(pages, GREEN, 0)).toMatchObject({ x: 0, y: 150, height: 50 });
+    expect(box(pages, GREEN, 1)).toMatchObject({ x: 0, y: 0, height: 100 });
+    expect(box(pages, BLUE, 0)).toMatchObject({ x: 50, y: 0, height: 200 });
+    expect(box(pages, BLUE, 1)).toMatchObject({ x: 50, y: 0, height: 50 });
+  });
+
+  it('moves an item that avoids breaking inside to the next page whole, and honours forced breaks between items', async () => {
+    const pages = await layout(`<div style="display:flex;flex-direction:column">${item(RED, 'height:150px')}${item(GREEN, 'height:80px;break-inside:avoid')}${item(BLUE, 'height:20px;break-before:page')}</div>`, '', page);
+    expect(pages.length).toBe(3);
+    expect(box(pages, GREEN, 1)).toMatchObject({ y: 0, height: 80 });
+    expect(box(pages, BLUE, 2)).toMatchObject({ y: 0, height: 20 });
   });
 });
 

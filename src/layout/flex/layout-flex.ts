@@ -14,8 +14,9 @@ import { tableIntrinsicSizes } from '../table/column-widths.js';
 import { tablePlan } from '../table/plan.js';
 import { outsidePageFlow } from '../page/page-names.js';
 import { replacedSize } from '../replaced.js';
-import type { BlockBreakToken, BoxFragment, BreakToken, ConstraintSpace, PageContext } from '../types.js';
+import type { BlockBreakToken, BoxFragment, BreakToken, ConstraintSpace, FlexBreakToken, PageContext } from '../types.js';
 import { layoutColumnFragment } from './fragment-column.js';
+import { layoutRowFragment } from './fragment-row.js';
 import { placeFragment } from './place.js';
 import { collapseToStruts } from './collapse.js';
 import { flexContainerBaselines } from './container-baselines.js';
@@ -65,24 +66,38 @@ interface Item {
 }
 
 /**
- * Lays out a flex container's items in its content box. A single-line column with an auto
- * height breaks between its items and inside them, as a block container does its children
- * (css-flexbox-1 §12, fragment-column.ts). Any other container is monolithic: laid out whole
- * on the page where it starts (pushed to the next one when it does not fit there and
- * something precedes it); its continuation after a break of its own fixed height is empty.
+ * Lays out a flex container's items in its content box. In a fragmentainer, a single-line
+ * column breaks between its items and inside them, as a block container does its children
+ * (css-flexbox-1 §12, fragment-column.ts), and a row breaks between its lines and splits a
+ * line that does not fit, its items in parallel (fragment-row.ts). A multi-line column with
+ * an indefinite height and no max-height has one line (§9.3) and breaks as a single-line one;
+ * any other multi-line column breaks as a single row line would, its items (in their columns
+ * side by side) fragmenting in parallel where the page ends. Without a fragmentainer, the
+ * container is laid out whole. `reserve`: what the last line
+ * or item must leave below it when the container ends here (its bottom edges, css-break-3 §4.4).
  */
-export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, limit: number, space: ConstraintSpace, token: BreakToken | null): ContentResult {
+export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, limit: number, reserve: number, space: ConstraintSpace, token: BreakToken | null): ContentResult {
   const style = box.style;
-  const fragmentable = !isRowDirection(style) && style.flexWrap === 'nowrap' && area.height === null && Number.isFinite(limit);
-  if (fragmentable) return layoutColumnFragment(box, area, limit, space, token as BlockBreakToken | null, () => solveFlex(box, items, area, space));
-  if (token !== null) return { children: [], height: 0, token: null, pushed: false };
-  const solved = solveFlex(box, items, area, space);
-  if (solved.height > limit + 1e-6 && !space.atFragmentainerStart) return { children: [], height: 0, token: null, pushed: true };
+  let solution: FlexSolution | null = null;
+  const solve = () => (solution = solveFlex(box, items, area, space));
+  if (Number.isFinite(limit)) {
+    const oneLine = style.flexWrap === 'nowrap' || (area.height === null && area.maxHeight === Infinity);
+    const result = !isRowDirection(style) && oneLine
+      ? layoutColumnFragment(box, area, limit, reserve, space, token as BlockBreakToken | null, solve)
+      : layoutRowFragment(box, area, limit, reserve, space, token as BlockBreakToken | FlexBreakToken | null, solve);
+    // A container whole in this fragment has its items where the solution put them: its baselines are the solution's (§8.5).
+    return token === null && result.token === null && solution !== null ? { ...result, baselines: containerBaselines(style, solution, area) } : result;
+  }
+  const solved = solve();
   const children = solved.outOfFlow.map((f) => placeFragment(f, area.x + f.x, area.y + f.y));
   for (const p of solved.items) children.push(placeFragment(p.fragment, area.x + p.x, area.y + p.y));
+  return { children, height: solved.height, token: null, pushed: false, baselines: containerBaselines(style, solved, area) };
+}
+
+/** The container's first and last baselines from its border box top (§8.5). */
+function containerBaselines(style: ComputedStyle, solved: FlexSolution, area: FlexArea): { first: number | null; last: number | null } {
   const baselines = flexContainerBaselines(style, solved.items);
-  const at = (b: number | null) => (b === null ? null : area.y + b);
-  return { children, height: solved.height, token: null, pushed: false, baselines: { first: at(baselines.first), last: at(baselines.last) } };
+  return { first: baselines.first === null ? null : area.y + baselines.first, last: baselines.last === null ? null : area.y + baselines.last };
 }
 
 /** The items of a container laid out whole, positioned in its content box. */
@@ -344,6 +359,8 @@ export interface PlacedItem {
   y: number;
   readonly marginTop: number;
   readonly marginBottom: number;
+  readonly marginLeft: number;
+  readonly marginRight: number;
   /** The space it was laid out in, for laying it out again in pieces across pages. */
   readonly space: ConstraintSpace;
 }
@@ -360,7 +377,8 @@ function layoutItem(item: Item, base: FlexBasisSizes, page: PageContext | null):
   // wrap the item's last word, so a width within float32 rounding of the measured one is it.
   const contentWidth = Math.abs(w - frameH - item.measured) < 1e-3 ? item.measured : Math.max(0, w - frameH);
   const space = itemSpace(table ? w : base.width, contentWidth, Math.max(0, h - frameV), base, page);
-  return { fragment: finalFragment(box, space, page), x: node.getComputedLeft(), y: node.getComputedTop(), marginTop: node.getComputedMargin(Edge.Top), marginBottom: node.getComputedMargin(Edge.Bottom), space };
+  return { fragment: finalFragment(box, space, page), x: node.getComputedLeft(), y: node.getComputedTop(), marginTop: node.getComputedMargin(Edge.Top), marginBottom: node.getComputedMargin(Edge.Bottom),
+    marginLeft: node.getComputedMargin(Edge.Left), marginRight: node.getComputedMargin(Edge.Right), space };
 }
 
 /**

@@ -243,5 +243,12 @@ export function sameBreakToken(a: BreakToken | null, b: BreakToken | null): bool
     return a.rowIndex === b.rowIndex && a.cells.length === b.cells.length
       && a.cells.every((c, i) => c.cell === b.cells[i]!.cell && sameBreakToken(c.token, b.cells[i]!.token));
   }
+  if (a.kind === 'flex' && b.kind === 'flex') {
+    return a.lineIndex === b.lineIndex && a.lineConsumed === b.lineConsumed && a.items.size === b.items.size
+      && [...a.items].every(([i, p]) => {
+        const q = b.items.get(i);
+        return q !== undefined && p.consumed === q.consumed && sameBreakToken(p.token, q.token);
+      });
+  }
   return false;
 }
