@@ -129,6 +129,8 @@ const cases: [string, number, (n: number) => () => unknown][] = [
   ['flex: a wrapping row of n items with text', 100, (n) => renderRun({ html: `<div class="f">${range(n).map((i) => `<div>item ${i} with some words</div>`).join('')}</div>`, css: '.f { display: flex; flex-wrap: wrap; gap: 4px } .f > div { flex: 1 1 80px; border: 1px solid }' })],
   // Grid layout (layout/grid/): the tracks are sized once, whatever the number of pages the grid spans.
   ['grid: n items in three auto-fill columns over many pages', 100, (n) => renderRun({ html: `<div class="g">${range(n).map((i) => `<div>cell ${i} with a few words of text</div>`).join('')}</div>`, css: '.g { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 4px } .g > div { height: 60px; border: 1px solid }' })],
+  // Grids nested n deep, each item stretched to the row its own measure made: laid out once per level, not twice.
+  ['grid: grids nested n deep', 4, (n) => renderRun({ html: `${'<div class="g">'.repeat(n)}<p>text in the innermost grid</p>${'</div>'.repeat(n)}`, css: '.g { display: grid; padding: 1px }' })],
   // Multi-column layout (layout/multicol/): balancing bisects, but each try is linear in the flow.
   ['multicol: n paragraphs in two balanced columns over many pages', 100, (n) => renderRun({ html: `<div class="m">${range(n).map((i) => `<p>paragraph ${i} with a few words of text to wrap</p>`).join('')}</div>`, css: '.m { columns: 2 }' })],
   // Row flex containers across pages (layout/flex/fragment-row.ts): laid out once, whatever the number of pages they span.

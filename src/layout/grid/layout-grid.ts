@@ -4,7 +4,7 @@
 // fragment's rows are laid out by fragment-rows.ts.
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import { isGridPlaceholder } from '../../boxes/grid-items.js';
-import type { ComputedStyle } from '../../css/types.js';
+import type { ComputedStyle, GridTrackBreadth } from '../../css/types.js';
 import { blockMargins, resolveLength, verticalFrame } from '../box-model.js';
 import { layoutBlockLevel } from '../block.js';
 import { constraintSpace } from '../constraint-space.js';
@@ -82,13 +82,36 @@ function inheritedTracks(box: BlockBox): readonly unknown[] {
   return sub ? [sub.columns?.tracks, sub.rows?.tracks] : [];
 }
 
+/** The last unfragmented layout of each container, for the sizing it was made with. */
+const wholeLayouts = new WeakMap<BlockBox, { readonly grid: SizedGrid; readonly page: PageContext | null; readonly x: number; readonly y: number; readonly result: GridContentResult }>();
+
+/**
+ * Whether a sizing made for `cached` heights holds for these: the same ones, or a definite
+ * height equal to the extent an auto height gave (a grid item stretched to the row its own
+ * measure made), when nothing in the rows resolves against the height: no percentage or
+ * auto-repeated row tracks and no percentage row gap (their free space is then 0, css-grid-1 §11.8).
+ */
+function sameRows(cached: { readonly ownHeight: number | null; readonly minHeight: number | null; readonly grid: SizedGrid }, ownHeight: number | null, minHeight: number | null, s: ComputedStyle): boolean {
+  if (cached.ownHeight === ownHeight && cached.minHeight === minHeight) return true;
+  if (cached.ownHeight !== null || cached.minHeight !== null || ownHeight === null || Math.abs(ownHeight - cached.grid.extent) > EPSILON) return false;
+  // A subgrid's rows or an auto-repeat count may depend on the height.
+  const template = s.gridTemplateRows;
+  if (template !== 'none' && !('autoRepeat' in template && template.autoRepeat === null)) return false;
+  if (s.rowGap !== 'normal' && s.rowGap.pct !== 0) return false;
+  return cached.grid.model.rows.every((t) => !isPercentage(t.min) && !isPercentage(t.max) && (t.fitContent === null || t.fitContent.pct === 0));
+}
+
+function isPercentage(b: GridTrackBreadth): boolean {
+  return typeof b === 'object' && 'pct' in b && b.pct !== 0;
+}
+
 export function layoutGrid(box: BlockBox, width: number, ownHeight: number | null, limit: number, space: ConstraintSpace, token: BreakToken | null, origin: Origin): GridContentResult {
   const s = box.style;
   const page = space.page;
   const minHeight = ownHeight === null ? minContentHeight(s, space) : null;
   let hit = sizedGrids.get(box);
   const inherited = inheritedTracks(box);
-  if (!hit || hit.width !== width || hit.ownHeight !== ownHeight || hit.minHeight !== minHeight || hit.inherited.some((t, i) => t !== inherited[i])) {
+  if (!hit || hit.width !== width || !sameRows(hit, ownHeight, minHeight, box.style) || hit.inherited.some((t, i) => t !== inherited[i])) {
     hit = { width, ownHeight, minHeight, inherited, grid: sizeGrid(box, width, ownHeight, minHeight, page) };
     sizedGrids.set(box, hit);
     recordEdgeRows(box, edgeRowItems(hit.grid, 'start'), edgeRowItems(hit.grid, 'end'));
@@ -129,9 +152,15 @@ export function layoutGrid(box: BlockBox, width: number, ownHeight: number | nul
   const baselines = () => ({ first: gridBaseline(placed, 'first'), last: gridBaseline(placed, 'last') });
 
   if (resume === null && !Number.isFinite(limit)) {
-    // Unfragmented: every item in its area.
+    // Unfragmented: every item in its area. The same sizing gives the same items: a grid
+    // measured for its row and then laid out stretched to that row is laid out once, which
+    // keeps nested grids linear in their depth (each level did both, twice the level below).
+    const kept = wholeLayouts.get(box);
+    if (kept && kept.grid === hit.grid && kept.page === page && kept.x === origin.x && kept.y === origin.y) return kept.result;
     items.forEach((it, i) => push(i, placeItem(it.box, area(it, rowLines[it.row]!, spanSize(rowLines, rows, it.row, it.rowSpan)), s, page, undefined, shimOf(i)).fragment!));
-    return { children, height: rowCount === 0 ? 0 : extent, token: null, pushed: false, baselines: baselines() };
+    const result: GridContentResult = { children, height: rowCount === 0 ? 0 : extent, token: null, pushed: false, baselines: baselines() };
+    wholeLayouts.set(box, { grid: hit.grid, page, x: origin.x, y: origin.y, result });
+    return result;
   }
   const fragment = fragmentRows({
     rows, rowLines, items, index: hit.grid.rowIndex, limit, atStart: space.atFragmentainerStart, inColumns: space.inColumns, resume,
