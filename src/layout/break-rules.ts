@@ -69,11 +69,11 @@ function firstForced(boxes: readonly BlockLevelBox[], value: (box: BlockLevelBox
 }
 
 /**
- * The side of the page that a forced break at `token` asks the next content to start on
- * (css-break-3 §3.1: left, right, and recto/verso, which are right/left in a left-to-right
- * document), or null for a break that does not care.
+ * The page-breaking values (page, left, right, recto, verso; not column) of the forced break
+ * at `token`: that after the box before it and that before the box after it, or null when
+ * `token` is not a forced break between block siblings.
  */
-export function forcedBreakSide(token: BreakToken): 'left' | 'right' | null {
+function forcedPageBreakValues(token: BreakToken): { readonly after: BreakValue | null; readonly before: BreakValue | null } | null {
   let t: BreakToken | null = token;
   // Bounded by the box tree's depth.
   while (t !== null && t.kind === 'block') {
@@ -82,7 +82,7 @@ export function forcedBreakSide(token: BreakToken): 'left' | 'right' | null {
       const children = t.box.content.children;
       const before = children[t.childIndex - 1];
       const after = children[t.childIndex];
-      return sideOf(before ? forcedBreakAfterValue(before) : null) ?? sideOf(after ? forcedBreakBeforeValue(after) : null);
+      return { after: before ? forcedBreakAfterValue(before) : null, before: after ? forcedBreakBeforeValue(after) : null };
     }
     t = t.child;
   }
@@ -90,24 +90,23 @@ export function forcedBreakSide(token: BreakToken): 'left' | 'right' | null {
 }
 
 /**
- * True when `token` is a forced break whose value breaks pages (page, left, right, recto,
- * verso), not only columns: inside a multi-column container on a page it ends the page's
- * columns (css-multicol-1 §8.1), not just the column.
+ * The side of the page that a forced break at `token` asks the next content to start on
+ * (css-break-3 §3.1: left, right, and recto/verso, which are right/left in a left-to-right
+ * document), or null for a break that does not care.
+ */
+export function forcedBreakSide(token: BreakToken): 'left' | 'right' | null {
+  const values = forcedPageBreakValues(token);
+  return values === null ? null : sideOf(values.after) ?? sideOf(values.before);
+}
+
+/**
+ * True when `token` is a forced break whose value breaks pages, not only columns: inside a
+ * multi-column container on a page it ends the page's columns (css-multicol-1 §8.1), not
+ * just the column.
  */
 export function isForcedPageBreak(token: BreakToken): boolean {
-  let t: BreakToken | null = token;
-  // Bounded by the box tree's depth.
-  while (t !== null && t.kind === 'block') {
-    if (t.child === null) {
-      if (!t.forced || t.box.content.kind !== 'blocks') return false;
-      const children = t.box.content.children;
-      const before = children[t.childIndex - 1];
-      const after = children[t.childIndex];
-      return (before !== undefined && forcedBreakAfterValue(before) !== null) || (after !== undefined && forcedBreakBeforeValue(after) !== null);
-    }
-    t = t.child;
-  }
-  return false;
+  const values = forcedPageBreakValues(token);
+  return values !== null && (values.after !== null || values.before !== null);
 }
 
 function sideOf(value: BreakValue | null): 'left' | 'right' | null {
