@@ -7,7 +7,7 @@ import { INITIAL_STYLE, MEDIUM_FONT_SIZE } from './initial-style.js';
 import { LONGHANDS, LONGHAND_BY_NAME } from './properties/index.js';
 import type { LonghandDef } from './properties/registry.js';
 import { isLegacyAlign, LEGACY_BREAK_WORD } from './properties/text.js';
-import type { BorderStyle, ComputedStyle, Display, Viewport } from './types.js';
+import type { BorderStyle, ComputedStyle, Display, Overflow, Viewport } from './types.js';
 import type { ComputeContext, FontUnitsSource } from './values/context.js';
 import type { CustomLookup } from './values/var.js';
 
@@ -179,6 +179,7 @@ function applyComputedValueRules(s: MutableStyle, blockify: boolean): void {
     s.wordBreak = 'normal';
     s.overflowWrap = 'anywhere';
   }
+  s.overflow = usedOverflow(s.overflowX, s.overflowY);
   // CSS 2.1 §9.7: absolute positioning wins over float; both blockify the box.
   s.originalDisplay = s.display;
   let block = blockify;
@@ -191,6 +192,19 @@ function applyComputedValueRules(s: MutableStyle, blockify: boolean): void {
   // in HTML's quirks mode a table resets text-align altogether): a centred cell's nested table
   // is centred itself, while its text starts at the start.
   if ((s.display === 'table' || s.display === 'inline-table') && isLegacyAlign(s.textAlign)) s.textAlign = 'start';
+}
+
+/**
+ * css-overflow-3 §3: visible or clip paired with a scrolling value computes to auto or hidden,
+ * so either axis scrolling makes a scroll container; clip alone clips without making one.
+ */
+function usedOverflow(x: Overflow, y: Overflow): ComputedStyle['overflow'] {
+  if (isScrolling(x) || isScrolling(y)) return 'hidden';
+  return x === 'clip' || y === 'clip' ? 'clip' : 'visible';
+}
+
+function isScrolling(o: Overflow): boolean {
+  return o === 'hidden' || o === 'scroll' || o === 'auto';
 }
 
 function isNoBorder(style: BorderStyle): boolean {

@@ -66,6 +66,8 @@ export const INITIAL_STYLE: ComputedStyle = {
   maxWidth: 'none',
   maxHeight: 'none',
   boxSizing: 'content-box',
+  overflowX: 'visible',
+  overflowY: 'visible',
   overflow: 'visible',
   visibility: 'visible',
   opacity: 1,

@@ -157,6 +157,14 @@ describe('other shorthands', () => {
     expect(computed(P, 'p { overflow: visible }').overflow).toBe('visible');
   });
 
+  it('overflow-x and overflow-y: a scrolling axis makes a scroll container, clip alone does not (css-overflow-3 §3)', () => {
+    expect(computed(P, 'p { overflow-y: hidden }').overflow).toBe('hidden');
+    expect(computed(P, 'p { overflow: clip visible }').overflow).toBe('clip');
+    expect(computed(P, 'p { overflow: clip scroll }').overflow).toBe('hidden');
+    expect(computed(P, 'p { overflow: visible clip }')).toMatchObject({ overflowX: 'visible', overflowY: 'clip' });
+    expect(computed(P, 'p { overflow-x: overlay }').overflowX).toBe('auto');
+  });
+
   it('page-break-* map to break-*', () => {
     const t = computed(P, 'p { page-break-before: always; page-break-after: avoid; page-break-inside: avoid }');
     expect([t.breakBefore, t.breakAfter, t.breakInside]).toEqual(['page', 'avoid', 'avoid']);

@@ -86,6 +86,17 @@ describe('flex lines and flexible lengths', () => {
     expect(runWith(zero, 'x').x).toBeCloseTo(50 * PX);
   });
 
+  it('drops the automatic minimum of a scroll container, whichever overflow longhand makes it one, but not of overflow: clip (§4.5)', async () => {
+    const html = (overflow: string) => `<div style="display:flex;width:30px">${item(RED, overflow)}</div>`;
+    const inner = '<div style="width:80px;height:10px"></div>';
+    const width = async (overflow: string) => box(await layout(html(overflow).replace('></div></div>', `>${inner}</div></div>`)), RED).width;
+    expect(await width('')).toBe(80);
+    expect(await width('overflow-x:hidden')).toBe(30);
+    // overflow-y: auto makes overflow-x compute to auto too (css-overflow-3 §3).
+    expect(await width('overflow-y:auto')).toBe(30);
+    expect(await width('overflow:clip')).toBe(80);
+  });
+
   it('grows an item with a specified min-height from its flex base size, not from its minimum (§9.7 step 3)', async () => {
     const pages = await layout(`<div style="display:flex;flex-direction:column;height:200px;width:50px">${item(RED, 'min-height:80px;flex:1 0 0')}${item(GREEN, 'flex:1 0 0')}</div>`);
     expect(box(pages, RED).height).toBeCloseTo(100, 1);

@@ -225,7 +225,7 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
   if (specifiedMinimum.unit === Unit.Point && specifiedMinimum.value > 0) {
     node[row ? 'setMinWidth' : 'setMinHeight'](undefined);
   }
-  const automaticMinimum = (row ? s.minWidth : s.minHeight) === AUTO_MIN_SIZE && s.overflow === 'visible';
+  const automaticMinimum = (row ? s.minWidth : s.minHeight) === AUTO_MIN_SIZE && s.overflow !== 'hidden';
   if (table) item.minimum = row ? tableMinimumWidth(box, base.width) : tableMinimumHeight(box, tableWidth(item, node, container, base), page, base.height);
   else if (automaticMinimum) {
     const frame = s.boxSizing === 'border-box' && !table ? (row ? horizontalFrame(s, base.width) : verticalFrame(s, base.width)) : 0;
