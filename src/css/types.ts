@@ -404,6 +404,15 @@ export interface ComputedStyle {
   readonly alignItems: ItemAlignment;
   readonly justifySelf: SelfAlignment;
   readonly alignSelf: SelfAlignment;
+  /**
+   * `safe` given with the keyword of justify-content, align-content, align-items, align-self
+   * (css-align-3 §4.4): aligned as start when the subject overflows. Set by compute.ts, which
+   * strips the prefix the parser left on the keyword (justify-items/-self drop it).
+   */
+  readonly justifyContentSafe: boolean;
+  readonly alignContentSafe: boolean;
+  readonly alignItemsSafe: boolean;
+  readonly alignSelfSafe: boolean;
   /** `normal` is 0 in flex and grid layout, 1em between columns in multicol (css-align-3 §8.1). */
   readonly rowGap: LengthPercentage | 'normal';
   readonly columnGap: LengthPercentage | 'normal';

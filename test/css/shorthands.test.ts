@@ -200,6 +200,13 @@ describe('other shorthands', () => {
     expect(computed(P, 'p { align-content: last baseline }').alignContent).toBe('last baseline');
     expect(computed(P, 'p { align-items: center } p { align-items: space-between }').alignItems).toBe('center');
   });
+
+  it('keeps `safe` apart from the alignment keyword (css-align-3 §4.4); unsafe is the default', () => {
+    const t = computed(P, 'p { justify-content: safe flex-end; align-self: unsafe center; place-items: safe end safe start }');
+    expect([t.justifyContent, t.justifyContentSafe, t.alignSelf, t.alignSelfSafe]).toEqual(['flex-end', true, 'center', false]);
+    expect([t.alignItems, t.alignItemsSafe, t.justifyItems]).toEqual(['end', true, 'start']);
+    expect(computed(P, 'p { align-content: safe space-between }').alignContent).toBe('normal');
+  });
 });
 
 describe('extra properties', () => {

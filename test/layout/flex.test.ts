@@ -436,3 +436,25 @@ describe('last baseline alignment', () => {
     expect(big.y).toBeGreaterThan(60 * PX);
   });
 });
+
+describe('static position of absolutely positioned children (§4.1: as the sole flex item)', () => {
+  const abspos = (container: string, child = '') => layout(`<div style="display:flex;width:100px;height:60px;padding:5px;${container}"><div style="position:absolute;width:20px;height:10px;background:${RED};${child}"></div></div>`);
+
+  it('aligns by justify-content on the main axis and align-items or align-self on the cross axis', async () => {
+    expect(box(await abspos('justify-content:flex-end;align-items:center'), RED)).toMatchObject({ x: 85, y: 30 });
+    expect(box(await abspos('flex-direction:column;justify-content:center', 'align-self:end'), RED)).toMatchObject({ x: 85, y: 30 });
+    // row-reverse starts at the right; space-between falls back to flex-start, space-around to center.
+    expect(box(await abspos('flex-direction:row-reverse;justify-content:space-between'), RED)).toMatchObject({ x: 85, y: 5 });
+    expect(box(await abspos('justify-content:space-around;flex-wrap:wrap-reverse'), RED)).toMatchObject({ x: 45, y: 55 });
+  });
+
+  it('counts the margins (auto as zero) and keeps explicit insets', async () => {
+    expect(box(await abspos('justify-content:flex-end', 'margin:3px 4px auto auto'), RED)).toMatchObject({ x: 81, y: 8 });
+    expect(box(await abspos('justify-content:flex-end;align-items:flex-end', 'left:0'), RED)).toMatchObject({ x: 0, y: 55 });
+  });
+
+  it('aligns an overflowing box at start when the alignment is safe (css-align-3 §4.4)', async () => {
+    expect(box(await abspos('align-items:center', 'height:100px'), RED)).toMatchObject({ y: -15 });
+    expect(box(await abspos('align-items:safe center', 'height:100px'), RED)).toMatchObject({ y: 5 });
+  });
+});
