@@ -458,3 +458,24 @@ describe('static position of absolutely positioned children (§4.1: as the sole 
     expect(box(await abspos('align-items:safe center', 'height:100px'), RED)).toMatchObject({ y: 5 });
   });
 });
+
+describe('safe content alignment (css-align-3 §4.4)', () => {
+  const overflowing = (container: string) => layout(`<div style="display:flex;width:90px;height:90px;${container}">${item(RED, 'flex:0 0 100px;width:100px;height:100px')}</div>`);
+
+  it('packs a line that overflows the main size at the start, whatever justify-content says', async () => {
+    expect(box(await overflowing('flex-direction:row-reverse;justify-content:flex-start'), RED)).toMatchObject({ x: -10, y: 0 });
+    expect(box(await overflowing('flex-direction:row-reverse;justify-content:safe flex-start'), RED)).toMatchObject({ x: 0, y: 0 });
+    expect(box(await overflowing('flex-direction:column-reverse;justify-content:safe flex-start'), RED)).toMatchObject({ x: 0, y: 0 });
+    expect(box(await overflowing('justify-content:safe center'), RED)).toMatchObject({ x: 0 });
+  });
+
+  it('puts overflowing lines at the cross start, whatever align-content says', async () => {
+    expect(box(await overflowing('flex-wrap:wrap-reverse;align-content:flex-start'), RED)).toMatchObject({ y: -10 });
+    expect(box(await overflowing('flex-wrap:wrap-reverse;align-content:safe flex-start'), RED)).toMatchObject({ y: 0 });
+  });
+
+  it('leaves a line that fits where the alignment puts it', async () => {
+    const pages = await layout(`<div style="display:flex;width:90px;height:90px;justify-content:safe flex-end">${item(RED, 'width:50px;height:10px')}</div>`);
+    expect(box(pages, RED)).toMatchObject({ x: 40 });
+  });
+});

@@ -21,6 +21,7 @@ import { placeFragment } from './place.js';
 import { collapseToStruts } from './collapse.js';
 import { flexContainerBaselines } from './container-baselines.js';
 import { replacedContentSuggestion, stretchedReplacedHeight } from './replaced-item.js';
+import { alignSafely } from './safe-alignment.js';
 import { recordFlexContentBox } from './static-position.js';
 import { tableMinimumHeight, tableMinimumWidth, tableWrapperFrame } from './table-item.js';
 import { applyContainerStyle, applyItemStyle, isRowDirection, yogaConfig, type FlexBasisSizes } from './yoga-style.js';
@@ -191,6 +192,7 @@ function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexAre
     const placed = inFlow.map((item) => layoutItem(item, base, page));
     if (style.flexWrap === 'wrap-reverse') keepCrossMargins(inFlow, placed, row);
     let height = root.getComputedHeight();
+    if (style.justifyContentSafe || style.alignContentSafe) alignSafely(style, placed, row, area.width, height);
     if (row) height = alignBaselines(style, inFlow, placed, height, area.height === null ? area.maxHeight : null);
     return { outOfFlow, items: placed, height };
   } finally {
