@@ -533,7 +533,7 @@ function isAtomicInline(style: ComputedStyle): boolean {
 function withViewportOverflow(node: StyledElement, root: DomElement, rootOverflow: ComputedStyle['overflow']): StyledElement {
   const element = node.element;
   if (node.style.overflow === 'visible' || rootOverflow !== 'visible' || element.tagName !== 'body' || element.parent !== root) return node;
-  return { ...node, style: { ...node.style, overflow: 'visible' } };
+  return { ...node, style: { ...node.style, overflowX: 'visible', overflowY: 'visible', overflow: 'visible' } };
 }
 
 /** Boxes that start a new block formatting context (CSS 2.1 §9.4.1). */

@@ -6,8 +6,9 @@ import { resolvePending, type LonghandValue, type Warn } from './declarations.js
 import { INITIAL_STYLE, MEDIUM_FONT_SIZE } from './initial-style.js';
 import { LONGHANDS, LONGHAND_BY_NAME } from './properties/index.js';
 import type { LonghandDef } from './properties/registry.js';
+import { SAFE_PREFIX } from './properties/alignment.js';
 import { isLegacyAlign, LEGACY_BREAK_WORD } from './properties/text.js';
-import type { BorderStyle, ComputedStyle, Display, Viewport } from './types.js';
+import type { BorderStyle, ComputedStyle, Display, Overflow, Viewport } from './types.js';
 import type { ComputeContext, FontUnitsSource } from './values/context.js';
 import type { CustomLookup } from './values/var.js';
 
@@ -179,6 +180,8 @@ function applyComputedValueRules(s: MutableStyle, blockify: boolean): void {
     s.wordBreak = 'normal';
     s.overflowWrap = 'anywhere';
   }
+  s.overflow = usedOverflow(s.overflowX, s.overflowY);
+  splitOverflowPositions(s);
   // CSS 2.1 §9.7: absolute positioning wins over float; both blockify the box.
   s.originalDisplay = s.display;
   let block = blockify;
@@ -191,6 +194,36 @@ function applyComputedValueRules(s: MutableStyle, blockify: boolean): void {
   // in HTML's quirks mode a table resets text-align altogether): a centred cell's nested table
   // is centred itself, while its text starts at the start.
   if ((s.display === 'table' || s.display === 'inline-table') && isLegacyAlign(s.textAlign)) s.textAlign = 'start';
+}
+
+type AlignmentField = 'justifyContent' | 'alignContent' | 'alignItems' | 'alignSelf' | 'justifyItems' | 'justifySelf';
+const OVERFLOW_POSITIONS: readonly (readonly [AlignmentField, 'justifyContentSafe' | 'alignContentSafe' | 'alignItemsSafe' | 'alignSelfSafe' | null])[] = [
+  ['justifyContent', 'justifyContentSafe'], ['alignContent', 'alignContentSafe'], ['alignItems', 'alignItemsSafe'], ['alignSelf', 'alignSelfSafe'],
+  ['justifyItems', null], ['justifySelf', null],
+];
+
+/** css-align-3 §4.4: `safe`, carried as a prefix of the alignment keyword, moves to its own field. */
+function splitOverflowPositions(s: MutableStyle): void {
+  const record = s as unknown as Record<string, unknown>;
+  for (const [field, safe] of OVERFLOW_POSITIONS) {
+    const value = s[field];
+    if (!value.startsWith(SAFE_PREFIX)) continue;
+    record[field] = value.slice(SAFE_PREFIX.length);
+    if (safe !== null) s[safe] = true;
+  }
+}
+
+/**
+ * css-overflow-3 §3: visible or clip paired with a scrolling value computes to auto or hidden,
+ * so either axis scrolling makes a scroll container; clip alone clips without making one.
+ */
+function usedOverflow(x: Overflow, y: Overflow): ComputedStyle['overflow'] {
+  if (isScrolling(x) || isScrolling(y)) return 'hidden';
+  return x === 'clip' || y === 'clip' ? 'clip' : 'visible';
+}
+
+function isScrolling(o: Overflow): boolean {
+  return o === 'hidden' || o === 'scroll' || o === 'auto';
 }
 
 function isNoBorder(style: BorderStyle): boolean {

@@ -51,6 +51,9 @@ export interface LengthPercentage {
 export type LengthPercentageAuto = LengthPercentage | 'auto';
 
 /** `flex-basis` (css-flexbox-1 §7.2): `content`, `auto` (use the main size property) or a length. */
+/** An overflow-x/overflow-y value (css-overflow-3 §3; `overlay` computes to auto). */
+export type Overflow = 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
+
 export type FlexBasis = LengthPercentage | 'auto' | 'content';
 /** Positions shared by the alignment properties (css-align-3 §4). */
 type AlignmentPosition = 'start' | 'end' | 'flex-start' | 'flex-end' | 'center' | 'left' | 'right' | 'baseline' | 'last baseline';
@@ -290,7 +293,14 @@ export interface ComputedStyle {
   readonly maxWidth: LengthPercentageNone | IntrinsicSizeKeyword;
   readonly maxHeight: LengthPercentageNone;
   readonly boxSizing: 'content-box' | 'border-box';
-  readonly overflow: 'visible' | 'hidden';
+  readonly overflowX: Overflow;
+  readonly overflowY: Overflow;
+  /**
+   * Derived from overflowX/overflowY at compute time, what layout and paint read: `hidden` for a
+   * scroll container (hidden, scroll or auto in either axis: a paged engine never scrolls, so
+   * they all clip), `clip` when an axis clips without making one (css-overflow-3 §3).
+   */
+  readonly overflow: 'visible' | 'hidden' | 'clip';
   readonly visibility: 'visible' | 'hidden' | 'collapse';
   readonly opacity: number;
   /** css-ui-3 §3: `auto` draws as solid; the width computes to 0 when the style is none. */
@@ -394,6 +404,15 @@ export interface ComputedStyle {
   readonly alignItems: ItemAlignment;
   readonly justifySelf: SelfAlignment;
   readonly alignSelf: SelfAlignment;
+  /**
+   * `safe` given with the keyword of justify-content, align-content, align-items, align-self
+   * (css-align-3 §4.4): aligned as start when the subject overflows. Set by compute.ts, which
+   * strips the prefix the parser left on the keyword (justify-items/-self drop it).
+   */
+  readonly justifyContentSafe: boolean;
+  readonly alignContentSafe: boolean;
+  readonly alignItemsSafe: boolean;
+  readonly alignSelfSafe: boolean;
   /** `normal` is 0 in flex and grid layout, 1em between columns in multicol (css-align-3 §8.1). */
   readonly rowGap: LengthPercentage | 'normal';
   readonly columnGap: LengthPercentage | 'normal';

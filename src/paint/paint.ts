@@ -230,7 +230,7 @@ class Painter {
       layers.inlines.pushAll(control, chain);
     }
     if (f.marker) this.lineItem(f.marker, x, y, layers, chain);
-    const inner = style.overflow === 'hidden' ? withOverflowClip(chain, style, f, x, y) : chain;
+    const inner = style.overflow !== 'visible' ? withOverflowClip(chain, style, f, x, y) : chain;
     // Absolutely positioned boxes whose containing block this is: clipped by its overflow (CSS 2.1 §11.1.1).
     const positioned = f.positioned ?? NONE;
     for (const p of positioned) this.pending.set(p.box, (at) => this.box(p, x, y, at, inner));

@@ -157,6 +157,14 @@ describe('other shorthands', () => {
     expect(computed(P, 'p { overflow: visible }').overflow).toBe('visible');
   });
 
+  it('overflow-x and overflow-y: a scrolling axis makes a scroll container, clip alone does not (css-overflow-3 §3)', () => {
+    expect(computed(P, 'p { overflow-y: hidden }').overflow).toBe('hidden');
+    expect(computed(P, 'p { overflow: clip visible }').overflow).toBe('clip');
+    expect(computed(P, 'p { overflow: clip scroll }').overflow).toBe('hidden');
+    expect(computed(P, 'p { overflow: visible clip }')).toMatchObject({ overflowX: 'visible', overflowY: 'clip' });
+    expect(computed(P, 'p { overflow-x: overlay }').overflowX).toBe('auto');
+  });
+
   it('page-break-* map to break-*', () => {
     const t = computed(P, 'p { page-break-before: always; page-break-after: avoid; page-break-inside: avoid }');
     expect([t.breakBefore, t.breakAfter, t.breakInside]).toEqual(['page', 'avoid', 'avoid']);
@@ -191,6 +199,13 @@ describe('other shorthands', () => {
     expect(computed(P, 'p { justify-content: last baseline }').justifyContent).toBe('normal');
     expect(computed(P, 'p { align-content: last baseline }').alignContent).toBe('last baseline');
     expect(computed(P, 'p { align-items: center } p { align-items: space-between }').alignItems).toBe('center');
+  });
+
+  it('keeps `safe` apart from the alignment keyword (css-align-3 §4.4); unsafe is the default', () => {
+    const t = computed(P, 'p { justify-content: safe flex-end; align-self: unsafe center; place-items: safe end safe start }');
+    expect([t.justifyContent, t.justifyContentSafe, t.alignSelf, t.alignSelfSafe]).toEqual(['flex-end', true, 'center', false]);
+    expect([t.alignItems, t.alignItemsSafe, t.justifyItems]).toEqual(['end', true, 'start']);
+    expect(computed(P, 'p { align-content: safe space-between }').alignContent).toBe('normal');
   });
 });
 

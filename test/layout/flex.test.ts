@@ -86,6 +86,17 @@ describe('flex lines and flexible lengths', () => {
     expect(runWith(zero, 'x').x).toBeCloseTo(50 * PX);
   });
 
+  it('drops the automatic minimum of a scroll container, whichever overflow longhand makes it one, but not of overflow: clip (§4.5)', async () => {
+    const html = (overflow: string) => `<div style="display:flex;width:30px">${item(RED, overflow)}</div>`;
+    const inner = '<div style="width:80px;height:10px"></div>';
+    const width = async (overflow: string) => box(await layout(html(overflow).replace('></div></div>', `>${inner}</div></div>`)), RED).width;
+    expect(await width('')).toBe(80);
+    expect(await width('overflow-x:hidden')).toBe(30);
+    // overflow-y: auto makes overflow-x compute to auto too (css-overflow-3 §3).
+    expect(await width('overflow-y:auto')).toBe(30);
+    expect(await width('overflow:clip')).toBe(80);
+  });
+
   it('grows an item with a specified min-height from its flex base size, not from its minimum (§9.7 step 3)', async () => {
     const pages = await layout(`<div style="display:flex;flex-direction:column;height:200px;width:50px">${item(RED, 'min-height:80px;flex:1 0 0')}${item(GREEN, 'flex:1 0 0')}</div>`);
     expect(box(pages, RED).height).toBeCloseTo(100, 1);
@@ -423,5 +434,48 @@ describe('last baseline alignment', () => {
     expect(big.y).toBeCloseTo(two.y, 1);
     // The taller item's bottom margin edge is the line's end, 100px down.
     expect(big.y).toBeGreaterThan(60 * PX);
+  });
+});
+
+describe('static position of absolutely positioned children (§4.1: as the sole flex item)', () => {
+  const abspos = (container: string, child = '') => layout(`<div style="display:flex;width:100px;height:60px;padding:5px;${container}"><div style="position:absolute;width:20px;height:10px;background:${RED};${child}"></div></div>`);
+
+  it('aligns by justify-content on the main axis and align-items or align-self on the cross axis', async () => {
+    expect(box(await abspos('justify-content:flex-end;align-items:center'), RED)).toMatchObject({ x: 85, y: 30 });
+    expect(box(await abspos('flex-direction:column;justify-content:center', 'align-self:end'), RED)).toMatchObject({ x: 85, y: 30 });
+    // row-reverse starts at the right; space-between falls back to flex-start, space-around to center.
+    expect(box(await abspos('flex-direction:row-reverse;justify-content:space-between'), RED)).toMatchObject({ x: 85, y: 5 });
+    expect(box(await abspos('justify-content:space-around;flex-wrap:wrap-reverse'), RED)).toMatchObject({ x: 45, y: 55 });
+  });
+
+  it('counts the margins (auto as zero) and keeps explicit insets', async () => {
+    expect(box(await abspos('justify-content:flex-end', 'margin:3px 4px auto auto'), RED)).toMatchObject({ x: 81, y: 8 });
+    expect(box(await abspos('justify-content:flex-end;align-items:flex-end', 'left:0'), RED)).toMatchObject({ x: 0, y: 55 });
+  });
+
+  it('aligns an overflowing box at start when the alignment is safe (css-align-3 §4.4)', async () => {
+    expect(box(await abspos('align-items:center', 'height:100px'), RED)).toMatchObject({ y: -15 });
+    expect(box(await abspos('align-items:safe center', 'height:100px'), RED)).toMatchObject({ y: 5 });
+  });
+});
+
+describe('safe content alignment (css-align-3 §4.4)', () => {
+  const overflowing = (container: string) => layout(`<div style="display:flex;width:90px;height:90px;${container}">${item(RED, 'flex:0 0 100px;width:100px;height:100px')}</div>`);
+
+  it('packs a line that overflows the main size at the start, whatever justify-content says', async () => {
+    expect(box(await overflowing('flex-direction:row-reverse;justify-content:flex-start'), RED)).toMatchObject({ x: -10, y: 0 });
+    expect(box(await overflowing('flex-direction:row-reverse;justify-content:safe flex-start'), RED)).toMatchObject({ x: 0, y: 0 });
+    expect(box(await overflowing('flex-direction:column-reverse;justify-content:safe flex-start'), RED)).toMatchObject({ x: 0, y: 0 });
+    expect(box(await overflowing('justify-content:safe center'), RED)).toMatchObject({ x: 0 });
+  });
+
+  it('puts overflowing lines at the cross start, whatever align-content says', async () => {
+    expect(box(await overflowing('flex-wrap:wrap-reverse;align-content:flex-start'), RED)).toMatchObject({ y: -10 });
+    expect(box(await overflowing('flex-wrap:wrap-reverse;align-content:safe flex-start'), RED)).toMatchObject({ y: 0 });
+  });
+
+  it('leaves a line that fits where the alignment puts it', async () => {
+    const pages = await layout(`<div style="display:flex;width:90px;height:90px;justify-content:safe flex-end">${item(RED, 'width:50px;height:10px')}</div>`);
+    expect(box(pages, RED)).toMatchObject({ x: 40 });
   });
 });

@@ -1,6 +1,7 @@
 // Box alignment (css-align-3) shared by flex and grid layout: the content distribution,
 // self- and item-alignment properties, their place-* shorthands, and the gaps between
-// items (§8). `safe`/`unsafe` overflow alignment is parsed and ignored (§4.4).
+// items (§8). `unsafe` overflow alignment is the default and is dropped; `safe` (§4.4) is
+// carried as a prefix of the keyword until compute.ts moves it to its own field.
 import type { ContentAlignment, ItemAlignment, LengthPercentage, SelfAlignment } from '../types.js';
 import { keywordOf, type Component } from '../values/components.js';
 import { constant, type Computer } from '../values/context.js';
@@ -10,6 +11,9 @@ import { longhand, type Expansion, type LonghandDef, type ShorthandDef } from '.
 const POSITIONS = ['start', 'end', 'flex-start', 'flex-end', 'center', 'left', 'right'] as const;
 const SELF_POSITIONS = ['self-start', 'self-end'] as const;
 const DISTRIBUTIONS = ['space-between', 'space-around', 'space-evenly', 'stretch'] as const;
+
+/** What a computed alignment keyword starts with while it carries `safe`. */
+export const SAFE_PREFIX = 'safe ';
 
 /** One alignment value: `normal`, a keyword, a baseline position, or an overflow position then a keyword. */
 function alignmentWord(items: readonly Component[], allowed: ReadonlySet<string>): string | null {
@@ -25,8 +29,8 @@ function alignmentWord(items: readonly Component[], allowed: ReadonlySet<string>
   const [a, b] = words as [string, string];
   // <baseline-position>: [ first | last ]? baseline.
   if (b === 'baseline' && (a === 'first' || a === 'last')) return !baseline ? null : a === 'first' ? 'baseline' : 'last baseline';
-  // <overflow-position>? <self-position | content-position>: the overflow keyword is ignored.
-  if ((a === 'safe' || a === 'unsafe') && allowed.has(b) && b !== 'normal' && b !== 'stretch' && b !== 'baseline' && !b.startsWith('space-') && b !== 'auto') return b;
+  // <overflow-position>? <self-position | content-position>.
+  if ((a === 'safe' || a === 'unsafe') && allowed.has(b) && b !== 'normal' && b !== 'stretch' && b !== 'baseline' && !b.startsWith('space-') && b !== 'auto') return a === 'safe' ? SAFE_PREFIX + b : b;
   return null;
 }
 

@@ -1,6 +1,6 @@
 // Box properties: display and positioning (CSS 2.1 §9), the box model (§8, §10), borders
 // and radii (css-backgrounds-3), overflow, visibility, opacity and backgrounds.
-import type { BackgroundImage, BorderStyle, ComputedStyle, Display, IntrinsicSizeKeyword, LengthPercentage, LengthPercentageAuto, LengthPercentageNone } from '../types.js';
+import type { BackgroundImage, BorderStyle, ComputedStyle, Display, IntrinsicSizeKeyword, LengthPercentage, LengthPercentageAuto, LengthPercentageNone, Overflow } from '../types.js';
 import { AUTO_MIN_SIZE } from '../initial-style.js';
 import { parseColor } from '../values/color.js';
 import { isSingleKeyword, keywordOf, splitCommas, type Component } from '../values/components.js';
@@ -168,13 +168,12 @@ function parseClip(items: readonly Component[]): Computer<ComputedStyle['clip']>
   return (ctx) => ({ top: side(0, ctx), right: side(1, ctx), bottom: side(2, ctx), left: side(3, ctx) });
 }
 
-// css-overflow-3: a paged engine never scrolls, so every non-visible value clips.
-function parseOverflow(items: readonly Component[]): Computer<'visible' | 'hidden'> | null {
-  if (items.length < 1 || items.length > 2) return null;
+// overflow-x / overflow-y (css-overflow-3 §3); `overlay` is a legacy alias of auto.
+export function parseOverflowAxis(items: readonly Component[]): Computer<Overflow> | null {
+  if (items.length !== 1) return null;
   const word = keywordOf(items[0]);
-  if (word === 'visible') return constant('visible');
-  if (word === 'hidden' || word === 'clip' || word === 'scroll' || word === 'auto' || word === 'overlay') return constant('hidden');
-  return null;
+  if (word === 'overlay') return constant('auto');
+  return word === 'visible' || word === 'hidden' || word === 'clip' || word === 'scroll' || word === 'auto' ? constant(word) : null;
 }
 
 function parseOpacity(items: readonly Component[]): Computer<number> | null {
@@ -265,7 +264,8 @@ export const BOX_LONGHANDS: readonly LonghandDef[] = [
   longhand('max-width', 'maxWidth', false, maxWidthSize),
   longhand('max-height', 'maxHeight', false, maxSize),
   keywordLonghand('box-sizing', 'boxSizing', false, ['content-box', 'border-box']),
-  longhand('overflow', 'overflow', false, parseOverflow),
+  longhand('overflow-x', 'overflowX', false, parseOverflowAxis),
+  longhand('overflow-y', 'overflowY', false, parseOverflowAxis),
   keywordLonghand('visibility', 'visibility', true, ['visible', 'hidden', 'collapse']),
   longhand('opacity', 'opacity', false, parseOpacity),
   longhand('background-color', 'backgroundColor', false, (items) => (items.length === 1 ? parseColor(items[0]) : null)),

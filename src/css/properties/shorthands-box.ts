@@ -1,11 +1,11 @@
 // Box shorthands: margin, padding, inset, the border family (css-backgrounds-3 §4) and
-// border-radius with its `/` syntax (§5.1), plus the two-value logical margin/padding pairs.
+// border-radius with its `/` syntax (§5.1), plus the two-value logical margin/padding pairs and overflow.
 import { parseColor } from '../values/color.js';
 import { keywordOf, splitSlashes, type Component } from '../values/components.js';
 import { constant, type Computer } from '../values/context.js';
 import { parseLengthPercentage } from '../values/length.js';
 import { PT_PER_PX } from '../values/units.js';
-import { BORDER_STYLES, parseBorderWidth } from './box.js';
+import { BORDER_STYLES, parseBorderWidth, parseOverflowAxis } from './box.js';
 import type { Expansion, ShorthandDef } from './registry.js';
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
@@ -145,4 +145,6 @@ export const BOX_SHORTHANDS: readonly ShorthandDef[] = [
   twoSides('margin-inline', ['margin-left', 'margin-right'], marginValue),
   twoSides('padding-block', ['padding-top', 'padding-bottom'], paddingValue),
   twoSides('padding-inline', ['padding-left', 'padding-right'], paddingValue),
+  // css-overflow-3 §3: `overflow: <x> <y>?`.
+  twoSides('overflow', ['overflow-x', 'overflow-y'], (c) => parseOverflowAxis([c])),
 ];

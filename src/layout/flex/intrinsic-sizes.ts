@@ -59,7 +59,7 @@ function rowContribution(s: ComputedStyle, c: IntrinsicSizes): IntrinsicSizes {
   const minWidth = minWidthOrZero(s.minWidth);
   const maxWidth = maxWidthOrNone(s.maxWidth);
   // min-width: auto is the content-based minimum (§4.5): the min-content contribution.
-  const automatic = s.minWidth === AUTO_MIN_SIZE && s.overflow === 'visible' ? c.min : 0;
+  const automatic = s.minWidth === AUTO_MIN_SIZE && s.overflow !== 'hidden' ? c.min : 0;
   const lo = Math.max(automatic, minWidth.pct === 0 && minWidth.abs > 0 ? toOuter(minWidth.abs) : 0);
   const hi = maxWidth !== 'none' && maxWidth.pct === 0 ? toOuter(maxWidth.abs) : Infinity;
   return { min: Math.max(lo, Math.min(hi, min)), max: Math.max(lo, Math.min(hi, max)) };

@@ -7,7 +7,7 @@ import type { ComputedStyle } from '../../css/types.js';
 import { AUTO_MIN_SIZE } from '../../css/initial-style.js';
 import type { ContentResult } from '../block.js';
 import { layoutAtomic, layoutBlockLevel } from '../block.js';
-import { horizontalFrame, intrinsicWidth, isIntrinsicKeyword, resolveLength, verticalFrame } from '../box-model.js';
+import { horizontalFrame, intrinsicWidth, isIntrinsicKeyword, paddingOf, resolveLength, verticalFrame } from '../box-model.js';
 import { constraintSpace } from '../constraint-space.js';
 import { intrinsicContentSizes, type IntrinsicSizes } from '../intrinsic.js';
 import { tableIntrinsicSizes } from '../table/column-widths.js';
@@ -21,6 +21,8 @@ import { placeFragment } from './place.js';
 import { collapseToStruts } from './collapse.js';
 import { flexContainerBaselines } from './container-baselines.js';
 import { replacedContentSuggestion, stretchedReplacedHeight } from './replaced-item.js';
+import { alignSafely } from './safe-alignment.js';
+import { recordFlexContentBox } from './static-position.js';
 import { tableMinimumHeight, tableMinimumWidth, tableWrapperFrame } from './table-item.js';
 import { applyContainerStyle, applyItemStyle, isRowDirection, yogaConfig, type FlexBasisSizes } from './yoga-style.js';
 
@@ -78,6 +80,7 @@ interface Item {
  */
 export function layoutFlexContent(box: BlockBox, items: readonly BlockLevelBox[], area: FlexArea, limit: number, reserve: number, space: ConstraintSpace, token: BreakToken | null): ContentResult {
   const style = box.style;
+  recordFlexContentBox(box, { x: area.x, y: area.y, width: area.width, paddingBottom: paddingOf(style, space.inlineSize).bottom });
   let solution: FlexSolution | null = null;
   const solve = () => (solution = solveFlex(box, items, area, space));
   if (Number.isFinite(limit)) {
@@ -166,7 +169,8 @@ function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexAre
     const ordered = items.map((b, i) => ({ b, i })).sort((p, q) => p.b.style.order - q.b.style.order || p.i - q.i);
     for (const { b } of ordered) {
       if (b.kind === 'block' && (b.absolute !== undefined || b.running !== undefined)) {
-        // Absolutely positioned children take their static position at the content box's start (§4.1).
+        // Absolutely positioned children leave a placeholder at the content box's start; positioned
+        // layout aligns their static position in the content box (§4.1, static-position.ts).
         const f = layoutBlockLevel(b, constraintSpace({ inlineSize: area.width, blockLimit: Infinity, atFragmentainerStart: true, page }), null).fragment;
         if (f) outOfFlow.push(placeFragment(f, 0, 0));
         continue;
@@ -188,6 +192,7 @@ function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexAre
     const placed = inFlow.map((item) => layoutItem(item, base, page));
     if (style.flexWrap === 'wrap-reverse') keepCrossMargins(inFlow, placed, row);
     let height = root.getComputedHeight();
+    if (style.justifyContentSafe || style.alignContentSafe) alignSafely(style, placed, row, area.width, height);
     if (row) height = alignBaselines(style, inFlow, placed, height, area.height === null ? area.maxHeight : null);
     return { outOfFlow, items: placed, height };
   } finally {
@@ -225,7 +230,7 @@ function setUpItem(item: Item, container: ComputedStyle, base: FlexBasisSizes, r
   if (specifiedMinimum.unit === Unit.Point && specifiedMinimum.value > 0) {
     node[row ? 'setMinWidth' : 'setMinHeight'](undefined);
   }
-  const automaticMinimum = (row ? s.minWidth : s.minHeight) === AUTO_MIN_SIZE && s.overflow === 'visible';
+  const automaticMinimum = (row ? s.minWidth : s.minHeight) === AUTO_MIN_SIZE && s.overflow !== 'hidden';
   if (table) item.minimum = row ? tableMinimumWidth(box, base.width) : tableMinimumHeight(box, tableWidth(item, node, container, base), page, base.height);
   else if (automaticMinimum) {
     const frame = s.boxSizing === 'border-box' && !table ? (row ? horizontalFrame(s, base.width) : verticalFrame(s, base.width)) : 0;

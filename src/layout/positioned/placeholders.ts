@@ -5,6 +5,7 @@
 // (css-position-3 §3.4): their placeholders are found on the whole page instead.
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
+import { flexContentBox } from '../flex/static-position.js';
 import { gridContentBox } from '../grid/abspos-area.js';
 import type { BoxFragment, LineFragment } from '../types.js';
 
@@ -16,13 +17,14 @@ export interface Candidate {
   /** In a right-to-left block: where the placeholder's right edge is (CSS 2.1 §10.3.7). */
   readonly right?: number;
   /**
-   * Set for a grid container's child: the grid and its content box (same coordinates), the
-   * static-position rectangle the box is aligned in (css-grid-1 §9.2, css-align-3 Appendix A).
+   * Set for a grid or flex container's child: the container and its content box (same
+   * coordinates), the static-position rectangle the box is aligned in (css-grid-1 §9.2,
+   * css-flexbox-1 §4.1, css-align-3 Appendix A).
    */
   readonly grid?: StaticGrid;
 }
 
-/** A grid container and its content box, the static-position rectangle of its absolutely positioned children. */
+/** A grid or flex container and its content box, the static-position rectangle of its absolutely positioned children. */
 export interface StaticGrid {
   readonly box: BlockBox;
   readonly x: number;
@@ -71,7 +73,7 @@ export function fixedCandidatesIn(root: BoxFragment): Candidate[] {
 
 function walkBox(f: BoxFragment, ox: number, oy: number, walk: Walk): void {
   const rtl = f.box.style.direction === 'rtl';
-  const grid = f.box.kind === 'block' && f.box.content.kind === 'grid' ? staticGrid(f, f.box, ox, oy) : undefined;
+  const grid = f.box.kind === 'block' && (f.box.content.kind === 'grid' || f.box.content.kind === 'flex') ? staticGrid(f, f.box, ox, oy) : undefined;
   for (const child of f.children) {
     const x = ox + child.x;
     const y = oy + child.y;
@@ -116,6 +118,6 @@ export function holdsOnlyPlaceholders(f: BoxFragment): boolean {
 
 /** Grid fragment `f` at (ox, oy) and its content box there, the static-position rectangle of its absolutely positioned children. */
 function staticGrid(f: BoxFragment, box: BlockBox, ox: number, oy: number): StaticGrid {
-  const r = gridContentBox(box, f);
+  const r = box.content.kind === 'flex' ? flexContentBox(box, f) : gridContentBox(box, f);
   return { box, x: ox + r.x, y: oy + r.y, width: r.width, height: r.height };
 }
