@@ -227,6 +227,20 @@ describe('grid baseline alignment', () => {
   });
 });
 
+describe('tables as grid items', () => {
+  it('a table stretches to its area in both axes under normal alignment (css-align-3 §6.1), margins outside', async () => {
+    const p = await pages(`<div style="display: grid; grid-template: 60pt / 80pt">
+      <div style="display: table; border: 3pt solid black; margin: 0 5pt; background: lime"></div></div>`);
+    expect(rectOf(p, 'lime')).toEqual([5, 0, 70, 60]);
+  });
+
+  it('a table aligned start keeps its own size', async () => {
+    const p = await pages(`<div style="display: grid; grid-template: 60pt / 80pt; place-items: start">
+      <div style="display: table; width: 20pt; height: 10pt; background: lime"></div></div>`);
+    expect(rectOf(p, 'lime')).toEqual([0, 0, 20, 10]);
+  });
+});
+
 describe('replaced grid items', () => {
   const png = (w: number, h: number) => `data:image/png;base64,${Buffer.from(encodePng(w, h, () => [0, 128, 0])).toString('base64')}`;
   const imageBox = async (html: string) => {
