@@ -172,6 +172,13 @@ describe('grid alignment', () => {
     const p = await pages(`<div style="display: grid; grid-template-columns: 200pt; justify-items: start">${cell('red', 'height: 5pt', '<div style="width: 30pt"></div>')}</div>`);
     expect(rectOf(p, 'red')).toEqual([0, 0, 30, 5]);
   });
+
+  it('an auto minimum is clamped by a fixed max track sizing function (css-grid-1 §6.6)', async () => {
+    const p = await pages(`<div style="display: grid; width: 100pt; grid-template-columns: minmax(auto, 20pt) 1fr">
+      <div><div style="width: 50pt; height: 10pt"></div></div>${cell('lime', 'height: 10pt')}</div>`);
+    // The first column holds 20pt of the item's 50pt minimum; the second takes the rest.
+    expect(rectOf(p, 'lime')).toEqual([20, 0, 80, 10]);
+  });
 });
 
 describe('grid baseline alignment', () => {
