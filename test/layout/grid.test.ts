@@ -173,6 +173,14 @@ describe('grid alignment', () => {
     expect(rectOf(p, 'red')).toEqual([0, 0, 30, 5]);
   });
 
+  it('in an auto height, flexible rows are sized again in the height found: factors below 1 leave part of it free', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-rows: minmax(0, 0.5fr) auto; background: aqua">
+      <div style="height: 100pt"></div>${cell('lime', 'height: 10pt')}</div>`);
+    // First 0.5 × 100pt + 10pt = 60pt; in 60pt the fr row takes half of the 50pt left.
+    expect(rectOf(p, 'lime')[1]).toBe(25);
+    expect(rectOf(p, 'aqua')[3]).toBe(60);
+  });
+
   it('an auto minimum is clamped by a fixed max track sizing function (css-grid-1 §6.6)', async () => {
     const p = await pages(`<div style="display: grid; width: 100pt; grid-template-columns: minmax(auto, 20pt) 1fr">
       <div><div style="width: 50pt; height: 10pt"></div></div>${cell('lime', 'height: 10pt')}</div>`);
