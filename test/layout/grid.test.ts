@@ -303,6 +303,11 @@ describe('percentage gaps', () => {
 });
 
 describe('absolutely positioned children of a grid', () => {
+  it('end the text run around them: the text on each side is an item of its own', async () => {
+    const p = await pages(`<div style="display: grid">Two <span style="position: absolute"></span>lines</div>`);
+    expect(runWith(p, 'lines').y).toBeGreaterThan(runWith(p, 'Two').y);
+  });
+
   it('take their grid area as containing block; auto lines stand for the padding edges', async () => {
     const p = await pages(`<div style="display: grid; position: relative; padding: 10pt; grid-template-columns: 100pt 100pt; grid-template-rows: 20pt 30pt">
       ${cell('red', 'position: absolute; grid-area: 2 / 2 / 3 / 3; left: 0; right: 0; top: 0; bottom: 0')}
