@@ -181,6 +181,14 @@ describe('grid alignment', () => {
     expect(rectOf(p, 'aqua')[3]).toBe(60);
   });
 
+  it('in an auto height, percentage rows act as auto, then resolve against the height found (css-grid-2 §7.2.1)', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-rows: auto 50%; background: aqua">
+      <div style="height: 40pt"></div>${cell('lime', 'min-height: 10pt')}</div>`);
+    // 40pt + 10pt = 50pt; the row is then 25pt, overflowing the grid, which stays 50pt tall (as in Chromium).
+    expect(rectOf(p, 'aqua')[3]).toBe(50);
+    expect(rectOf(p, 'lime')).toEqual([0, 40, 400, 25]);
+  });
+
   it('an auto minimum is clamped by a fixed max track sizing function (css-grid-1 §6.6)', async () => {
     const p = await pages(`<div style="display: grid; width: 100pt; grid-template-columns: minmax(auto, 20pt) 1fr">
       <div><div style="width: 50pt; height: 10pt"></div></div>${cell('lime', 'height: 10pt')}</div>`);
