@@ -28,6 +28,11 @@ export function gridItems(built: readonly (BlockLevelBox | InlineLevelBox)[], wr
     } else if (item.kind === 'float') {
       flush();
       items.push(asItem(item.box));
+    } else if (item.kind === 'inline' && item.absolute) {
+      // An absolutely positioned child is not an item and ends the text run around it (as in
+      // Chromium and Firefox): the text on each side makes an item of its own.
+      flush();
+      items.push(...wrapRun([item]));
     } else run.push(item);
   }
   flush();

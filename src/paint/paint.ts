@@ -230,7 +230,8 @@ class Painter {
       layers.inlines.pushAll(control, chain);
     }
     if (f.marker) this.lineItem(f.marker, x, y, layers, chain);
-    const inner = style.overflow !== 'visible' ? withOverflowClip(chain, style, f, x, y) : chain;
+    // A table's overflow clips its cells to the table box's padding box, not its wrapper's (tableGrid).
+    const inner = style.overflow !== 'visible' && f.box.kind !== 'table' ? withOverflowClip(chain, style, f, x, y) : chain;
     // Absolutely positioned boxes whose containing block this is: clipped by its overflow (CSS 2.1 §11.1.1).
     const positioned = f.positioned ?? NONE;
     for (const p of positioned) this.pending.set(p.box, (at) => this.box(p, x, y, at, inner));
@@ -294,16 +295,17 @@ class Painter {
       if (style.borderCollapse === 'separate') paintBorders(style, x, y, g.width, g.height, edges, out);
     }
     layers.blockBackgrounds.pushAll(out, chain);
+    const cells = style.overflow !== 'visible' ? withOverflowClip(chain, style, g, x, y) : chain;
     for (const cell of g.cells) {
       if (!cell.shift) {
-        this.tableCell(cell, x, y, layers, chain);
+        this.tableCell(cell, x, y, layers, cells);
         continue;
       }
       // A cell of a relatively positioned row or row group moves with it, backgrounds under it
       // too, and paints with the positioned boxes (as that row would, css-position-3 §3.3).
       const entry = layers.reserve(0);
       const pseudo = new StackingLayers(layers);
-      this.tableCell(cell, x + cell.shift.x, y + cell.shift.y, pseudo, chain);
+      this.tableCell(cell, x + cell.shift.x, y + cell.shift.y, pseudo, cells);
       entry.items = pseudo.ownItems();
     }
     const borders: DisplayItem[] = [];
@@ -405,7 +407,7 @@ class Painter {
 }
 
 /** overflow: hidden clips the content to the padding box, rounded by the border radii. */
-function withOverflowClip(chain: ClipChain | null, style: ComputedStyle, f: BoxFragment, x: number, y: number): ClipChain {
+function withOverflowClip(chain: ClipChain | null, style: ComputedStyle, f: Pick<BoxFragment, 'width' | 'height' | 'isFirst' | 'isLast'>, x: number, y: number): ClipChain {
   const bdr = borderOf(style);
   const edges = { top: f.isFirst, right: true, bottom: f.isLast, left: true };
   const w = f.width - bdr.left - bdr.right;

@@ -172,6 +172,29 @@ describe('grid alignment', () => {
     const p = await pages(`<div style="display: grid; grid-template-columns: 200pt; justify-items: start">${cell('red', 'height: 5pt', '<div style="width: 30pt"></div>')}</div>`);
     expect(rectOf(p, 'red')).toEqual([0, 0, 30, 5]);
   });
+
+  it('in an auto height, flexible rows are sized again in the height found: factors below 1 leave part of it free', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-rows: minmax(0, 0.5fr) auto; background: aqua">
+      <div style="height: 100pt"></div>${cell('lime', 'height: 10pt')}</div>`);
+    // First 0.5 × 100pt + 10pt = 60pt; in 60pt the fr row takes half of the 50pt left.
+    expect(rectOf(p, 'lime')[1]).toBe(25);
+    expect(rectOf(p, 'aqua')[3]).toBe(60);
+  });
+
+  it('in an auto height, percentage rows act as auto, then resolve against the height found (css-grid-2 §7.2.1)', async () => {
+    const p = await pages(`<div style="display: grid; grid-template-rows: auto 50%; background: aqua">
+      <div style="height: 40pt"></div>${cell('lime', 'min-height: 10pt')}</div>`);
+    // 40pt + 10pt = 50pt; the row is then 25pt, overflowing the grid, which stays 50pt tall (as in Chromium).
+    expect(rectOf(p, 'aqua')[3]).toBe(50);
+    expect(rectOf(p, 'lime')).toEqual([0, 40, 400, 25]);
+  });
+
+  it('an auto minimum is clamped by a fixed max track sizing function (css-grid-1 §6.6)', async () => {
+    const p = await pages(`<div style="display: grid; width: 100pt; grid-template-columns: minmax(auto, 20pt) 1fr">
+      <div><div style="width: 50pt; height: 10pt"></div></div>${cell('lime', 'height: 10pt')}</div>`);
+    // The first column holds 20pt of the item's 50pt minimum; the second takes the rest.
+    expect(rectOf(p, 'lime')).toEqual([20, 0, 80, 10]);
+  });
 });
 
 describe('grid baseline alignment', () => {
@@ -219,11 +242,25 @@ describe('grid baseline alignment', () => {
     expect(runWith(p, 'B').y).toBeCloseTo(runWith(p, 'text').y, 3);
   });
 
-  it('a grid whose first item has no baseline has none: an inline-block around it sits on its bottom edge', async () => {
-    const p = await pages(`<div style="${font}">text <div style="display: inline-block"><div style="display: grid; grid-template: 30pt / 30pt">${cell('red')}</div></div></div>`);
+  it('a grid whose first item has no baseline synthesizes one from the item\'s border box bottom (css-grid-2 §10.8)', async () => {
+    // The grid's padding and the item's margin put the grid's bottom edge 15pt below the item's.
+    const p = await pages(`<div style="${font}">text <div style="display: inline-block"><div style="display: grid; grid-template: 30pt / 30pt; padding-bottom: 10pt">${cell('red', 'margin-bottom: 5pt')}</div></div></div>`);
     const red = rectOf(p, 'red');
-    // The text's baseline is at the inline-block's bottom margin edge.
     expect(runWith(p, 'text').y).toBeCloseTo(red[1] + red[3], 3);
+  });
+});
+
+describe('tables as grid items', () => {
+  it('a table stretches to its area in both axes under normal alignment (css-align-3 §6.1), margins outside', async () => {
+    const p = await pages(`<div style="display: grid; grid-template: 60pt / 80pt">
+      <div style="display: table; border: 3pt solid black; margin: 0 5pt; background: lime"></div></div>`);
+    expect(rectOf(p, 'lime')).toEqual([5, 0, 70, 60]);
+  });
+
+  it('a table aligned start keeps its own size', async () => {
+    const p = await pages(`<div style="display: grid; grid-template: 60pt / 80pt; place-items: start">
+      <div style="display: table; width: 20pt; height: 10pt; background: lime"></div></div>`);
+    expect(rectOf(p, 'lime')).toEqual([0, 0, 20, 10]);
   });
 });
 
@@ -274,6 +311,11 @@ describe('percentage gaps', () => {
 });
 
 describe('absolutely positioned children of a grid', () => {
+  it('end the text run around them: the text on each side is an item of its own', async () => {
+    const p = await pages(`<div style="display: grid">Two <span style="position: absolute"></span>lines</div>`);
+    expect(runWith(p, 'lines').y).toBeGreaterThan(runWith(p, 'Two').y);
+  });
+
   it('take their grid area as containing block; auto lines stand for the padding edges', async () => {
     const p = await pages(`<div style="display: grid; position: relative; padding: 10pt; grid-template-columns: 100pt 100pt; grid-template-rows: 20pt 30pt">
       ${cell('red', 'position: absolute; grid-area: 2 / 2 / 3 / 3; left: 0; right: 0; top: 0; bottom: 0')}

@@ -33,6 +33,14 @@ describe('the height of a table', () => {
     expect(rectOf(p, 0, 128, 0)).toEqual([0, 30, 20, 60]);
   });
 
+  it('grows only the rows with content and no specified height when there are such (as Chromium)', async () => {
+    const p = await pages(`<table style="border-spacing: 0; height: 100pt; background: rgb(255, 0, 0)">
+      <tr><td style="padding: 0; height: 30pt; width: 20pt; background: rgb(0, 0, 255)"></td></tr>
+      <tr><td style="padding: 0; width: 20pt; background: rgb(0, 128, 0)"><div style="height: 10pt"></div></td></tr></table>`);
+    expect(rectOf(p, 0, 0, 255)).toEqual([0, 0, 20, 30]);
+    expect(rectOf(p, 0, 128, 0)).toEqual([0, 30, 20, 70]);
+  });
+
   it('does not shrink a table whose rows are taller', async () => {
     const p = await pages(`<table style="border-spacing: 0; height: 10pt; background: rgb(255, 0, 0)">
       <tr><td style="padding: 0; height: 40pt; width: 20pt; background: rgb(0, 0, 255)"></td></tr></table>`);

@@ -85,4 +85,14 @@ describe('stacking contexts', () => {
     expect(inClip.some((i) => i.kind === 'rect' && i.color.r === 255)).toBe(true);
     expect(inClip.some((i) => i.kind === 'rect' && i.color.b === 255)).toBe(false);
   });
+
+  it('overflow: hidden on a table clips its cells to the table box\'s padding box, not its own border and background', async () => {
+    const html = `<div style="display: table; overflow: hidden; border: 3pt solid blue; background: yellow; width: 60pt; height: 60pt">
+      <div style="display: table-cell"><div style="width: 40pt; height: 10pt; background: red"></div></div></div>`;
+    const pages = await layout(html, 'body { margin: 0 }', PAGE);
+    const clips = flatten(pages[0]!.items).filter((i): i is Extract<DisplayItem, { kind: 'clip' }> => i.kind === 'clip');
+    expect(clips.map((c) => [c.x, c.y, c.width, c.height])).toEqual([[3, 3, 60, 60]]);
+    const inClip = clips.flatMap((c) => flatten(c.items)).filter((i) => i.kind === 'rect');
+    expect(inClip.map((i) => i.kind === 'rect' && i.color.r === 255 && i.color.g === 0)).toEqual([true]);
+  });
 });

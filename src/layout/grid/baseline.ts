@@ -97,8 +97,8 @@ export interface PlacedFragment {
  * The grid container's first or last baseline (css-grid-1 §10.8): that of the items of its
  * first (last) row that take part in first (last) baseline alignment, else that of the
  * first (last) item of that row in grid order (by column, then order-modified document
- * order); null when there are no items or that item has no baseline of its own (the
- * container's is then synthesized by its own alignment context, not from the item).
+ * order); null when there are no items. An item without a baseline of its own gets one
+ * synthesized from its border box, its bottom edge (css-grid-2 §10.8, css-align-3 §9.1).
  */
 export function gridBaseline(placed: readonly PlacedFragment[], which: BaselineSet): number | null {
   const edge = (p: PlacedFragment) => (which === 'first' ? p.item.row : p.item.row + p.item.rowSpan - 1);
@@ -115,8 +115,5 @@ export function gridBaseline(placed: readonly PlacedFragment[], which: BaselineS
     else if (which === 'first' ? p.item.column < chosen.item.column : p.item.column + p.item.columnSpan >= chosen.item.column + chosen.item.columnSpan) chosen = p;
   }
   if (chosen === null) return null;
-  const f = chosen.fragment;
-  if (chosen.set === which) return f.y + fragmentBaseline(f, which);
-  const own = which === 'first' ? f.firstBaseline : f.lastBaseline;
-  return own === null ? null : f.y + own;
+  return chosen.fragment.y + fragmentBaseline(chosen.fragment, which);
 }

@@ -10,7 +10,7 @@ import { gapCount } from './content-distribution.js';
 import { sizeTracks, type AvailableSpace, type Contributions } from './track-sizing.js';
 
 /**
- * An item's width contributions; its automatic minimum is 0 when it clips its overflow (§6.6).
+ * An item's width contributions; its automatic minimum is 0 when it is a scroll container (§6.6; `overflow: clip` is not one).
  * A replaced item with a percentage max-width is compressible: its min-content contribution
  * is 0 (css-sizing-3 §5.2.2), whatever its width.
  */
@@ -18,7 +18,7 @@ export function widthContributions(box: BlockLevelBox): Contributions {
   const c = intrinsicContribution(box, layoutAtomic);
   const max = box.style.maxWidth;
   if (box.kind === 'replaced' && typeof max === 'object' && max.pct !== 0) return { minContent: 0, maxContent: c.max, minimum: 0 };
-  if (box.style.overflow === 'visible') return { minContent: c.min, maxContent: c.max, minimum: c.min };
+  if (box.style.overflow !== 'hidden') return { minContent: c.min, maxContent: c.max, minimum: c.min };
   const s = box.style;
   const p = paddingOf(s, 0);
   const b = borderOf(s);

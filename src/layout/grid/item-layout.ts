@@ -17,15 +17,15 @@ export function selfAlignment(self: AlignmentKeyword, items: AlignmentKeyword): 
   return self === 'auto' ? items : self;
 }
 
-/** `normal` stretches boxes without a natural size; replaced boxes and tables take start (css-align-3 §6.1). */
+/** `normal` stretches boxes without a preferred aspect ratio; replaced boxes take start (css-align-3 §6.1). */
 function stretches(box: BlockLevelBox, align: AlignmentKeyword): boolean {
-  return align === 'stretch' || (align === 'normal' && box.kind === 'block');
+  return align === 'stretch' || (align === 'normal' && box.kind !== 'replaced');
 }
 
-/** The item's block size is its area's: a block with an auto height and no auto block margins, stretched (css-align-3 §6.1). */
+/** The item's block size is its area's: a block or table with an auto height and no auto block margins, stretched (css-align-3 §6.1). */
 export function stretchesInBlockAxis(box: BlockLevelBox, container: ComputedStyle): boolean {
   const s = box.style;
-  return box.kind === 'block' && s.height === 'auto' && s.marginTop !== 'auto' && s.marginBottom !== 'auto' && stretches(box, selfAlignment(s.alignSelf, container.alignItems));
+  return box.kind !== 'replaced' && s.height === 'auto' && s.marginTop !== 'auto' && s.marginBottom !== 'auto' && stretches(box, selfAlignment(s.alignSelf, container.alignItems));
 }
 
 /** Where a fragmented item continues: the space left on this page and its break token. */
@@ -61,8 +61,12 @@ export function layoutItemAt(box: BlockLevelBox, width: number, height: number |
   }
   if (height !== null && stretchesInBlockAxis(box, container)) {
     const m = blockMargins(s, width);
-    fixedBlockSize = Math.max(0, height - m.top - m.bottom - verticalFrame(s, width));
+    // A table's fixed height is its wrapper's, border box and captions (layoutTable).
+    fixedBlockSize = Math.max(0, height - m.top - m.bottom - (box.kind === 'table' ? 0 : verticalFrame(s, width)));
   }
+  // A stretched table's wrapper takes the area's width (the table box's border box; its
+  // columns never narrower than their minimums, table layout sees to that), as in flexbox.
+  if (box.kind === 'table' && fills) fixedInlineSize = Math.max(0, width - (resolveAuto(s.marginLeft, width) ?? 0) - (resolveAuto(s.marginRight, width) ?? 0));
   if (sub?.columns) {
     fixedInlineSize = Math.max(0, width - (resolveAuto(s.marginLeft, width) ?? 0) - (resolveAuto(s.marginRight, width) ?? 0) - horizontalFrame(s, width));
   }

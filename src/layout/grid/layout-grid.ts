@@ -259,19 +259,27 @@ function sizeGrid(box: BlockBox, width: number, ownHeight: number | null, minHei
     const i = ownIndex.get(it)!;
     return heightContribution(measure(i), shims[i] ?? null);
   });
-  const sizeRows = (available: number | 'max-content') => sizeTracks(model.rows, rowItems, model.rowGap, available, ownHeight, contentStretch(s.alignContent), gapCount(model.collapsedRows));
+  const sizeRows = (available: number | 'max-content', basis = ownHeight) => sizeTracks(model.rows, rowItems, model.rowGap, available, basis, contentStretch(s.alignContent), gapCount(model.collapsedRows));
   let rows = sizeRows(ownHeight ?? 'max-content');
   let rowSpace = ownHeight;
+  // The auto height the rows were sized again in, which stays the grid's (tracks may overflow it).
+  let autoHeight: number | null = null;
   // An auto height below the min-height: the rows are sized again in the min-height, which
   // flexible and stretched tracks fill (§11.7.1, §11.8).
   if (minHeight !== null && minHeight > total(rows, model.rowGap, model.collapsedRows) + EPSILON) {
     rows = sizeRows(minHeight);
     rowSpace = minHeight;
+  } else if (rowSpace === null && model.rows.some((t) => isPercentage(t.min) || isPercentage(t.max) || (typeof t.max === 'object' && 'fr' in t.max))) {
+    // The auto height found, percentage rows (auto until then) resolve against it and flexible
+    // rows are sized again in it as a definite height (§7.2.1), as columns are in a
+    // shrink-to-fit width: flex factors summing below 1 then leave part of it free (§11.7.1).
+    rowSpace = autoHeight = total(rows, model.rowGap, model.collapsedRows);
+    rows = sizeRows(rowSpace, rowSpace);
   }
   const rowsHeight = total(rows, model.rowGap, model.collapsedRows);
   const openRows = gapCount(model.collapsedRows) + (rows.length > 0 ? 1 : 0);
   const distribution = distribute(s.alignContent, rowSpace === null ? 0 : rowSpace - rowsHeight, openRows);
-  const extent = trackLines(rows, model.rowGap, distribution, model.collapsedRows)[rows.length]!;
+  const extent = autoHeight ?? trackLines(rows, model.rowGap, distribution, model.collapsedRows)[rows.length]!;
   // A percentage row gap in an indefinite height counts as 0 while the rows and the height are
   // sized, then resolves against that height to lay them out (css-align-3 §8.1).
   const rowGap = ownHeight === null && s.rowGap !== 'normal' && s.rowGap.pct !== 0 ? gapSize(s.rowGap, rowSpace ?? rowsHeight) : model.rowGap;

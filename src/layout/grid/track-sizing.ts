@@ -68,7 +68,25 @@ export function sizeTracks(
   for (const f of maxs) flexPrefix.push(flexPrefix[flexPrefix.length - 1]! + (f.kind === 'fr' ? 1 : 0));
   const crossesFlex = (it: SizedItem) => flexPrefix[it.start + it.span]! - flexPrefix[it.start]! > 0;
   const gaps = (span: number) => gap * (span - 1);
-  const autoMinimum = (c: Contributions) => (available === 'min-content' ? c.minContent : available === 'max-content' ? c.maxContent : c.minimum);
+  // The stretch fit into the item's area when all its tracks have a fixed max sizing function:
+  // their sum and the gaps between them (§6.6), else Infinity.
+  const fixedMaximum = (it: SizedItem) => {
+    let sum = gaps(it.span);
+    for (let i = it.start; i < it.start + it.span; i++) {
+      const f = maxs[i]!;
+      if (f.kind !== 'fixed') return Infinity;
+      sum += f.value;
+    }
+    return sum;
+  };
+  // The minimum contribution (§6.6: its content-based minimum clamped by a fixed maximum), or
+  // under an intrinsic constraint the limited min-/max-content contribution floored by it (§11.5).
+  const autoMinimum = (it: SizedItem, c: Contributions) => {
+    const cap = fixedMaximum(it);
+    const minimum = Math.min(c.minimum, cap);
+    if (available === 'min-content') return Math.max(minimum, Math.min(c.minContent, cap));
+    return available === 'max-content' ? Math.max(minimum, Math.min(c.maxContent, cap)) : minimum;
+  };
 
   // §11.5 step 2: items in one track that is not flexible.
   const spanning: SizedItem[] = [];
@@ -89,7 +107,7 @@ export function sizeTracks(
     const c = it.contributions();
     if (min.kind === 'min-content') base[i] = Math.max(base[i]!, c.minContent);
     else if (min.kind === 'max-content') base[i] = Math.max(base[i]!, c.maxContent);
-    else if (min.kind === 'auto') base[i] = Math.max(base[i]!, autoMinimum(c));
+    else if (min.kind === 'auto') base[i] = Math.max(base[i]!, autoMinimum(it, c));
     let grow: number | null = null;
     if (max.kind === 'min-content') grow = c.minContent;
     else if (max.kind === 'max-content' || max.kind === 'auto') grow = c.maxContent;
@@ -105,7 +123,7 @@ export function sizeTracks(
     while (h < spanning.length && spanning[h]!.span === spanning[g]!.span) h++;
     const group = spanning.slice(g, h);
     g = h;
-    const grow = (pick: (c: Contributions) => number, affects: (i: number) => boolean, target: 'base' | 'limit') => {
+    const grow = (pick: (c: Contributions, it: SizedItem) => number, affects: (i: number) => boolean, target: 'base' | 'limit') => {
       const planned = new Map<number, number>();
       for (const it of group) {
         const affected: number[] = [];
@@ -115,7 +133,7 @@ export function sizeTracks(
           if (affects(i)) affected.push(i);
         }
         if (affected.length === 0) continue;
-        const extra = pick(it.contributions()) - used;
+        const extra = pick(it.contributions(), it) - used;
         const caps = affected.map((i) => (target === 'base' ? (limit[i] === Infinity ? Infinity : limit[i]! - base[i]!) : maxs[i]!.kind === 'fit' ? Math.max(0, (maxs[i] as { value: number }).value - (limit[i] === Infinity ? base[i]! : limit[i]!)) : Infinity));
         const shares = shareEqually(Math.max(0, extra), caps);
         affected.forEach((i, k) => planned.set(i, Math.max(planned.get(i) ?? 0, shares[k]!)));
@@ -126,7 +144,7 @@ export function sizeTracks(
         if (limit[i]! < base[i]!) limit[i] = base[i]!;
       }
     };
-    grow((c) => autoMinimum(c), (i) => isIntrinsicMin(mins[i]!), 'base');
+    grow((c, it) => autoMinimum(it, c), (i) => isIntrinsicMin(mins[i]!), 'base');
     grow((c) => c.minContent, (i) => mins[i]!.kind === 'min-content' || mins[i]!.kind === 'max-content', 'base');
     grow((c) => c.maxContent, (i) => mins[i]!.kind === 'max-content' || (mins[i]!.kind === 'auto' && available === 'max-content'), 'base');
     grow((c) => c.minContent, (i) => isIntrinsicMax(maxs[i]!), 'limit');
@@ -144,7 +162,7 @@ export function sizeTracks(
     if (flexible.length === 0) continue;
     // The automatic minimum of an item spanning several tracks, one of them flexible, is 0 (§6.6).
     const c = it.contributions();
-    const wanted = it.span > 1 && available !== 'min-content' && available !== 'max-content' ? Math.min(c.minimum, 0) : autoMinimum(c);
+    const wanted = it.span > 1 && available !== 'min-content' && available !== 'max-content' ? Math.min(c.minimum, 0) : autoMinimum(it, c);
     const extra = wanted - used;
     if (extra <= 0) continue;
     const factors = flexible.map((i) => (maxs[i] as { fr: number }).fr);

@@ -266,10 +266,23 @@ interface RowMetrics {
   readonly baseline: number | null;
 }
 
-/** The rows' heights with `extra` shared out: in proportion to their heights, or equally when they have none. */
+/**
+ * The rows' heights with `extra` shared out: in proportion to their heights, or equally when
+ * they have none; only among the rows with content and no height of their own or of a cell
+ * when there are such, as Chromium does (the others keep the height their author gave).
+ */
 function grownRowHeights(rows: readonly PlacedRow[], extra: number): Map<PlannedRow, number> {
-  const total = rows.reduce((n, r) => n + r.height, 0);
-  return new Map(rows.map((r) => [r.row, r.height + (total > EPSILON ? (extra * r.height) / total : extra / rows.length)]));
+  const free = rows.filter((r) => r.height > EPSILON && !constrained(r.row));
+  const growing = free.length > 0 ? free : rows;
+  const total = growing.reduce((n, r) => n + r.height, 0);
+  const out = new Map(rows.map((r) => [r.row, r.height]));
+  for (const r of growing) out.set(r.row, r.height + (total > EPSILON ? (extra * r.height) / total : extra / growing.length));
+  return out;
+}
+
+/** A row with a specified height, its own or a cell's that spans it alone. */
+function constrained(row: PlannedRow): boolean {
+  return row.box.style.height !== 'auto' || row.cells.some((c) => c.rowSpan === 1 && c.specified.height !== 'auto');
 }
 
 /** The row's height: at least `minHeight` and its own, its cells' that end here, and baseline alignment. */
