@@ -6,7 +6,6 @@
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import type { AlignmentKeyword } from '../../css/types.js';
 import { blockMargins, resolveAuto } from '../box-model.js';
-import { flexStaticShift } from '../flex/static-position.js';
 import type { BoxFragment } from '../types.js';
 import { selfAlignment } from './item-layout.js';
 import { absoluteLines, type AxisLines } from './line-resolution.js';
@@ -129,9 +128,7 @@ function staticOffset(align: AlignmentKeyword, room: number, size: number, rtl: 
  * There it is aligned by justify-self and align-self as the sole item of that area.
  * `laid` was laid out at the rectangle's start, in the rectangle's coordinates.
  */
-export function staticAlignmentShift(grid: BlockBox, child: BlockLevelBox, rect: AreaRect, laid: BoxFragment): { dx: number; dy: number } {
-  // A flex container's child is aligned as its sole flex item instead (css-flexbox-1 §4.1).
-  if (grid.content.kind === 'flex') return flexStaticShift(grid, child, rect, laid);
+export function gridStaticShift(grid: BlockBox, child: BlockLevelBox, rect: AreaRect, laid: BoxFragment): { dx: number; dy: number } {
   const s = child.style;
   const g = grid.style;
   const marginRight = resolveAuto(s.marginRight, rect.width) ?? 0;

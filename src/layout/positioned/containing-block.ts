@@ -3,7 +3,8 @@
 // placeholders in it. Boxes with no positioned ancestor belong to the initial containing
 // block (initial-containing-block.ts).
 import { borderOf } from '../box-model.js';
-import { absoluteArea, staticAlignmentShift } from '../grid/abspos-area.js';
+import { absoluteArea } from '../grid/abspos-area.js';
+import { staticAlignmentShift } from './static-alignment.js';
 import type { BoxFragment, PageContext } from '../types.js';
 import { layoutAbsolute } from './absolute.js';
 import { candidatesIn, isContainingBlock } from './placeholders.js';

@@ -11,7 +11,7 @@ import type { BoxFragment, BreakToken, PageContext } from '../types.js';
 import { solveAbsolute, type ContainingBlockSize } from './absolute.js';
 import { candidatesIn, isContainingBlock } from './placeholders.js';
 import { constraintSpace } from '../constraint-space.js';
-import { staticAlignmentShift } from '../grid/abspos-area.js';
+import { staticAlignmentShift } from './static-alignment.js';
 
 /** An absolutely positioned box of the initial containing block that goes on to the next page. */
 export interface PositionedBreakToken {
