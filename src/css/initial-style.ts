@@ -109,6 +109,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   overflowWrap: 'normal',
   wordBreak: 'normal',
   hyphens: 'manual',
+  lang: '',
   listStyleType: 'disc',
   listStylePosition: 'outside',
   listStyleImage: null,

@@ -2,6 +2,7 @@
 // `bgcolor` and `cellpadding` turned into CSS text. They sit in the author origin with
 // specificity zero, before every author rule.
 import type { DomElement } from '../dom/types.js';
+import { LANG_PROPERTY } from './properties/text.js';
 import { lowerTag } from './selectors/dom-index.js';
 
 const DIMENSION_ELEMENTS = new Set(['img', 'table', 'td', 'th', 'col', 'colgroup', 'iframe', 'video', 'canvas', 'embed', 'object', 'hr', 'input']);
@@ -17,6 +18,23 @@ const BR_CLEAR: Readonly<Record<string, string>> = { left: 'left', right: 'right
 
 /** The hints for one element as a CSS declaration list ('' when there are none). */
 export function presentationalHints(el: DomElement): string {
+  const lang = langHint(el);
+  const hints = elementHints(el);
+  return lang === '' ? hints : hints === '' ? lang : `${hints}; ${lang}`;
+}
+
+/**
+ * `lang` (or `xml:lang`, which wins, HTML §3.2.6.2) as the internal language property; an
+ * empty value means "unknown", which also stops inheritance.
+ */
+function langHint(el: DomElement): string {
+  if (el.attrs.size === 0) return '';
+  const lang = el.attrs.get('xml:lang') ?? el.attrs.get('lang');
+  if (lang === undefined || !/^[A-Za-z0-9-]{0,64}$/.test(lang.trim())) return '';
+  return `${LANG_PROPERTY}: "${lang.trim()}"`;
+}
+
+function elementHints(el: DomElement): string {
   const tag = lowerTag(el);
   if (tag === 'svg') return svgSizeHints(el);
   if (!HINTED_ELEMENTS.has(tag)) return '';

@@ -361,6 +361,8 @@ export interface ComputedStyle {
   readonly overflowWrap: 'normal' | 'break-word' | 'anywhere';
   readonly wordBreak: 'normal' | 'break-all' | 'keep-all';
   readonly hyphens: 'none' | 'manual' | 'auto';
+  /** The content language from the nearest `lang`/`xml:lang` attribute, lower-cased ('' = unknown). */
+  readonly lang: string;
 
   // Lists and generated content
   readonly listStyleType: ListStyleType;

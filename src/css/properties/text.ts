@@ -79,6 +79,18 @@ function parseWordBreak(items: readonly Component[]): Computer<ComputedStyle['wo
   return word === 'break-word' ? constant(LEGACY_BREAK_WORD) : null;
 }
 
+/**
+ * The content language (HTML §3.2.6.2): set only by the presentational hint of a `lang` or
+ * `xml:lang` attribute (as Gecko's internal `-x-lang`), so that hyphenation, Han glyph
+ * variants and `quotes: auto` read it from the style like any inherited property.
+ */
+export const LANG_PROPERTY = '-quire-lang';
+
+function parseLang(items: readonly Component[]): Computer<string> | null {
+  const item = items.length === 1 ? items[0] : undefined;
+  return item?.type === 'string' && item.value.length <= 64 ? constant(item.value.trim().toLowerCase()) : null;
+}
+
 /** Text longhands. `color` must be computed before anything that uses currentcolor. */
 export const TEXT_LONGHANDS: readonly LonghandDef[] = [
   longhand('color', 'color', true, parseColorProperty),
@@ -99,4 +111,5 @@ export const TEXT_LONGHANDS: readonly LonghandDef[] = [
   keywordLonghand('overflow-wrap', 'overflowWrap', true, ['normal', 'break-word', 'anywhere']),
   longhand('word-break', 'wordBreak', true, parseWordBreak),
   keywordLonghand('hyphens', 'hyphens', true, ['none', 'manual', 'auto']),
+  longhand(LANG_PROPERTY, 'lang', true, parseLang),
 ];
