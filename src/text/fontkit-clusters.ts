@@ -8,6 +8,7 @@
 // fails loudly if they change.
 
 import type * as fontkit from 'fontkit';
+import type { ShapeOptions } from './shape.js';
 
 interface GlyphInfoRecord {
   readonly codePoints: readonly number[];
@@ -25,17 +26,20 @@ interface Capture {
 const captures = new WeakMap<fontkit.Font, Capture | null>();
 
 /**
- * Lays `glyphs` out with the font's default features and returns the run together with the
+ * Lays `glyphs` out with the font's default features (and the options' features, in the
+ * options' direction) and returns the run together with the
  * code-point count of each output glyph (in logical order), or null when the font has no
  * OpenType engine (then output glyphs are the input glyphs, one for one).
  */
 export function layoutWithClusters(
   program: fontkit.Font,
   glyphs: fontkit.Glyph[],
+  options: ShapeOptions,
 ): { run: fontkit.GlyphRun; codePointCounts: number[] | null } {
   const capture = captureOf(program);
   if (capture) capture.last = null;
-  const run = program.layout(glyphs);
+  // fontkit reads the direction from the script unless told; a run's bidi level decides here.
+  const run = options.key === '' ? program.layout(glyphs) : program.layout(glyphs, (options.features ?? undefined) as never, undefined, undefined, options.direction);
   const infos = capture?.last ?? null;
   if (capture) capture.last = null;
   return { run, codePointCounts: infos ? infos.map((info) => info.codePoints.length) : null };

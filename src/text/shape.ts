@@ -8,6 +8,31 @@ import { fontProgramOf } from './font-face.js';
 import { layoutWithClusters } from './fontkit-clusters.js';
 import type { FontFace, ShapedGlyph, ShapedText } from './types.js';
 
+/**
+ * How a run is shaped beyond its face and text: the direction its bidi level gives it (glyphs
+ * come back in visual order either way) and OpenType features switched on or off on top of
+ * the shaper's defaults (`font-feature-settings`, `font-variant-*`, `font-kerning`).
+ */
+export interface ShapeOptions {
+  /** 'rtl' sets the run right to left; 'ltr' leaves it to the script (Arabic is still RTL). */
+  readonly direction: 'ltr' | 'rtl';
+  /** Feature tag → value (0 turns a default feature off, 1 turns one on), or null for none. */
+  readonly features: Readonly<Record<string, number>> | null;
+  /** Identifies the options in the shaping cache: '' for the defaults. */
+  readonly key: string;
+}
+
+/** Left to right with the default features. */
+export const DEFAULT_SHAPING: ShapeOptions = { direction: 'ltr', features: null, key: '' };
+
+/** Shaping options; equal options get equal keys, so runs share cache entries. */
+export function shapeOptions(direction: 'ltr' | 'rtl', features: Readonly<Record<string, number>> | null = null): ShapeOptions {
+  const tags = features === null ? [] : Object.keys(features).sort();
+  if (direction === 'ltr' && tags.length === 0) return DEFAULT_SHAPING;
+  const key = `${direction}|${tags.map((t) => `${t}=${features![t]}`).join(',')}`;
+  return { direction, features: tags.length === 0 ? null : features, key };
+}
+
 /** Entries kept per face; a face's cache is found first so the text alone is the key. */
 const SHAPING_CACHE_LIMIT = 50_000;
 const shapingCaches = new Map<FontFace, BoundedCache<ShapedText>>();
@@ -17,16 +42,17 @@ const shapingCaches = new Map<FontFace, BoundedCache<ShapedText>>();
  * carries "fi"; later glyphs of a cluster carry ''. Metrics are in font units. The same face
  * and text return the same (frozen-by-contract) object until the cache evicts it.
  */
-export function shapeText(face: FontFace, text: string): ShapedText {
+export function shapeText(face: FontFace, text: string, options: ShapeOptions = DEFAULT_SHAPING): ShapedText {
   let cache = shapingCaches.get(face);
   if (!cache) {
     cache = new BoundedCache<ShapedText>(SHAPING_CACHE_LIMIT);
     shapingCaches.set(face, cache);
   }
-  let shaped = cache.get(text);
+  const key = options.key === '' ? text : `${options.key}\u0000${text}`;
+  let shaped = cache.get(key);
   if (!shaped) {
-    shaped = shapeUncached(face, text);
-    cache.set(text, shaped);
+    shaped = shapeUncached(face, text, options);
+    cache.set(key, shaped);
   }
   return shaped;
 }
@@ -41,21 +67,22 @@ export function clearShapingCache(): void {
   shapingCaches.clear();
 }
 
-function shapeUncached(face: FontFace, text: string): ShapedText {
+function shapeUncached(face: FontFace, text: string, options: ShapeOptions): ShapedText {
   if (text.length === 0) return { face, glyphs: [], advance: 0 };
   try {
-    return shapeWithLayout(face, text);
+    return shapeWithLayout(face, text, options);
   } catch {
     // A damaged table the font check did not reach (a GSUB lookup of another script, a
     // glyph's metrics): the text set glyph by glyph without OpenType features.
-    return shapeGlyphByGlyph(face, text);
+    const plain = shapeGlyphByGlyph(face, text);
+    return options.direction === 'rtl' ? { face, glyphs: [...plain.glyphs].reverse(), advance: plain.advance } : plain;
   }
 }
 
-function shapeWithLayout(face: FontFace, text: string): ShapedText {
+function shapeWithLayout(face: FontFace, text: string, options: ShapeOptions): ShapedText {
   const program = fontProgramOf(face);
   const input = inputGlyphs(program, text);
-  const { run, codePointCounts } = layoutWithClusters(program, input.glyphs);
+  const { run, codePointCounts } = layoutWithClusters(program, input.glyphs, options);
   const counts = clusterSizes(run, input.glyphs, codePointCounts);
   const glyphs = placeGlyphs(run, counts, text, input.codePointStarts);
   let advance = 0;

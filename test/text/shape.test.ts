@@ -1,7 +1,7 @@
 // Shaping with fontkit: kerning, ligatures with their cluster text, marks, and the cache.
 import { describe, expect, it } from 'vitest';
 import { FontRegistry } from '../../src/text/font-registry.js';
-import { clearShapingCache, measureText, shapeText } from '../../src/text/shape.js';
+import { clearShapingCache, measureText, shapeOptions, shapeText } from '../../src/text/shape.js';
 
 const face = FontRegistry.default().match({ families: ['Noto Sans'], weight: 400, style: 'normal' });
 const texts = (text: string) => shapeText(face, text).glyphs.map((g) => g.text);
@@ -19,6 +19,19 @@ describe('shapeText', () => {
     expect(fi.glyphs[0]).toMatchObject({ text: 'fi', cluster: 0 });
     expect(texts('office')).toEqual(['o', 'ffi', 'c', 'e']);
     expect(shapeText(face, 'office').glyphs.map((g) => g.cluster)).toEqual([0, 1, 4, 5]);
+  });
+
+  it('sets a run right to left when told, glyphs in visual order with their own text', () => {
+    const rtl = shapeText(face, 'abc', shapeOptions('rtl'));
+    expect(rtl.glyphs.map((g) => g.text)).toEqual(['c', 'b', 'a']);
+    expect(rtl.advance).toBeCloseTo(shapeText(face, 'abc').advance, 6);
+    expect(shapeOptions('ltr')).toBe(shapeOptions('ltr', {}));
+  });
+
+  it('switches OpenType features on top of the defaults, cached apart from the default run', () => {
+    expect(shapeText(face, 'fi', shapeOptions('ltr', { liga: 0 })).glyphs).toHaveLength(2);
+    expect(shapeText(face, 'fi').glyphs).toHaveLength(1);
+    expect(shapeOptions('ltr', { liga: 0, kern: 0 }).key).toBe(shapeOptions('ltr', { kern: 0, liga: 0 }).key);
   });
 
   it('maps clusters exactly even when a glyph is reachable both as ligature and by cmap', () => {
