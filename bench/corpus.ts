@@ -4,11 +4,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cardsDocument } from './cards-document.js';
 import { marginDocument } from './margin-document.js';
+import { scriptDocument, type BenchScript } from './script-document.js';
 import { markdownDocument } from './markdown-document.js';
 import { tableDocument } from './table-document.js';
 
 /** One benchmark document: a file of the corpus folder, or a table or handbook generated here. */
-export type CorpusDocument = FileDocument | TableDocument | MarginDocument | MarkdownDocument | CardsDocument;
+export type CorpusDocument = FileDocument | TableDocument | MarginDocument | MarkdownDocument | CardsDocument | ScriptDocument;
 
 export interface FileDocument {
   readonly kind: 'file';
@@ -40,6 +41,14 @@ export interface CardsDocument {
   readonly cards: number;
 }
 
+/** A generated notice in one script or in all of them (`script-document.ts`); its time is also shown per page. */
+export interface ScriptDocument {
+  readonly kind: 'script';
+  readonly name: string;
+  readonly script: BenchScript;
+  readonly sections: number;
+}
+
 /** A generated Markdown-mode request (`markdown-document.ts`); its time is also shown per 1,000 items. */
 export interface MarkdownDocument {
   readonly kind: 'markdown';
@@ -67,6 +76,12 @@ export const CORPUS_DOCUMENTS: readonly CorpusDocument[] = [
   { kind: 'cards', name: 'flex-1k', layout: 'flex', cards: 1000 },
   { kind: 'cards', name: 'grid-200', layout: 'grid', cards: 200 },
   { kind: 'cards', name: 'grid-1k', layout: 'grid', cards: 1000 },
+  { kind: 'script', name: 'multilingual', script: 'mixed', sections: 60 },
+  { kind: 'script', name: 'text-latin', script: 'latin', sections: 60 },
+  { kind: 'script', name: 'text-arabic', script: 'arabic', sections: 60 },
+  { kind: 'script', name: 'text-hebrew', script: 'hebrew', sections: 60 },
+  { kind: 'script', name: 'text-hindi', script: 'devanagari', sections: 60 },
+  { kind: 'script', name: 'text-thai', script: 'thai', sections: 60 },
 ];
 
 /** The corpus folder: $QUIRE_BENCH_CORPUS, else `../shared/bench-corpus` beside the repository. */
@@ -83,5 +98,6 @@ export function documentRequest(doc: CorpusDocument, dir: string): Record<string
     case 'margins': return html(marginDocument(doc.chapters));
     case 'markdown': return { type: 'markdown', ...markdownDocument(doc.items) };
     case 'cards': return html(cardsDocument(doc.layout, doc.cards));
+    case 'script': return html(scriptDocument(doc.script, doc.sections));
   }
 }
