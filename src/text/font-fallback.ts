@@ -11,20 +11,31 @@ import type { UnicodeRangeIndex } from './unicode-range.js';
  * point is the one whose range contains it, loaded the first time a character needs it.
  */
 export class UnicodeRangeFaces {
-  private readonly faces: (FontFace | null | undefined)[];
+  private indexBuilt: UnicodeRangeIndex | undefined;
+  private faces: (FontFace | null | undefined)[] = [];
   private primaryFace: FontFace | null | undefined;
 
-  /** `load(i)` opens face i of the index (null when it cannot be loaded); each is asked once. */
+  /**
+   * `load(i)` opens face i of the index (null when it cannot be loaded); each is asked once.
+   * The index may be given as a function, called when a character is first looked up (the
+   * bundled fallback fonts read their package's CSS only when some text needs a fallback).
+   */
   constructor(
-    private readonly index: UnicodeRangeIndex,
+    private readonly index: UnicodeRangeIndex | (() => UnicodeRangeIndex),
     private readonly load: (faceIndex: number) => FontFace | null,
-  ) {
-    this.faces = new Array<FontFace | null | undefined>(index.faceCount);
+  ) {}
+
+  private get ranges(): UnicodeRangeIndex {
+    if (!this.indexBuilt) {
+      this.indexBuilt = typeof this.index === 'function' ? this.index() : this.index;
+      this.faces = new Array<FontFace | null | undefined>(this.indexBuilt.faceCount);
+    }
+    return this.indexBuilt;
   }
 
   /** The face whose range contains the code point, if it has a glyph for it. */
   faceFor(codePoint: number): FontFace | undefined {
-    const faceIndex = this.index.faceOf(codePoint);
+    const faceIndex = this.ranges.faceOf(codePoint);
     if (faceIndex < 0) return undefined;
     const face = this.faceAt(faceIndex);
     return face && face.hasGlyph(codePoint) ? face : undefined;
@@ -36,7 +47,7 @@ export class UnicodeRangeFaces {
    */
   get primary(): FontFace | undefined {
     if (this.primaryFace === undefined) {
-      const space = this.index.faceOf(0x20);
+      const space = this.ranges.faceOf(0x20);
       let face = space >= 0 ? this.faceAt(space) : null;
       for (let i = 0; !face && i < this.faces.length; i++) face = this.faceAt(i);
       this.primaryFace = face;
