@@ -134,9 +134,11 @@ export const FALLBACK_FONTS: readonly BundledFallbackFont[] = [
     subsets: ['latin'],
     weights: [400],
     postscriptStem: 'NotoSansMath',
-    // Its mathematical blocks: General Punctuation to Miscellaneous Symbols and Arrows, and the
-    // Mathematical Alphanumeric and Arabic Mathematical Alphabetic Symbols.
-    ranges: { latin: 'U+2000-2BFF, U+1D400-1D7FF, U+1EE00-1EEFF' },
+    // Its mathematical blocks: General Punctuation to Miscellaneous Technical, Geometric
+    // Shapes, Miscellaneous Mathematical Symbols-A to Miscellaneous Symbols and Arrows, and the
+    // Mathematical Alphanumeric and Arabic Mathematical Alphabetic Symbols (not the dingbats
+    // and other symbols between, which it lacks and Symbols 2 has).
+    ranges: { latin: 'U+2000-23FF, U+25A0-25FF, U+27C0-27FF, U+2900-2BFF, U+1D400-1D7FF, U+1EE00-1EEFF' },
   }),
   new BundledFallbackFont({ packageName: '@fontsource/noto-sans-symbols-2', family: 'Noto Sans Symbols 2', fileStem: 'noto-sans-symbols-2', subsets: ['symbols', 'math', 'braille', 'mayan-numerals'], weights: [400], postscriptStem: 'NotoSansSymbols2' }),
   new BundledFallbackFont({

@@ -7,6 +7,8 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'p
 import { describe, expect, it } from 'vitest';
 import { renderDocument, renderToDisplayLists } from '../../src/render.js';
 import type { DisplayItem } from '../../src/paint/types.js';
+import { FontRegistry, isBuiltInFamily } from '../../src/text/font-registry.js';
+import type { FontQuery } from '../../src/text/types.js';
 import { poppler, writeTemp } from '../pdf/helpers.js';
 
 const LINES: readonly (readonly [string, string])[] = [
@@ -147,5 +149,45 @@ describe('characters no font has', () => {
     const glyphWarnings = warnings.filter((w) => /glyph/.test(w));
     expect(glyphWarnings).toHaveLength(21);
     expect(glyphWarnings[20]).toMatch(/more characters have no glyph in any font/);
+  });
+});
+
+describe('fallback order and family names', () => {
+  const query = (families: string[], lang = ''): FontQuery => ({ families, weight: 400, style: 'normal', lang });
+  const registry = FontRegistry.default();
+  const faceOf = (ch: string, q: FontQuery) => registry.itemize(ch, q)[0]!.face;
+
+  it('the requested families first, then Noto Sans, then the script fonts, the CJK fonts last', () => {
+    // Arimo (Arial, its latin subsets) has the minus sign; Cyrillic comes from Noto Sans, Hebrew
+    // and ≠ from the script and math fonts.
+    expect(faceOf('Ж', query(['Arial'])).family).toBe('Noto Sans');
+    expect(faceOf('ש', query(['Arial'])).family).toBe('Noto Sans Hebrew');
+    expect(faceOf('−', query(['Arial'])).family).toBe('Arimo');
+    expect(faceOf('≠', query(['Arial'])).family).toBe('Noto Sans Math');
+    // The default stack names Noto CJK before sans-serif: the script fonts still come before the CJK fonts.
+    expect(faceOf('⚠', query(['Noto Sans', 'Noto CJK', 'sans-serif'])).family).toBe('Noto Sans Symbols 2');
+    expect(faceOf('中', query(['Noto Sans', 'Noto CJK', 'sans-serif'])).family).toBe('Noto Sans CJK SC');
+    // …and `Noto CJK` alone is the language's CJK font.
+    expect(registry.match(query(['Noto CJK'], 'ja')).family).toBe('Noto Sans CJK JP');
+    expect(registry.match(query(['Noto CJK'])).family).toBe('Noto Sans CJK SC');
+  });
+
+  it('a family named first wins over the fallback order', () => {
+    expect(faceOf('直', query(['Noto Sans SC'], 'ja')).family).toBe('Noto Sans CJK SC');
+    expect(faceOf('✈', query(['Noto Sans'])).family).toBe('Noto Sans Symbols 2');
+    expect(faceOf('✈', query(['Noto Emoji', 'Noto Sans'])).family).toBe('Noto Emoji');
+    expect(registry.match(query(['Noto Sans Arabic'])).family).toBe('Noto Sans Arabic');
+  });
+
+  it('the script fonts are built-in families (never asked of a font provider)', () => {
+    for (const name of ['Noto Sans Arabic', 'noto sans hebrew', 'Noto Sans Devanagari', 'Noto Sans Thai', 'Noto Sans Math', 'Noto Sans Symbols 2', 'Noto Emoji', 'Noto Sans JP', 'Noto CJK']) {
+      expect(isBuiltInFamily(name), name).toBe(true);
+    }
+  });
+
+  it('caches fallback per language only as far as it orders the CJK fonts', () => {
+    expect(faceOf('直', query(['Noto Sans'], 'ja-JP'))).toBe(faceOf('直', query(['Noto Sans'], 'ja')));
+    expect(faceOf('直', query(['Noto Sans'], 'en'))).toBe(faceOf('直', query(['Noto Sans'], 'zh-hant')));
+    expect(faceOf('直', query(['Noto Sans'], 'ja'))).not.toBe(faceOf('直', query(['Noto Sans'], 'en')));
   });
 });
