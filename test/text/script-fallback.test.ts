@@ -54,6 +54,11 @@ async function notdefUse(pdf: Uint8Array): Promise<Map<string, boolean>> {
   return fonts;
 }
 
+/** A glyph's outline as SVG path data (fontkit has it; its type declarations leave it out). */
+function outlineOf(glyph: fontkit.Glyph): string {
+  return (glyph as unknown as { path: { toSVG(): string } }).path.toSVG();
+}
+
 function glyphRuns(items: readonly DisplayItem[]): Extract<DisplayItem, { kind: 'glyphs' }>[] {
   return items.flatMap((item) => (item.kind === 'glyphs' ? [item] : 'items' in item ? glyphRuns(item.items) : []));
 }
@@ -120,7 +125,7 @@ describe('Han ideographs by language', () => {
     const outline = (family: string) => {
       const run = runs.find((r) => r.face.family === family)!;
       const program = fontkit.create(run.face.data) as fontkit.Font;
-      return program.glyphForCodePoint(0x76f4).path.toSVG();
+      return outlineOf(program.glyphForCodePoint(0x76f4));
     };
     expect(outline('Noto Sans CJK JP')).not.toBe(outline('Noto Sans CJK SC'));
   });
@@ -139,7 +144,7 @@ describe('characters no font has', () => {
     // Noto Sans's .notdef is a visible box: it has an outline and an advance.
     for (const run of notdef) expect(run.face.family).toBe('Noto Sans');
     const program = fontkit.create(notdef[0]!.face.data) as fontkit.Font;
-    expect(program.getGlyph(0).path.commands.length).toBeGreaterThan(4);
+    expect(outlineOf(program.getGlyph(0)).length).toBeGreaterThan(20);
     expect(program.getGlyph(0).advanceWidth).toBeGreaterThan(0);
   });
 
