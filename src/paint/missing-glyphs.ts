@@ -2,6 +2,7 @@
 // its .notdef glyph (Noto Sans': a visible box) so that the gap shows; the render reports each
 // such character once, naming it, so that the author can bring a font for it.
 
+import { isInvisible } from '../text/font-fallback.js';
 import type { DisplayItem, PageDisplayList } from './types.js';
 
 /** At most this many characters are named; the rest get one summary warning. */
@@ -41,7 +42,7 @@ export class MissingGlyphReport {
   private reportCluster(text: string, hasGlyph: (codePoint: number) => boolean): void {
     for (const ch of text) {
       const codePoint = ch.codePointAt(0)!;
-      if (this.reported.has(codePoint) || hasGlyph(codePoint) || INVISIBLE.test(ch)) continue;
+      if (this.reported.has(codePoint) || hasGlyph(codePoint) || isInvisible(codePoint)) continue;
       if (this.reported.size >= MAX_NAMED) {
         if (!this.truncated) this.warn(`more characters have no glyph in any font (only the first ${MAX_NAMED} are named); they show as boxes`);
         this.truncated = true;
@@ -52,9 +53,6 @@ export class MissingGlyphReport {
     }
   }
 }
-
-/** Default ignorables and controls: a font need not have them (UAX #44 Default_Ignorable_Code_Point). */
-const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cc}]$/u;
 
 /** `U+1F9FF '🧿'` (the character itself left out when it would not print: marks, private use, unassigned). */
 function describe(codePoint: number, ch: string): string {

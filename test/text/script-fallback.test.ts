@@ -21,7 +21,7 @@ const LINES: readonly (readonly [string, string])[] = [
   ['Vietnamese', 'Xin chào thế giới'],
   ['Symbols', '✈ ☎ ♻ ⚠'],
   ['Math', '∑ ∫ ≠ ⊂'],
-  ['Emoji', '😀 🧿'],
+  ['Emoji', '😀 🧿 1️⃣ 👍🏽 👨‍👩‍👧 🇬🇧'],
 ];
 const MULTILINGUAL = LINES.map(([name, text]) => `<p>${name}: ${text}</p>`).join('\n');
 
@@ -102,6 +102,18 @@ describe('script fallback fonts', () => {
     expect(poppler('pdftoppm', ['-r', '20', '-png', path, writeTemp('scripts-page', new Uint8Array(0))]).stderr).toBe('');
     const fonts = poppler('pdffonts', [path]);
     expect(fonts.stderr).not.toMatch(/error/i);
+  });
+});
+
+describe('clusters', () => {
+  it('a keycap or an emoji with a skin tone takes the one face that has the whole cluster', () => {
+    const UA: FontQuery = { families: ['Noto Sans', 'Noto CJK', 'sans-serif'], weight: 400, style: 'normal' };
+    for (const cluster of ['1️⃣', '#️⃣', '👍🏽', '👋🏿']) {
+      const runs = FontRegistry.default().itemize(cluster, UA);
+      expect(runs.map((run) => [run.face.family, run.start, run.end]), cluster).toEqual([['Noto Emoji', 0, cluster.length]]);
+    }
+    // A base whose face has its marks keeps that face.
+    expect(FontRegistry.default().itemize('a\u0301', UA).map((run) => run.face.family)).toEqual(['Noto Sans']);
   });
 });
 
