@@ -17,6 +17,8 @@ interface FallbackFontSpec {
   readonly packageName: string;
   /** The family it is registered (and can be asked for) under. */
   readonly family: string;
+  /** Other names (lowercased) that resolve to it: the CSS generic family it stands for. */
+  readonly aliases?: readonly string[];
   /** Its files are `<fileStem>-<subset>-<weight>-normal.woff2`. */
   readonly fileStem: string;
   /** The subsets used, by their name in the file names. */
@@ -130,6 +132,7 @@ export const FALLBACK_FONTS: readonly BundledFallbackFont[] = [
   new BundledFallbackFont({
     packageName: '@fontsource/noto-sans-math',
     family: 'Noto Sans Math',
+    aliases: ['math'],
     fileStem: 'noto-sans-math',
     subsets: ['latin'],
     weights: [400],
@@ -144,6 +147,7 @@ export const FALLBACK_FONTS: readonly BundledFallbackFont[] = [
   new BundledFallbackFont({
     packageName: '@fontsource/noto-emoji',
     family: 'Noto Emoji',
+    aliases: ['emoji'],
     fileStem: 'noto-emoji',
     subsets: ['emoji', ...Array.from({ length: 11 }, (_, i) => String(i))],
     weights: [300, 400, 500, 600, 700],

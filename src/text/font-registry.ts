@@ -38,20 +38,22 @@ interface RegisteredFace {
 
 /**
  * Names that map to the default family: the CSS generic families (CSS Fonts 4 §4.2) that have
- * no faces of their own. (serif and monospace are Tinos and Cousine, in FAMILY_ALIASES.)
+ * no faces of their own. (serif and monospace are Tinos and Cousine, math and emoji Noto Sans
+ * Math and Noto Emoji, in FAMILY_ALIASES.)
  */
 const DEFAULT_FAMILY_ALIASES: ReadonlySet<string> = new Set([
-  'sans-serif', 'system-ui', 'cursive', 'fantasy', 'math', 'emoji', 'fangsong', 'ui-sans-serif', 'ui-rounded',
+  'sans-serif', 'system-ui', 'cursive', 'fantasy', 'fangsong', 'ui-sans-serif', 'ui-rounded',
 ]);
 
 /**
  * Other names of registered families (lowercased) → the family's own name: the CJK fonts'
- * names, and Helvetica/Arial → Arimo, Times New Roman/Times/serif → Tinos, Courier/Courier
+ * names, the generic math and emoji, and Helvetica/Arial → Arimo, Times New Roman/Times/serif → Tinos, Courier/Courier
  * New/monospace → Cousine. An alias whose family has no faces (its package is missing) uses
  * the default family.
  */
 const FAMILY_ALIASES: ReadonlyMap<string, string> = new Map([
   ...CJK_FONTS.flatMap((font) => font.spec.aliases.map((alias) => [alias, font.family] as const)),
+  ...FALLBACK_FONTS.flatMap((font) => (font.spec.aliases ?? []).map((alias) => [alias, font.family] as const)),
   ...METRIC_FAMILIES.flatMap((f) => f.aliases.map((alias) => [alias, f.family] as const)),
 ]);
 

@@ -196,6 +196,13 @@ describe('fallback order and family names', () => {
     expect(registry.match(query(['Noto Sans Arabic'])).family).toBe('Noto Sans Arabic');
   });
 
+  it('the generic families math and emoji are Noto Sans Math and Noto Emoji (CSS Fonts 4 §4.2)', () => {
+    expect(faceOf('∑', query(['math'])).family).toBe('Noto Sans Math');
+    expect(faceOf('✈', query(['emoji', 'sans-serif'])).family).toBe('Noto Emoji');
+    // What they lack still comes from Noto Sans.
+    expect(faceOf('A', query(['emoji'])).family).toBe('Noto Sans');
+  });
+
   it('the script fonts are built-in families (never asked of a font provider)', () => {
     for (const name of ['Noto Sans Arabic', 'noto sans hebrew', 'Noto Sans Devanagari', 'Noto Sans Thai', 'Noto Sans Math', 'Noto Sans Symbols 2', 'Noto Emoji', 'Noto Sans JP', 'Noto CJK']) {
       expect(isBuiltInFamily(name), name).toBe(true);
