@@ -47,9 +47,9 @@ const DEFAULT_FAMILY_ALIASES: ReadonlySet<string> = new Set([
 
 /**
  * Other names of registered families (lowercased) → the family's own name: the CJK fonts'
- * names, the generic math and emoji, and Helvetica/Arial → Arimo, Times New Roman/Times/serif → Tinos, Courier/Courier
- * New/monospace → Cousine. An alias whose family has no faces (its package is missing) uses
- * the default family.
+ * names, math → Noto Sans Math, emoji → Noto Emoji, Helvetica/Arial → Arimo, Times New
+ * Roman/Times/serif → Tinos, Courier/Courier New/monospace → Cousine. An alias whose family
+ * has no faces (its package is missing) uses the default family.
  */
 const FAMILY_ALIASES: ReadonlyMap<string, string> = new Map([
   ...CJK_FONTS.flatMap((font) => font.spec.aliases.map((alias) => [alias, font.family] as const)),
