@@ -186,8 +186,9 @@ export class FallbackChain {
  * Splits `text` into maximal runs of one face. Combining marks, joiners, variation selectors
  * and emoji modifiers stay with their base character's face (a cluster is never split across
  * faces); so does the character after a ZWJ when that face has it. When the base's face lacks
- * one of its cluster's visible extenders (a keycap's U+20E3, a skin tone modifier), the
- * cluster takes the first face that has them all, if any (CSS Fonts 4 §5.4, cluster matching).
+ * one of its cluster's visible extenders (a keycap's U+20E3, a skin tone modifier, U+FE0F
+ * asking for the emoji form), the cluster takes the first face that has them all, if any
+ * (CSS Fonts 4 §5.4, cluster matching).
  */
 export function itemizeText(text: string, chain: FallbackChain): FontRun[] {
   const runs: FontRun[] = [];
@@ -226,16 +227,21 @@ function clusterEnd(text: string, from: number): number {
   return end;
 }
 
-/** True when the face has every visible character of text[from, end). */
+/**
+ * True when the face has every visible character of text[from, end), and U+FE0F when the
+ * cluster asks for emoji presentation with it (UTS #51 §4: a font that maps VARIATION
+ * SELECTOR-16 has the emoji form; ❤️ is the emoji font's heart, ❤ the symbol font's).
+ */
 function coversExtenders(face: FontFace, text: string, from: number, end: number): boolean {
   for (let i = from; i < end; ) {
     const codePoint = text.codePointAt(i)!;
-    if (!face.hasGlyph(codePoint) && !isInvisible(codePoint)) return false;
+    if (!face.hasGlyph(codePoint) && (codePoint === EMOJI_PRESENTATION || !isInvisible(codePoint))) return false;
     i += codePoint > 0xffff ? 2 : 1;
   }
   return true;
 }
 
+const EMOJI_PRESENTATION = 0xfe0f;
 const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cc}]$/u;
 
 /**

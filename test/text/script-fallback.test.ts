@@ -112,6 +112,10 @@ describe('clusters', () => {
       const runs = FontRegistry.default().itemize(cluster, UA);
       expect(runs.map((run) => [run.face.family, run.start, run.end]), cluster).toEqual([['Noto Emoji', 0, cluster.length]]);
     }
+    // U+FE0F asks for the emoji form: the font that maps it (Noto Emoji), not Symbols 2.
+    expect(FontRegistry.default().itemize('❤️', UA).map((run) => run.face.family)).toEqual(['Noto Emoji']);
+    expect(FontRegistry.default().itemize('❤', UA).map((run) => run.face.family)).toEqual(['Noto Sans Symbols 2']);
+    expect(FontRegistry.default().itemize('✈️', UA).map((run) => run.face.family)).toEqual(['Noto Emoji']);
     // A base whose face has its marks keeps that face.
     expect(FontRegistry.default().itemize('a\u0301', UA).map((run) => run.face.family)).toEqual(['Noto Sans']);
   });
