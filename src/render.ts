@@ -9,6 +9,7 @@ import { CarriedValues } from './layout/page/carried-values.js';
 import { layoutMarginBoxes, MarginBoxes, type MarginPage } from './layout/page/margin-boxes.js';
 import { layOutPageAgain, paginate, type LaidOutPage, type PageTotals } from './layout/page/paginate.js';
 import type { RenderOptions } from './options.js';
+import { MissingGlyphReport } from './paint/missing-glyphs.js';
 import { paintMarginBoxes, paintPage } from './paint/paint.js';
 import type { PageDisplayList } from './paint/types.js';
 import { PdfWriter } from './pdf/write.js';
@@ -133,7 +134,7 @@ async function layOutPages(doc: PreparedDocument, totals: PageTotals | null, sin
     if (defer && page.marks.usesTotals && deferred.length < MAX_DEFERRED_PAGES) deferred.push({ slot: sink.reserve(page.style.width, page.style.height), page });
     else {
       if (defer && page.marks.usesTotals) complete = false;
-      await sink.add(paintPage(page, doc.tree.root));
+      await sink.add(doc.missingGlyphs.check(paintPage(page, doc.tree.root)));
     }
     const values = carried.advance(page.marks);
     // Only a small record per page is kept: memory stays linear in pages, not in content.
@@ -145,7 +146,7 @@ async function layOutPages(doc: PreparedDocument, totals: PageTotals | null, sin
   for (const { slot, page } of deferred) {
     const again = layOutPageAgain(input, page, found);
     if (again === null) complete = false;
-    await sink.fill(slot, paintPage(again ?? page, doc.tree.root));
+    await sink.fill(slot, doc.missingGlyphs.check(paintPage(again ?? page, doc.tree.root)));
   }
   if (doc.tree.needsPageTotals && totals !== null) complete = sameTotals(totals, found);
   const targetPage = (id: string) => targets.get(id) ?? null;
@@ -153,7 +154,7 @@ async function layOutPages(doc: PreparedDocument, totals: PageTotals | null, sin
   for (const m of margins) {
     const page = { pageNumber: m.number, pageCount, targetPage, pageNames: null };
     const items = paintMarginBoxes(layoutMarginBoxes({ style: m.style, marginBoxes: m.marginBoxes, values: m.values, page }, generated));
-    await sink.overlay(m.index, { width: m.style.width, height: m.style.height, items });
+    await sink.overlay(m.index, doc.missingGlyphs.check({ width: m.style.width, height: m.style.height, items }));
   }
   return { totals: found, complete };
 }
@@ -173,6 +174,8 @@ interface PreparedDocument {
   readonly fonts: FontRegistry;
   readonly warnings: string[];
   readonly warn: (message: string) => void;
+  /** Characters drawn as .notdef, warned about once per render (over every pass). */
+  readonly missingGlyphs: MissingGlyphReport;
 }
 
 /** The stages before layout: everything a page loop needs. */
@@ -213,7 +216,7 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   const tree = FontRegistry.withFonts(registry, () => buildBoxTree(styled, { images: resources.images, inlineSvgs: resources.inlineSvgs }));
   for (const w of tree.warnings) warn(w);
   const pages = new PageResolver(styled.pageRules, styled.pageBase, warn);
-  return { title: request.title ?? doc.title, styled, tree, pages, fonts: registry, warnings, warn };
+  return { title: request.title ?? doc.title, styled, tree, pages, fonts: registry, warnings, warn, missingGlyphs: new MissingGlyphReport(warn) };
 }
 
 /** When the document is made: the caller's date, the fixed epoch when deterministic, or now. */

@@ -1,4 +1,4 @@
-// The bundled CJK fallback fonts: Noto Sans SC and Noto Sans KR from the
+// The bundled CJK fallback fonts: Noto Sans SC, KR and JP from the
 // @fontsource-variable packages (SIL OFL), variable fonts (wght 100–900) cut into about a
 // hundred WOFF2 files each, every file serving one unicode-range. A package's CSS says which
 // file covers which characters; it is read once, and a file is opened only when a character in
@@ -8,16 +8,16 @@
 //
 // Coverage of SC (measured on 5.3.1): 12,242 Han ideographs of the URO (GB 2312 and far
 // beyond, with the kanji of everyday Japanese), hiragana and katakana, CJK symbols and
-// punctuation, fullwidth forms, and Latin; no Hangul, which KR (tried after it) brings.
+// punctuation, fullwidth forms, and Latin; no Hangul, which KR (tried after it) brings. Han
+// ideographs differ in shape between the regions (直, 骨, 角): text in Japanese (lang="ja")
+// tries JP first and Korean KR first; all other text SC, then KR and JP.
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { FontkitFace } from './font-face.js';
 import { UnicodeRangeFaces } from './font-fallback.js';
 import { openInstance } from './font-instance.js';
+import { packageDirectory, parseFontFaceRules, readFontFile, readPackageSheet, type SubsetFile } from './fontsource-package.js';
 import type { FontFace } from './types.js';
-import { UnicodeRangeIndex, parseUnicodeRange, type CodePointRange } from './unicode-range.js';
+import { UnicodeRangeIndex } from './unicode-range.js';
 
 /** The weights each CJK font is registered at: instances of the variable font's wght axis. */
 export const CJK_WEIGHTS: readonly number[] = [100, 200, 300, 400, 500, 600, 700, 800, 900];
@@ -26,13 +26,6 @@ const WEIGHT_NAMES: Readonly<Record<number, string>> = {
   100: 'Thin', 200: 'ExtraLight', 300: 'Light', 400: 'Regular', 500: 'Medium',
   600: 'SemiBold', 700: 'Bold', 800: 'ExtraBold', 900: 'Black',
 };
-
-/** One subset file: where it is, a short name for ids ("119", "latin"), its ranges. */
-export interface SubsetFile {
-  readonly path: string;
-  readonly key: string;
-  readonly ranges: readonly CodePointRange[];
-}
 
 /** Which package a CJK font comes from and the names it goes by. */
 interface CjkFontSpec {
@@ -49,7 +42,6 @@ interface CjkFontSpec {
 
 /** A variable CJK font cut into unicode-range files, opened file by file and weight by weight. */
 export class BundledCjkFont {
-  private packageDirectory: string | null | undefined;
   private loaded: { readonly files: readonly SubsetFile[]; readonly index: UnicodeRangeIndex } | undefined;
   private readonly facesByWeight = new Map<number, UnicodeRangeFaces>();
 
@@ -61,22 +53,17 @@ export class BundledCjkFont {
 
   /** The package's folder, or null when it is not installed (then this font is not a fallback). */
   directory(): string | null {
-    if (this.packageDirectory === undefined) {
-      try {
-        this.packageDirectory = dirname(createRequire(import.meta.url).resolve(`${this.spec.packageName}/package.json`));
-      } catch {
-        this.packageDirectory = null;
-      }
-    }
-    return this.packageDirectory;
+    return packageDirectory(this.spec.packageName);
   }
 
   /** The faces at one of CJK_WEIGHTS (the same object for every call). */
   faces(weight: number): UnicodeRangeFaces {
     let faces = this.facesByWeight.get(weight);
     if (!faces) {
-      const pkg = this.load();
-      faces = new UnicodeRangeFaces(pkg.index, (i) => this.openSubset(pkg.files[i]!, weight));
+      faces = new UnicodeRangeFaces(
+        () => this.load().index,
+        (i) => this.openSubset(this.load().files[i]!, weight),
+      );
       this.facesByWeight.set(weight, faces);
     }
     return faces;
@@ -100,12 +87,8 @@ export class BundledCjkFont {
     if (!dir) return [];
     const keyPattern = new RegExp(`${this.spec.fileStem}-(.+?)-wght-normal\\.woff2$`);
     for (const sheet of ['wght.css', 'index.css']) {
-      let css: string;
-      try {
-        css = readFileSync(join(dir, sheet), 'utf8');
-      } catch {
-        continue;
-      }
+      const css = readPackageSheet(dir, sheet);
+      if (css === null) continue;
       const files = parseFontFaceRules(css, dir, keyPattern);
       if (files.length > 0) return files;
     }
@@ -115,12 +98,7 @@ export class BundledCjkFont {
   /** One file at one weight as a face, or null when it cannot be read or parsed. */
   private openSubset(file: SubsetFile, weight: number): FontFace | null {
     try {
-      let data = fileBytes.get(file.path);
-      if (!data) {
-        const bytes = readFileSync(file.path);
-        data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        fileBytes.set(file.path, data);
-      }
+      const data = readFontFile(file.path);
       const subfamily = WEIGHT_NAMES[weight] ?? `W${weight}`;
       // Unique per file: two files' subsets must never share a PDF BaseFont name.
       const postscriptName = `${this.spec.postscriptStem}-${subfamily}-${file.key}`;
@@ -132,13 +110,11 @@ export class BundledCjkFont {
   }
 }
 
-const fileBytes = new Map<string, Uint8Array>();
-
 /** Simplified Chinese, which also covers Japanese kana and kanji. */
 export const CJK_SC = new BundledCjkFont({
   packageName: '@fontsource-variable/noto-sans-sc',
   family: 'Noto Sans CJK SC',
-  aliases: ['noto sans sc', 'noto cjk', 'noto sans cjk', 'noto sans sc variable'],
+  aliases: ['noto sans sc', 'noto sans sc variable'],
   fileStem: 'noto-sans-sc',
   postscriptStem: 'NotoSansSC',
   nameFamily: 'Noto Sans SC',
@@ -154,8 +130,45 @@ export const CJK_KR = new BundledCjkFont({
   nameFamily: 'Noto Sans KR',
 });
 
-/** The CJK fallback fonts, in the order fallback tries them. */
-export const CJK_FONTS: readonly BundledCjkFont[] = [CJK_SC, CJK_KR];
+/** Japanese: the Japanese forms of Han ideographs, and kana. */
+export const CJK_JP = new BundledCjkFont({
+  packageName: '@fontsource-variable/noto-sans-jp',
+  family: 'Noto Sans CJK JP',
+  aliases: ['noto sans jp', 'noto sans cjk jp', 'noto sans jp variable'],
+  fileStem: 'noto-sans-jp',
+  postscriptStem: 'NotoSansJP',
+  nameFamily: 'Noto Sans JP',
+});
+
+/** Every CJK fallback font (registration order; fallback tries them in cjkFontsFor's order). */
+export const CJK_FONTS: readonly BundledCjkFont[] = [CJK_SC, CJK_KR, CJK_JP];
+
+/**
+ * Names that stand for "the CJK fonts" rather than one of them (the default font stack's
+ * `Noto CJK`, spec pdf-generation.md §4.3 rule 1): they resolve by the text's language.
+ */
+export const CJK_GENERIC_NAMES: readonly string[] = ['noto cjk', 'noto sans cjk'];
+
+/** Which CJK font a language's Han ideographs come from first: 'ja', 'ko' or '' (Simplified Chinese). */
+export type HanPreference = 'ja' | 'ko' | '';
+
+/** The Han preference of a BCP 47 language tag (lower-cased, as ComputedStyle.lang holds it). */
+export function hanPreference(lang: string | undefined): HanPreference {
+  if (!lang) return '';
+  const primary = lang.split('-', 1)[0];
+  return primary === 'ja' ? 'ja' : primary === 'ko' ? 'ko' : '';
+}
+
+const ORDERS: Readonly<Record<HanPreference, readonly BundledCjkFont[]>> = {
+  ja: [CJK_JP, CJK_SC, CJK_KR],
+  ko: [CJK_KR, CJK_SC, CJK_JP],
+  '': [CJK_SC, CJK_KR, CJK_JP],
+};
+
+/** The CJK fonts in the order fallback tries them for text with that preference. */
+export function cjkFontsFor(preference: HanPreference): readonly BundledCjkFont[] {
+  return ORDERS[preference];
+}
 
 /** The SC font's family (the first CJK fallback). */
 export const CJK_FAMILY = CJK_SC.family;
@@ -169,23 +182,3 @@ export function cjkFaces(weight: number): UnicodeRangeFaces {
 export function cjkSubsetFiles(): readonly SubsetFile[] {
   return CJK_SC.subsetFiles();
 }
-
-/**
- * The @font-face rules of a fontsource style sheet: `src: url(./files/….woff2)` and
- * `unicode-range`. Only what these generated sheets contain is understood. `keyPattern`'s
- * first group names a file (its subset: "119", "latin-ext"); else its position.
- */
-export function parseFontFaceRules(css: string, baseDirectory: string, keyPattern = /noto-sans-sc-(.+?)-wght-normal\.woff2$/): SubsetFile[] {
-  const files: SubsetFile[] = [];
-  for (const rule of css.matchAll(/@font-face\s*\{([^}]*)\}/g)) {
-    const body = rule[1]!;
-    const url = /url\(\s*(['"]?)([^'")]+\.woff2)\1\s*\)/.exec(body)?.[2];
-    const range = /unicode-range\s*:\s*([^;}]+)/.exec(body)?.[1];
-    if (!url) continue;
-    const ranges = range === undefined ? ([[0, 0x10ffff]] as CodePointRange[]) : parseUnicodeRange(range);
-    const key = keyPattern.exec(url)?.[1] ?? String(files.length);
-    files.push({ path: join(baseDirectory, url), key, ranges });
-  }
-  return files;
-}
-

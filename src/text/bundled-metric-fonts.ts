@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as fontkit from 'fontkit';
-import { parseFontFaceRules, type SubsetFile } from './bundled-cjk.js';
+import { parseFontFaceRules, type SubsetFile } from './fontsource-package.js';
 import { FontkitFace } from './font-face.js';
 import { UnicodeRangeFaces } from './font-fallback.js';
 import { openWoff2 } from './font-instance.js';

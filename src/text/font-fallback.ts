@@ -11,20 +11,31 @@ import type { UnicodeRangeIndex } from './unicode-range.js';
  * point is the one whose range contains it, loaded the first time a character needs it.
  */
 export class UnicodeRangeFaces {
-  private readonly faces: (FontFace | null | undefined)[];
+  private indexBuilt: UnicodeRangeIndex | undefined;
+  private faces: (FontFace | null | undefined)[] = [];
   private primaryFace: FontFace | null | undefined;
 
-  /** `load(i)` opens face i of the index (null when it cannot be loaded); each is asked once. */
+  /**
+   * `load(i)` opens face i of the index (null when it cannot be loaded); each is asked once.
+   * The index may be given as a function, called when a character is first looked up (the
+   * bundled fallback fonts read their package's CSS only when some text needs a fallback).
+   */
   constructor(
-    private readonly index: UnicodeRangeIndex,
+    private readonly index: UnicodeRangeIndex | (() => UnicodeRangeIndex),
     private readonly load: (faceIndex: number) => FontFace | null,
-  ) {
-    this.faces = new Array<FontFace | null | undefined>(index.faceCount);
+  ) {}
+
+  private get ranges(): UnicodeRangeIndex {
+    if (!this.indexBuilt) {
+      this.indexBuilt = typeof this.index === 'function' ? this.index() : this.index;
+      this.faces = new Array<FontFace | null | undefined>(this.indexBuilt.faceCount);
+    }
+    return this.indexBuilt;
   }
 
   /** The face whose range contains the code point, if it has a glyph for it. */
   faceFor(codePoint: number): FontFace | undefined {
-    const faceIndex = this.index.faceOf(codePoint);
+    const faceIndex = this.ranges.faceOf(codePoint);
     if (faceIndex < 0) return undefined;
     const face = this.faceAt(faceIndex);
     return face && face.hasGlyph(codePoint) ? face : undefined;
@@ -36,7 +47,7 @@ export class UnicodeRangeFaces {
    */
   get primary(): FontFace | undefined {
     if (this.primaryFace === undefined) {
-      const space = this.index.faceOf(0x20);
+      const space = this.ranges.faceOf(0x20);
       let face = space >= 0 ? this.faceAt(space) : null;
       for (let i = 0; !face && i < this.faces.length; i++) face = this.faceAt(i);
       this.primaryFace = face;
@@ -53,6 +64,9 @@ export class UnicodeRangeFaces {
     return face;
   }
 }
+
+/** At most this many clusters' faces are remembered per chain (then forgotten all at once). */
+const CLUSTER_CACHE_LIMIT = 1024;
 
 /** What a family contributes to a fallback chain: one face, or faces split by unicode-range. */
 export type FaceCandidate = FontFace | UnicodeRangeFaces;
@@ -82,6 +96,8 @@ export class FallbackChain {
   // Chosen face index + 1 per BMP code point (0 = not looked up yet); astral in a Map.
   private readonly bmpChoice = new Uint8Array(0x10000);
   private readonly astralChoice = new Map<number, FontFace>();
+  /** faceForCluster's answers (null: no one face has the whole cluster). */
+  private readonly clusterChoice = new Map<string, FontFace | null>();
 
   /**
    * The primary face is the first candidate's (first available) face: it draws (.notdef) what
@@ -117,6 +133,29 @@ export class FallbackChain {
     return face;
   }
 
+  /**
+   * The first face with a glyph for every visible character of a cluster (a base and its
+   * extenders), or undefined when no one face has them all. Remembered per cluster.
+   */
+  faceForCluster(cluster: string): FontFace | undefined {
+    let face = this.clusterChoice.get(cluster);
+    if (face === undefined) {
+      if (!this.othersAdded) this.addOthers();
+      const base = cluster.codePointAt(0)!;
+      face = null;
+      for (const candidate of this.candidates) {
+        const found = candidateFaceFor(candidate, base);
+        if (found && coversExtenders(found, cluster, base > 0xffff ? 2 : 1, cluster.length)) {
+          face = found;
+          break;
+        }
+      }
+      if (this.clusterChoice.size >= CLUSTER_CACHE_LIMIT) this.clusterChoice.clear();
+      this.clusterChoice.set(cluster, face);
+    }
+    return face ?? undefined;
+  }
+
   private search(codePoint: number): FontFace {
     let face = this.firstWithGlyph(codePoint, 0);
     if (!face && !this.othersAdded) {
@@ -146,7 +185,10 @@ export class FallbackChain {
 /**
  * Splits `text` into maximal runs of one face. Combining marks, joiners, variation selectors
  * and emoji modifiers stay with their base character's face (a cluster is never split across
- * faces); so does the character after a ZWJ when that face has it.
+ * faces); so does the character after a ZWJ when that face has it. When the base's face lacks
+ * one of its cluster's visible extenders (a keycap's U+20E3, a skin tone modifier, U+FE0F
+ * asking for the emoji form), the cluster takes the first face that has them all, if any
+ * (CSS Fonts 4 §5.4, cluster matching).
  */
 export function itemizeText(text: string, chain: FallbackChain): FontRun[] {
   const runs: FontRun[] = [];
@@ -155,18 +197,59 @@ export function itemizeText(text: string, chain: FallbackChain): FontRun[] {
   let afterJoiner = false;
   for (let i = 0; i < text.length; ) {
     const codePoint = text.codePointAt(i)!;
+    const next = i + (codePoint > 0xffff ? 2 : 1);
     const keepsRun: boolean = runFace !== null && (isClusterExtender(codePoint) || (afterJoiner && runFace.hasGlyph(codePoint)));
-    const face: FontFace = keepsRun ? runFace! : isControl(codePoint) ? chain.primary : chain.faceFor(codePoint);
+    let face: FontFace = keepsRun ? runFace! : isControl(codePoint) ? chain.primary : chain.faceFor(codePoint);
+    if (!keepsRun && next < text.length && isClusterExtender(text.codePointAt(next)!)) {
+      const end = clusterEnd(text, next);
+      if (!coversExtenders(face, text, next, end)) face = chain.faceForCluster(text.slice(i, end)) ?? face;
+    }
     if (face !== runFace) {
       if (runFace) runs.push({ face: runFace, start: runStart, end: i });
       runFace = face;
       runStart = i;
     }
     afterJoiner = codePoint === 0x200d;
-    i += codePoint > 0xffff ? 2 : 1;
+    i = next;
   }
   if (runFace) runs.push({ face: runFace, start: runStart, end: text.length });
   return runs;
+}
+
+/** The end of the extenders that start at `from`. */
+function clusterEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length) {
+    const codePoint = text.codePointAt(end)!;
+    if (!isClusterExtender(codePoint)) break;
+    end += codePoint > 0xffff ? 2 : 1;
+  }
+  return end;
+}
+
+/**
+ * True when the face has every visible character of text[from, end), and U+FE0F when the
+ * cluster asks for emoji presentation with it (UTS #51 §4: a font that maps VARIATION
+ * SELECTOR-16 has the emoji form; ❤️ is the emoji font's heart, ❤ the symbol font's).
+ */
+function coversExtenders(face: FontFace, text: string, from: number, end: number): boolean {
+  for (let i = from; i < end; ) {
+    const codePoint = text.codePointAt(i)!;
+    if (!face.hasGlyph(codePoint) && (codePoint === EMOJI_PRESENTATION || !isInvisible(codePoint))) return false;
+    i += codePoint > 0xffff ? 2 : 1;
+  }
+  return true;
+}
+
+const EMOJI_PRESENTATION = 0xfe0f;
+const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cc}]$/u;
+
+/**
+ * Characters a face need not have: default ignorables (joiners, variation selectors, tags:
+ * UAX #44) and controls, which draw nothing.
+ */
+export function isInvisible(codePoint: number): boolean {
+  return INVISIBLE.test(String.fromCodePoint(codePoint));
 }
 
 const EXTENDER = /^[\p{M}\p{Cc}\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]$/u;

@@ -1,11 +1,12 @@
-// The font registry: which faces exist (the bundled Noto Sans family and CJK fallback, the
-// built-in Arimo, Tinos and Cousine behind Helvetica/Arial, Times and Courier and the serif and
-// monospace generics, plus @font-face faces a document adds), CSS font matching over them, and
-// itemization with per-character fallback.
+// The font registry: which faces exist (the bundled Noto Sans family, the script, symbol and
+// CJK fallback fonts, the built-in Arimo, Tinos and Cousine behind Helvetica/Arial, Times and
+// Courier and the serif and monospace generics, plus @font-face faces a document adds), CSS
+// font matching over them, and itemization with per-character fallback.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type * as fontkit from 'fontkit';
-import { CJK_FONTS, CJK_WEIGHTS } from './bundled-cjk.js';
+import { CJK_FONTS, CJK_GENERIC_NAMES, CJK_WEIGHTS, cjkFontsFor, hanPreference } from './bundled-cjk.js';
+import { FALLBACK_FONTS } from './bundled-fallback-fonts.js';
 import { BUNDLED_FACES, DEFAULT_FAMILY, readBundledFont, type BundledFace } from './bundled-fonts.js';
 import { METRIC_FAMILIES, METRIC_STYLES, METRIC_WEIGHTS, metricFaces, metricPackageDirectory } from './bundled-metric-fonts.js';
 import { FallbackChain, UnicodeRangeFaces, candidatePrimary, itemizeText, type FaceCandidate } from './font-fallback.js';
@@ -16,37 +17,43 @@ import { FontkitFace, fontDataDigest, parseFontProgram, type FaceDescriptors } f
 import { selectFace } from './font-matching.js';
 import type { FontFace, FontQuery, FontRun } from './types.js';
 
+/**
+ * Where a family stands when a character needs fallback (spec pdf-generation.md §4.3 rule 1,
+ * §4.4 rule 1: after the document's own families come Noto Sans, then the Noto fonts for the
+ * other scripts, the CJK fonts last): 'any' in registration order (Noto Sans first, then the
+ * document's other @font-face families), then 'script' (Arabic … Emoji), then 'cjk' in the
+ * order of the text's language; 'never' families (the built-in Arimo, Tinos and Cousine) are
+ * used only when asked for by name.
+ */
+type FallbackRole = 'any' | 'script' | 'cjk' | 'never';
+
 /** A registered face (or set of unicode-range faces) whose files are parsed on first use. */
 interface RegisteredFace {
   readonly family: string;
   readonly weight: number;
   readonly style: 'normal' | 'italic';
-  /** Tried after every other family when a character needs fallback (the CJK font). */
-  readonly lastResort?: boolean;
-  /**
-   * Never a fallback for other families' missing characters (the built-in Arimo, Tinos and
-   * Cousine: missing glyphs come from Noto Sans, then the CJK font).
-   */
-  readonly notFallback?: boolean;
+  readonly fallback: FallbackRole;
   load(): FaceCandidate;
 }
 
 /**
  * Names that map to the default family: the CSS generic families (CSS Fonts 4 §4.2) that have
- * no faces of their own. (serif and monospace are Tinos and Cousine, in FAMILY_ALIASES.)
+ * no faces of their own. (serif and monospace are Tinos and Cousine, math and emoji Noto Sans
+ * Math and Noto Emoji, in FAMILY_ALIASES.)
  */
 const DEFAULT_FAMILY_ALIASES: ReadonlySet<string> = new Set([
-  'sans-serif', 'system-ui', 'cursive', 'fantasy', 'math', 'emoji', 'fangsong', 'ui-sans-serif', 'ui-rounded',
+  'sans-serif', 'system-ui', 'cursive', 'fantasy', 'fangsong', 'ui-sans-serif', 'ui-rounded',
 ]);
 
 /**
- * Other names of registered families (lowercased) → the family's own name: the CJK font's
- * names, and Helvetica/Arial → Arimo, Times New Roman/Times/serif → Tinos, Courier/Courier
- * New/monospace → Cousine. An alias whose family has no faces (its package is missing) uses
- * the default family.
+ * Other names of registered families (lowercased) → the family's own name: the CJK fonts'
+ * names, math → Noto Sans Math, emoji → Noto Emoji, Helvetica/Arial → Arimo, Times New
+ * Roman/Times/serif → Tinos, Courier/Courier New/monospace → Cousine. An alias whose family
+ * has no faces (its package is missing) uses the default family.
  */
 const FAMILY_ALIASES: ReadonlyMap<string, string> = new Map([
   ...CJK_FONTS.flatMap((font) => font.spec.aliases.map((alias) => [alias, font.family] as const)),
+  ...FALLBACK_FONTS.flatMap((font) => (font.spec.aliases ?? []).map((alias) => [alias, font.family] as const)),
   ...METRIC_FAMILIES.flatMap((f) => f.aliases.map((alias) => [alias, f.family] as const)),
 ]);
 
@@ -60,6 +67,8 @@ export function isBuiltInFamily(name: string): boolean {
   return (
     key === familyKey(DEFAULT_FAMILY) ||
     CJK_FONTS.some((font) => familyKey(font.family) === key) ||
+    CJK_GENERIC_NAMES.includes(key) ||
+    FALLBACK_FONTS.some((font) => familyKey(font.family) === key) ||
     FAMILY_ALIASES.has(key) ||
     DEFAULT_FAMILY_ALIASES.has(key) ||
     METRIC_FAMILIES.some((f) => familyKey(f.family) === key)
@@ -124,7 +133,7 @@ export class FontRegistry {
     const program = parsedProgram(digest, data);
     const id = `${program.postscriptName ?? 'Font'}#${digest}`;
     const face = new FontkitFace(program, data, descriptors, id, { checkGlyphs: true });
-    this.register({ family: descriptors.family, weight: face.weight, style: face.style, load: () => face });
+    this.register({ family: descriptors.family, weight: face.weight, style: face.style, fallback: 'any', load: () => face });
     return face;
   }
 
@@ -151,7 +160,7 @@ export class FontRegistry {
       } else {
         candidate = new UnicodeRangeFaces(new UnicodeRangeIndex(group.length, (i) => group[i]!.ranges), (i) => webFace(group[i]!, warn));
       }
-      this.register({ family: face.family, weight: face.weight, style: face.style, load: () => candidate });
+      this.register({ family: face.family, weight: face.weight, style: face.style, fallback: 'any', load: () => candidate });
     }
   }
 
@@ -166,7 +175,7 @@ export class FontRegistry {
     let face = this.matched.get(key);
     if (!face) {
       // The first family with a face that loads (unicode-range files can all be damaged).
-      for (const candidate of this.preferredFaces(query)) {
+      for (const candidate of this.preferredFaces(query, false)) {
         face = candidatePrimary(candidate);
         if (face) break;
       }
@@ -179,9 +188,9 @@ export class FontRegistry {
 
   /**
    * Splits `text` into runs of one face each: every character takes the first face of the
-   * query's families that has a glyph for it, else any registered face that has one (the CJK
-   * font last), else the primary face (which draws .notdef). Marks and joiners stay with
-   * their base.
+   * query's families that has a glyph for it, else the first of the other registered faces
+   * that has one (in FallbackRole order), else the primary face (which draws .notdef). Marks
+   * and joiners stay with their base.
    */
   itemize(text: string, query: FontQuery): FontRun[] {
     return itemizeText(text, this.fallbackChain(query));
@@ -193,7 +202,7 @@ export class FontRegistry {
     const key = queryKey(query);
     let chain = this.chains.get(key);
     if (!chain) {
-      const preferred = this.preferredFaces(query);
+      const preferred = this.preferredFaces(query, true);
       chain = new FallbackChain(preferred, () => this.facesOfEveryFamily(query), this.match(query));
       remember(this.chains, key, chain);
     }
@@ -201,27 +210,50 @@ export class FontRegistry {
     return chain;
   }
 
-  /** The matched face of each family in the query that resolves, in order, without repeats. */
-  private preferredFaces(query: FontQuery): FaceCandidate[] {
+  /**
+   * The matched face of each family in the query that resolves, in order, without repeats.
+   * `Noto CJK` (the default stack's, §4.3 rule 1) stands for the fallback fonts: in a fallback
+   * chain the script fonts then the CJK fonts in the language's order; for matching, the
+   * language's first CJK font.
+   */
+  private preferredFaces(query: FontQuery, chain: boolean): FaceCandidate[] {
     const faces: FaceCandidate[] = [];
-    for (const family of query.families) {
-      const candidates = this.resolveFamily(family);
-      const chosen = candidates && selectFace(candidates, query.style, query.weight);
-      const face = chosen?.load();
+    const add = (face: FaceCandidate | undefined) => {
       if (face && !faces.includes(face)) faces.push(face);
+    };
+    for (const family of query.families) {
+      const key = familyKey(family);
+      if (CJK_GENERIC_NAMES.includes(key) && !this.families.has(key)) {
+        const { scripts, cjk } = this.fallbackFaces(query);
+        if (chain) for (const face of [...scripts, ...cjk]) add(face.load());
+        else add(cjk[0]?.load());
+        continue;
+      }
+      const candidates = this.resolveFamily(family);
+      add(candidates && selectFace(candidates, query.style, query.weight)?.load());
     }
     return faces;
   }
 
-  /** Every family's best face for the query, last-resort families (the CJK font) last. */
+  /** Every family's best face for the query, in FallbackRole order. */
   private facesOfEveryFamily(query: FontQuery): FaceCandidate[] {
-    const faces: FaceCandidate[] = [];
-    const last: FaceCandidate[] = [];
+    const { ordinary, scripts, cjk } = this.fallbackFaces(query);
+    return [...ordinary, ...scripts, ...cjk].map((face) => face.load());
+  }
+
+  /** Each family's best face for the query by its fallback role; the CJK fonts in the language's order. */
+  private fallbackFaces(query: FontQuery): { ordinary: RegisteredFace[]; scripts: RegisteredFace[]; cjk: RegisteredFace[] } {
+    const ordinary: RegisteredFace[] = [];
+    const scripts: RegisteredFace[] = [];
+    const cjk: RegisteredFace[] = [];
     for (const candidates of this.families.values()) {
       const chosen = selectFace(candidates, query.style, query.weight);
-      if (chosen && !chosen.notFallback) (chosen.lastResort ? last : faces).push(chosen.load());
+      if (!chosen || chosen.fallback === 'never') continue;
+      (chosen.fallback === 'script' ? scripts : chosen.fallback === 'cjk' ? cjk : ordinary).push(chosen);
     }
-    return [...faces, ...last];
+    const order = cjkFontsFor(hanPreference(query.lang)).map((font) => familyKey(font.family));
+    cjk.sort((a, b) => order.indexOf(familyKey(a.family)) - order.indexOf(familyKey(b.family)));
+    return { ordinary, scripts, cjk };
   }
 
   private defaultFace(query: FontQuery): FontFace {
@@ -258,22 +290,28 @@ export class FontRegistry {
   private static withBundledFaces(): FontRegistry {
     const registry = new FontRegistry(new Map());
     for (const bundled of BUNDLED_FACES) {
-      registry.register({ family: bundled.family, weight: bundled.weight, style: bundled.style, load: lazyBundledFace(bundled) });
+      registry.register({ family: bundled.family, weight: bundled.weight, style: bundled.style, fallback: 'any', load: lazyBundledFace(bundled) });
     }
     // Arimo, Tinos and Cousine: their files are read only when a character needs one.
     for (const family of METRIC_FAMILIES) {
       if (metricPackageDirectory(family) === null) continue;
       for (const weight of METRIC_WEIGHTS) {
         for (const style of METRIC_STYLES) {
-          registry.register({ family: family.family, weight, style, notFallback: true, load: () => metricFaces(family, weight, style) });
+          registry.register({ family: family.family, weight, style, fallback: 'never', load: () => metricFaces(family, weight, style) });
         }
       }
     }
-    // The CJK fonts' subset files are read only when a character needs one; SC is tried first.
+    // The script, symbol and CJK fonts: their subset files are read only when a character needs one.
+    for (const font of FALLBACK_FONTS) {
+      if (font.directory() === null) continue;
+      for (const weight of font.weights) {
+        registry.register({ family: font.family, weight, style: 'normal', fallback: 'script', load: () => font.faces(weight) });
+      }
+    }
     for (const font of CJK_FONTS) {
       if (font.directory() === null) continue;
       for (const weight of CJK_WEIGHTS) {
-        registry.register({ family: font.family, weight, style: 'normal', lastResort: true, load: () => font.faces(weight) });
+        registry.register({ family: font.family, weight, style: 'normal', fallback: 'cjk', load: () => font.faces(weight) });
       }
     }
     return registry;
@@ -346,8 +384,9 @@ function familyKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
+/** The query as a cache key: its language counts only as far as it orders the CJK fonts. */
 function queryKey(query: FontQuery): string {
-  return `${query.style}|${query.weight}|${query.families.join('\u0001')}`;
+  return `${query.style}|${query.weight}|${hanPreference(query.lang)}|${query.families.join('\u0001')}`;
 }
 
 function coversEverything(ranges: readonly CodePointRange[]): boolean {

@@ -53,6 +53,11 @@ export interface FontQuery {
   readonly families: readonly string[];
   readonly weight: number;
   readonly style: FontStyle;
+  /**
+   * The text's language (ComputedStyle.lang: a lower-cased BCP 47 tag; '' or absent when
+   * unknown): it chooses which CJK font's forms Han ideographs take (bundled-cjk.ts).
+   */
+  readonly lang?: string;
 }
 
 /** A maximal run of a string that one face renders (per-character fallback splits runs). */
