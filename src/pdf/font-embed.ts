@@ -24,6 +24,11 @@ export interface EmbeddedFont {
    * raw bytes, escaped where needed; half the size of hex); `text` feeds ToUnicode.
    */
   code(glyphId: number, text: string): string;
+  /**
+   * True when the ToUnicode entry of the glyph's code (given by `code` before) is exactly
+   * `text`: the glyph alone extracts as that text, no ActualText needed.
+   */
+  extracts(glyphId: number, text: string): boolean;
   /** That glyph's width as /W states it, in thousandths of an em (§9.7.4.3). */
   width(glyphId: number): number;
 }
@@ -108,6 +113,12 @@ class FontSlot implements EmbeddedFont {
       this.notdefCids.set(text, cid);
     }
     return this.literals[cid]!;
+  }
+
+  extracts(glyphId: number, text: string): boolean {
+    if (!(glyphId > 0 && glyphId < this.cids.length)) return !this.cff || text === '';
+    const cid = this.cids[glyphId]!;
+    return cid > 0 && this.texts[cid] === text;
   }
 
   width(glyphId: number): number {
