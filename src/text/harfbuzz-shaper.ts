@@ -117,6 +117,7 @@ interface HarfBuzzExports {
   hb_face_destroy(face: number): void;
   hb_font_create(face: number): number;
   hb_font_destroy(font: number): void;
+  hb_font_set_variations(font: number, variations: number, count: number): void;
   hb_buffer_create(): number;
   hb_buffer_clear_contents(buffer: number): void;
   hb_buffer_add_utf16(buffer: number, text: number, length: number, itemOffset: number, itemLength: number): void;
@@ -191,8 +192,10 @@ function fontOf(hb: HarfBuzzRuntime, face: FontFace): number {
 
 function createFont(hb: HarfBuzzRuntime, face: FontFace): number {
   let bytes: Uint8Array;
+  let program: fontkit.Font;
   try {
-    bytes = isSfnt(face.data) ? face.data : layoutSfnt(fontProgramOf(face));
+    program = fontProgramOf(face);
+    bytes = isSfnt(face.data) ? face.data : layoutSfnt(program);
   } catch {
     return 0;
   }
@@ -206,8 +209,37 @@ function createFont(hb: HarfBuzzRuntime, face: FontFace): number {
   const font = e.hb_font_create(hbFace);
   e.hb_face_destroy(hbFace);
   e.hb_blob_destroy(blob);
+  setVariations(hb, font, program);
   releaseFont.register(face, { font, data });
   return font;
+}
+
+/**
+ * An instance of a variable font (font-instance.ts sets fontkit's variationCoords, user-space
+ * values per fvar axis) shapes at that instance: its advances (HVAR) and GPOS differ from the
+ * default's. hb_variation_t is a tag and a float32. Pinned to fontkit 2.0.x's variationCoords.
+ */
+function setVariations(hb: HarfBuzzRuntime, font: number, program: fontkit.Font): void {
+  const internals = program as unknown as { variationCoords?: readonly number[]; fvar?: { axis: readonly { axisTag: string }[] } };
+  const coords = internals.variationCoords;
+  const axes = internals.fvar?.axis;
+  if (!coords || !axes || coords.length !== axes.length || axes.length === 0) return;
+  const e = hb.exports;
+  const ptr = e.malloc(8 * axes.length);
+  const words = new Uint32Array(hb.memory.buffer, ptr, 2 * axes.length);
+  const floats = new Float32Array(hb.memory.buffer, ptr, 2 * axes.length);
+  axes.forEach((axis, i) => {
+    words[2 * i] = tagOf(axis.axisTag);
+    floats[2 * i + 1] = coords[i]!;
+  });
+  e.hb_font_set_variations(font, ptr, axes.length);
+  e.free(ptr);
+}
+
+/** An OpenType tag as HarfBuzz's uint32, padded with spaces. */
+function tagOf(tag: string): number {
+  const padded = `${tag}    `;
+  return ((padded.charCodeAt(0) << 24) | (padded.charCodeAt(1) << 16) | (padded.charCodeAt(2) << 8) | padded.charCodeAt(3)) >>> 0;
 }
 
 /** TrueType, OpenType and collections HarfBuzz reads as they are; WOFF and WOFF2 it does not. */
@@ -258,8 +290,7 @@ function writeFeatures(hb: HarfBuzzRuntime, ptr: number, features: Readonly<Reco
   const tags = Object.keys(features);
   const words = new Uint32Array(hb.memory.buffer, ptr, 4 * tags.length);
   tags.forEach((tag, i) => {
-    const padded = `${tag}    `;
-    words[4 * i] = ((padded.charCodeAt(0) << 24) | (padded.charCodeAt(1) << 16) | (padded.charCodeAt(2) << 8) | padded.charCodeAt(3)) >>> 0;
+    words[4 * i] = tagOf(tag);
     words[4 * i + 1] = features[tag]! >>> 0;
     words[4 * i + 2] = 0;
     words[4 * i + 3] = HB_FEATURE_GLOBAL_END;

@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path';
 import * as hb from 'harfbuzzjs';
 import { describe, expect, it } from 'vitest';
 import { FontkitFace, parseFontProgram } from '../../src/text/font-face.js';
+import { openInstance } from '../../src/text/font-instance.js';
+import { shapeWithHarfBuzz } from '../../src/text/harfbuzz-shaper.js';
 import { shapeOptions, shapeText, type ShapeOptions } from '../../src/text/shape.js';
 import type { FontFace } from '../../src/text/types.js';
 
@@ -146,5 +148,19 @@ describe('complex scripts against HarfBuzz', () => {
     // Arabic is right to left from its script either way; a Hebrew word stays RTL when told.
     expect(ours(face, 'كتب', shapeOptions('rtl'))).toEqual(ours(face, 'كتب'));
     expect(ours(faces.devanagari, 'कि', shapeOptions('rtl')).map((g) => g.cluster)).toEqual([0, 0]);
+  });
+
+  it('shapes an instance of a variable font at its axis values (advances from HVAR)', () => {
+    const files = join(dirname(require.resolve('@fontsource-variable/noto-sans-jp/package.json')), 'files');
+    const data = new Uint8Array(readFileSync(join(files, 'noto-sans-jp-latin-wght-normal.woff2')));
+    const widths = [100, 900].map((weight) => {
+      const program = openInstance(data, { wght: weight }, { family: 'J', subfamily: `W${weight}`, postscriptName: `J-${weight}` });
+      const face = new FontkitFace(program, data, { family: 'J', weight }, `test-jp-${weight}`);
+      const fontkitWidth = shapeText(face, 'Hamburg').advance;
+      const harfBuzzWidth = shapeWithHarfBuzz(face, 'Hamburg', shapeOptions('ltr'))!.advance;
+      expect(Math.abs(harfBuzzWidth - fontkitWidth)).toBeLessThan(4);
+      return harfBuzzWidth;
+    });
+    expect(widths[1]).toBeGreaterThan(widths[0]! + 100);
   });
 });
