@@ -45,8 +45,10 @@ function isHarfBuzzScript(cp: number): boolean {
   // Tibetan, Myanmar.
   if (cp < 0x10a0) return cp >= 0x0590;
   if (cp < 0x1700) return false; // Georgian, Hangul Jamo, Ethiopic, Cherokee, Canadian syllabics, Ogham, Runic
-  if (cp < 0x1900) return true; // Philippine scripts, Khmer, Mongolian
-  if (cp < 0x1d00) return true; // Limbu, Tai Le, New Tai Lue, Buginese, Tai Tham, Balinese, Sundanese, Batak, Lepcha, Ol Chiki, Vedic
+  // Philippine scripts, Khmer, Mongolian, Limbu, Tai Le, New Tai Lue, Buginese, Tai Tham,
+  // Balinese, Sundanese, Batak, Lepcha, Ol Chiki, Vedic extensions (and, harmlessly, the few
+  // simple letters between them).
+  if (cp < 0x1d00) return true;
   if (cp >= 0xa800 && cp < 0xab00) return true; // Syloti Nagri … Tai Viet, Meetei Mayek ext
   if (cp >= 0xabc0 && cp < 0xac00) return true; // Meetei Mayek
   if (cp >= 0xfb1d && cp < 0xfe00) return true; // Hebrew and Arabic presentation forms A
