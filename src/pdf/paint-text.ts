@@ -100,11 +100,22 @@ function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number):
   return out;
 }
 
-/** The index of the last glyph of the cluster starting at `k` (glyphs of a cluster are adjacent). */
+/**
+ * The index of the last glyph of the cluster starting at `k`: its glyphs are adjacent, share a
+ * cluster value and only one carries text (a leader repeats one shaped pattern, and with it
+ * the pattern's cluster values, each repetition with its text).
+ */
 function clusterEnd(glyphs: readonly ShapedGlyph[], k: number): number {
   const cluster = glyphs[k]!.cluster;
+  let hasText = glyphs[k]!.text !== '';
   let last = k;
-  while (last + 1 < glyphs.length && glyphs[last + 1]!.cluster === cluster) last++;
+  while (last + 1 < glyphs.length && glyphs[last + 1]!.cluster === cluster) {
+    if (glyphs[last + 1]!.text !== '') {
+      if (hasText) break;
+      hasText = true;
+    }
+    last++;
+  }
   return last;
 }
 

@@ -58,3 +58,15 @@ describe('complex scripts in the PDF', () => {
     expect(spans.some((s) => s.includes(' ') || /[\u0600-\u06ff]/.test(s))).toBe(false);
   });
 });
+
+describe('ActualText spans', () => {
+  it('are not written for Latin text or a leader that repeats one glyph', async () => {
+    const html = `<p>Office fluffy waffles, naïve café.</p><p style="width: 200pt">Chapter<span></span>12</p><ul><li>item</li></ul>`;
+    const pdf = (await renderDocument({ type: 'html', data: { html, css: 'p span::after { content: leader(".") }' } }, { deterministic: true })).pdf;
+    const doc = await PDFDocument.load(pdf);
+    const streams = doc.context.enumerateIndirectObjects().map(([, o]) => o).filter((o): o is PDFRawStream => o instanceof PDFRawStream);
+    const text = streams.map((s) => { try { return new TextDecoder('latin1').decode(inflateSync(s.contents)); } catch { return ''; } }).join('\n');
+    expect(text).toContain(' TJ');
+    expect(text).not.toContain('ActualText');
+  });
+});
