@@ -1,10 +1,12 @@
-// Thai has no spaces between words: a paragraph wraps at the word boundaries Intl.Segmenter
-// reports (UAX #14 class SA), inside its box.
+// Complex scripts in inline layout: Thai has no spaces between words, so a paragraph wraps at
+// the word boundaries Intl.Segmenter reports (UAX #14 class SA), inside its box; letter-spacing
+// goes between clusters, never inside a Devanagari syllable.
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderToDisplayLists } from '../../src/render.js';
-import { runs, runWidth } from './helpers.js';
+import { placedGlyphs } from '../../src/paint/glyph-runs.js';
+import { runs, runWidth, runWith } from './helpers.js';
 
 const require = createRequire(import.meta.url);
 const FONTSOURCE = dirname(dirname(require.resolve('@fontsource/noto-sans-thai/package.json')));
@@ -31,5 +33,20 @@ describe('Thai line breaking', () => {
     }
     // Lines sit one below the other.
     for (let i = 1; i < lines.length; i++) expect(lines[i]!.y).toBeGreaterThan(lines[i - 1]!.y);
+  });
+
+  it('letter-spacing separates clusters, not the i-matra from the consonant it is drawn before', async () => {
+    const html = `<style>@font-face { font-family: Deva; src: url(file:///noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2) }
+      p { font: 20pt Deva; letter-spacing: 10pt; margin: 0 }</style><p lang="hi">किताब</p>`;
+    const out = await renderToDisplayLists({ type: 'html', data: { html } }, { deterministic: true, fileRoot: FONTSOURCE });
+    const run = runWith(out.pages, 'कि');
+    const glyphs = placedGlyphs(run.item);
+    const scale = run.item.size / run.item.face.unitsPerEm;
+    const shaped = run.item.segments.flatMap((s) => s.glyphs);
+    // कि: the i-matra (no text of its own) then क (the cluster's text): no spacing between them.
+    expect(shaped.slice(0, 2).map((g) => g.text)).toEqual(['', 'कि']);
+    expect(glyphs[1]!.x - glyphs[0]!.x).toBeCloseTo(shaped[0]!.advance * scale, 3);
+    // After the cluster, 10pt.
+    expect(glyphs[2]!.x - glyphs[1]!.x).toBeCloseTo(shaped[1]!.advance * scale + 10, 3);
   });
 });
