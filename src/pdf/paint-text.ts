@@ -42,6 +42,7 @@ function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number):
   let lineY = Number.NaN;
   /** Index of the last glyph of the open ActualText span in the segment, -1 when none is open. */
   let spanEnd = -1;
+  let spanText = '';
   for (const seg of run.segments) {
     let x = seg.x;
     const glyphs = seg.glyphs;
@@ -54,14 +55,14 @@ function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number):
         if (last === k) literal = font.code(g.id, g.text);
         if (last > k || !font.extracts(g.id, g.text)) {
           if (array !== '') out += `${array}(${codes})] TJ\n`;
-          out += `/Span <</ActualText <FEFF${utf16Hex(clusterText(glyphs, k, last))}>>> BDC\n`;
+          spanText = clusterText(glyphs, k, last);
+          out += `/Span <</ActualText <FEFF${utf16Hex(spanText)}>>> BDC\n`;
           if (array !== '') array = '[';
           codes = '';
           spanEnd = last;
         }
       }
-      // Glyphs of a multi-glyph cluster give ToUnicode no text: theirs is the span's.
-      if (literal === '') literal = font.code(g.id, spanEnd >= k ? '' : g.text);
+      if (literal === '') literal = spanEnd >= k ? font.clusterCode(g.id, spanText) : font.code(g.id, g.text);
       const gx = x + g.xOffset * scale;
       const gy = -g.yOffset * scale;
       if (gy !== lineY) {

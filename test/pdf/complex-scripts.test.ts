@@ -56,6 +56,9 @@ describe('complex scripts in the PDF', () => {
     // Every span closes; the plain Arabic word and the spaces need none.
     expect(text.match(/ BDC\n/g)!.length).toBe(text.match(/\nEMC\n/g)!.length);
     expect(spans.some((s) => s.includes(' ') || /[\u0600-\u06ff]/.test(s))).toBe(false);
+    // क is only ever drawn inside spans; its glyph still gets its ToUnicode entry (from the
+    // cmap), for readers that ignore ActualText.
+    expect(text).toMatch(/<[0-9A-F]{4}> <0915>\n/);
   });
 });
 
