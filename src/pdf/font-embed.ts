@@ -24,6 +24,17 @@ export interface EmbeddedFont {
    * raw bytes, escaped where needed; half the size of hex); `text` feeds ToUnicode.
    */
   code(glyphId: number, text: string): string;
+  /**
+   * The code of a glyph drawn inside an ActualText span for `clusterText`. Its ToUnicode entry
+   * (if it has none yet) is the cluster's character whose cmap glyph it is, as PDF/UA and
+   * viewers that ignore ActualText read it (Skia does the same); a contextual form gets none.
+   */
+  clusterCode(glyphId: number, clusterText: string): string;
+  /**
+   * True when the ToUnicode entry of the glyph's code (given by `code` before) is exactly
+   * `text`: the glyph alone extracts as that text, no ActualText needed.
+   */
+  extracts(glyphId: number, text: string): boolean;
   /** That glyph's width as /W states it, in thousandths of an em (§9.7.4.3). */
   width(glyphId: number): number;
 }
@@ -110,6 +121,25 @@ class FontSlot implements EmbeddedFont {
     return this.literals[cid]!;
   }
 
+  clusterCode(glyphId: number, clusterText: string): string {
+    let text = '';
+    if (glyphId > 0 && glyphId < this.cids.length && (this.cids[glyphId]! < 0 || this.texts[this.cids[glyphId]!] === '')) {
+      for (const char of clusterText) {
+        if (nominalGlyph(this.program, char.codePointAt(0)!) === glyphId) {
+          text = char;
+          break;
+        }
+      }
+    }
+    return this.code(glyphId, text);
+  }
+
+  extracts(glyphId: number, text: string): boolean {
+    if (!(glyphId > 0 && glyphId < this.cids.length)) return !this.cff || text === '';
+    const cid = this.cids[glyphId]!;
+    return cid > 0 && this.texts[cid] === text;
+  }
+
   width(glyphId: number): number {
     if (!(glyphId >= 0 && glyphId < this.widths.length)) return 0;
     let w = this.widths[glyphId]!;
@@ -129,6 +159,15 @@ function glyphWidth(program: fontkit.Font, glyphId: number): number {
   try {
     const w = Math.round((program.getGlyph(glyphId).advanceWidth * 1000) / program.unitsPerEm);
     return Number.isFinite(w) ? w : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The cmap's glyph for a code point; 0 when there is none or the font cannot say. */
+function nominalGlyph(program: fontkit.Font, codePoint: number): number {
+  try {
+    return program.hasGlyphForCodePoint(codePoint) ? program.glyphForCodePoint(codePoint).id : 0;
   } catch {
     return 0;
   }

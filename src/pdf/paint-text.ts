@@ -3,6 +3,7 @@
 
 import { segmentAdvance } from '../paint/glyph-runs.js';
 import type { GlyphRunItem } from '../paint/types.js';
+import type { ShapedGlyph } from '../text/types.js';
 import { num } from './content-stream.js';
 import type { EmbeddedFont } from './font-embed.js';
 import { withAlpha, type PaintContext } from './paint-context.js';
@@ -24,6 +25,11 @@ export function paintGlyphRun(run: GlyphRunItem, ctx: PaintContext): void {
  * the laid-out position differs, so rounding never accumulates along a line. This walks the
  * segments directly (the same arithmetic as paint/glyph-runs.ts): it is the hottest loop of
  * the writer.
+ *
+ * A cluster whose glyphs do not extract as its text through ToUnicode (one entry per glyph)
+ * is wrapped in a marked-content span with ActualText (§14.9.4): several glyphs for one
+ * text (a Devanagari syllable whose i-matra is drawn before its consonant, a Thai SARA AM
+ * split in two, a base with its marks), or a glyph whose entry already stands for other text.
  */
 function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number): string {
   const size = run.size;
@@ -34,15 +40,33 @@ function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number):
   let codes = '';
   let pen = 0;
   let lineY = Number.NaN;
+  /** Index of the last glyph of the open ActualText span in the segment, -1 when none is open. */
+  let spanEnd = -1;
+  let spanText = '';
   for (const seg of run.segments) {
     let x = seg.x;
     const glyphs = seg.glyphs;
     for (let k = 0; k < glyphs.length; k++) {
       const g = glyphs[k]!;
+      let literal = '';
+      if (spanEnd < k) {
+        const last = clusterEnd(glyphs, k);
+        // code() before extracts(): a glyph's ToUnicode entry is the first text it is drawn for.
+        if (last === k) literal = font.code(g.id, g.text);
+        if (last > k || !font.extracts(g.id, g.text)) {
+          if (array !== '') out += `${array}(${codes})] TJ\n`;
+          spanText = clusterText(glyphs, k, last);
+          out += `/Span <</ActualText <FEFF${utf16Hex(spanText)}>>> BDC\n`;
+          if (array !== '') array = '[';
+          codes = '';
+          spanEnd = last;
+        }
+      }
+      if (literal === '') literal = spanEnd >= k ? font.clusterCode(g.id, spanText) : font.code(g.id, g.text);
       const gx = x + g.xOffset * scale;
       const gy = -g.yOffset * scale;
       if (gy !== lineY) {
-        if (array !== '') out += `${array}(${codes})] TJ\n`;
+        if (array !== '' && (array !== '[' || codes !== '')) out += `${array}(${codes})] TJ\n`;
         codes = '';
         lineY = gy;
         pen = gx;
@@ -56,11 +80,56 @@ function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number):
           pen -= adjustment / toEm;
         }
       }
-      codes += font.code(g.id, g.text);
+      codes += literal;
       pen += font.width(g.id) / toEm;
       x += segmentAdvance(seg, k, scale);
+      if (spanEnd === k) {
+        out += `${array}(${codes})] TJ\nEMC\n`;
+        array = '[';
+        codes = '';
+        spanEnd = -1;
+      }
+    }
+    if (spanEnd >= 0) {
+      out += `${array}(${codes})] TJ\nEMC\n`;
+      array = '[';
+      codes = '';
+      spanEnd = -1;
     }
   }
-  if (array !== '') out += `${array}(${codes})] TJ\n`;
+  if (array !== '' && (array !== '[' || codes !== '')) out += `${array}(${codes})] TJ\n`;
   return out;
+}
+
+/**
+ * The index of the last glyph of the cluster starting at `k`: its glyphs are adjacent, share a
+ * cluster value and only one carries text (a leader repeats one shaped pattern, and with it
+ * the pattern's cluster values, each repetition with its text).
+ */
+function clusterEnd(glyphs: readonly ShapedGlyph[], k: number): number {
+  const cluster = glyphs[k]!.cluster;
+  let hasText = glyphs[k]!.text !== '';
+  let last = k;
+  while (last + 1 < glyphs.length && glyphs[last + 1]!.cluster === cluster) {
+    if (glyphs[last + 1]!.text !== '') {
+      if (hasText) break;
+      hasText = true;
+    }
+    last++;
+  }
+  return last;
+}
+
+/** A cluster's text: its glyphs carry it on one of them, '' on the others. */
+function clusterText(glyphs: readonly ShapedGlyph[], first: number, last: number): string {
+  let text = '';
+  for (let k = first; k <= last; k++) text += glyphs[k]!.text;
+  return text;
+}
+
+/** UTF-16BE as hex digits (JavaScript strings are UTF-16 already). */
+function utf16Hex(text: string): string {
+  let hex = '';
+  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0');
+  return hex;
 }

@@ -1,5 +1,7 @@
 // Line-break opportunities (UAX #14, through the linebreak package), with a fast path for the
-// common text made only of letters, digits, spaces and a few punctuation marks.
+// common text made only of letters, digits, spaces and a few punctuation marks. Thai, Lao,
+// Khmer and Myanmar write no spaces between words (UAX #14 class SA, "complex context"): the
+// words inside their runs come from Intl.Segmenter (ICU's dictionaries).
 
 import LineBreaker from 'linebreak';
 
@@ -13,7 +15,9 @@ export interface BreakOpportunity {
 
 /** Every break opportunity in `text`, in order; the last is at `text.length`. */
 export function breakOpportunities(text: string): BreakOpportunity[] {
-  return isSimpleText(text) ? simpleBreaks(text) : uax14Breaks(text);
+  if (isSimpleText(text)) return simpleBreaks(text);
+  const breaks = uax14Breaks(text);
+  return hasComplexContext(text) ? withWordBreaks(text, breaks) : breaks;
 }
 
 function uax14Breaks(text: string): BreakOpportunity[] {
@@ -50,4 +54,62 @@ function simpleBreaks(text: string): BreakOpportunity[] {
   }
   if (text.length > 0) breaks.push({ position: text.length, required: false });
   return breaks;
+}
+
+// UAX #14 LB1 resolves SA to AL (or CM for marks), which allows no break inside a run: the
+// run's words must come from a dictionary. ICU has one for each of these scripts; its choice
+// does not depend on the locale beyond the script, so the script's language is the locale.
+const COMPLEX_CONTEXT = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const COMPLEX_CONTEXT_RUN = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{M}]+/gu;
+const SEGMENTER_LOCALES: readonly [RegExp, string][] = [
+  [/\p{Script=Thai}/u, 'th'],
+  [/\p{Script=Lao}/u, 'lo'],
+  [/\p{Script=Khmer}/u, 'km'],
+  [/\p{Script=Myanmar}/u, 'my'],
+];
+const segmenters = new Map<string, Intl.Segmenter>();
+
+/** A quick scan: text with none of these scripts (nearly all) pays nothing more. */
+function hasComplexContext(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Thai and Lao U+0E00–0EFF, Myanmar U+1000–109F, Khmer U+1780–17FF and U+19E0–19FF, Myanmar extensions.
+    if (code >= 0x0e00 && ((code < 0x0f00) || (code >= 0x1000 && code < 0x10a0) || (code >= 0x1780 && code < 0x1800) || (code >= 0x19e0 && code < 0x1a00) || (code >= 0xa9e0 && code < 0xaa80))) {
+      return COMPLEX_CONTEXT.test(text);
+    }
+  }
+  return false;
+}
+
+/**
+ * Adds the word boundaries strictly inside each run of these scripts to UAX #14's breaks (its
+ * own decisions at the runs' ends stand). Both lists are ascending; one pass merges them.
+ */
+function withWordBreaks(text: string, breaks: BreakOpportunity[]): BreakOpportunity[] {
+  const inner: number[] = [];
+  for (const run of text.matchAll(COMPLEX_CONTEXT_RUN)) {
+    const start = run.index;
+    const end = start + run[0].length;
+    for (const { index } of segmenterFor(run[0]).segment(run[0])) if (index > 0) inner.push(start + index);
+    if (inner.length > 0 && inner[inner.length - 1]! >= end) inner.pop();
+  }
+  if (inner.length === 0) return breaks;
+  const merged: BreakOpportunity[] = [];
+  let j = 0;
+  for (const found of breaks) {
+    while (j < inner.length && inner[j]! < found.position) merged.push({ position: inner[j++]!, required: false });
+    if (j < inner.length && inner[j] === found.position) j++;
+    merged.push(found);
+  }
+  return merged;
+}
+
+function segmenterFor(run: string): Intl.Segmenter {
+  const locale = SEGMENTER_LOCALES.find(([script]) => script.test(run))?.[1] ?? 'th';
+  let segmenter = segmenters.get(locale);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
+    segmenters.set(locale, segmenter);
+  }
+  return segmenter;
 }

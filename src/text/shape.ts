@@ -1,11 +1,13 @@
 // Shaping: a string in one face → positioned glyphs with their source text (fontkit's
-// OpenType layout with the default features: ccmp, liga, kern, mark …). Layout shapes one word
+// OpenType layout with the default features: ccmp, liga, kern, mark …; HarfBuzz for the
+// scripts fontkit gets wrong, see harfbuzz-shaper.ts). Layout shapes one word
 // at a time, so results are cached by face and text, and a hit is one Map look-up.
 
 import type * as fontkit from 'fontkit';
 import { BoundedCache } from './bounded-cache.js';
 import { fontProgramOf } from './font-face.js';
 import { layoutWithClusters } from './fontkit-clusters.js';
+import { needsHarfBuzz, shapeWithHarfBuzz } from './harfbuzz-shaper.js';
 import type { FontFace, ShapedGlyph, ShapedText } from './types.js';
 
 /**
@@ -69,6 +71,14 @@ export function clearShapingCache(): void {
 
 function shapeUncached(face: FontFace, text: string, options: ShapeOptions): ShapedText {
   if (text.length === 0) return { face, glyphs: [], advance: 0 };
+  if (needsHarfBuzz(text)) {
+    try {
+      const shaped = shapeWithHarfBuzz(face, text, options);
+      if (shaped) return shaped;
+    } catch {
+      // A face HarfBuzz rejects: fontkit below, as for any other text.
+    }
+  }
   try {
     return shapeWithLayout(face, text, options);
   } catch {

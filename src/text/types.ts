@@ -27,7 +27,11 @@ export interface FontFace {
   readonly data: Uint8Array;
 }
 
-/** One positioned glyph. `text` is the source text it stands for ('' for later glyphs of a cluster). */
+/**
+ * One positioned glyph. `text` is the source text it stands for: one glyph of each cluster
+ * carries the cluster's text, the others '' (fontkit: the first; HarfBuzz: the last in visual
+ * order, so that letter-spacing falls after the cluster).
+ */
 export interface ShapedGlyph {
   readonly id: number;
   /** Advance width, font units (kerning included). */

@@ -73,3 +73,22 @@ describe('breakOpportunities: mixed Latin and CJK (UAX #14 classes ID, CJ, NS, O
     }
   });
 });
+
+describe('breakOpportunities in Thai, Lao, Khmer and Myanmar (no spaces between words)', () => {
+  const words = (text: string) => {
+    let start = 0;
+    return breakOpportunities(text).map((b) => text.slice(start, (start = b.position)));
+  };
+
+  it('breaks between the words Intl.Segmenter finds inside a run, keeping UAX #14 at its ends', () => {
+    expect(words('กรุงเทพมหานครเป็นเมืองหลวง ของไทย')).toEqual(['กรุงเทพมหานคร', 'เป็น', 'เมือง', 'หลวง ', 'ของ', 'ไทย']);
+    expect(words('ພາສາລາວເປັນພາສາທາງການ')).toEqual(['ພາສາ', 'ລາວ', 'ເປັນ', 'ພາສາ', 'ທາງການ']);
+    expect(words('Hello สวัสดี world')).toEqual(['Hello ', 'สวัสดี ', 'world']);
+  });
+
+  it('never breaks inside a grapheme cluster (marks stay with their base)', () => {
+    const text = 'น้ำที่นี่ญี่ปุ่นก่ำ';
+    const graphemes = new Set([...new Intl.Segmenter('th', { granularity: 'grapheme' }).segment(text)].map((s) => s.index));
+    for (const b of breakOpportunities(text)) if (b.position < text.length) expect(graphemes.has(b.position)).toBe(true);
+  });
+});
