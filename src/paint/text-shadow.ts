@@ -20,6 +20,9 @@ const RINGS: readonly (readonly [number, number, number])[] = [
   [2, 12, Math.exp(-1.125)],
 ];
 
+/** Shadows drawn per run at most (the first ones: they are on top). */
+export const MAX_TEXT_SHADOWS = 16;
+
 /** One copy of a shadow: offset from the text and the alpha factor of its colour. */
 interface ShadowCopy {
   readonly dx: number;
@@ -36,7 +39,9 @@ export function paintTextShadows(
   out: DisplayItem[],
   draw: (dx: number, dy: number, color: TextShadow['color'], out: DisplayItem[]) => void,
 ): void {
-  for (let i = shadows.length - 1; i >= 0; i--) {
+  // Each shadow repeats the run (21 times when blurred) on every line: a long list is cut to
+  // its topmost shadows so that a hostile one cannot multiply the page's drawing unbounded.
+  for (let i = Math.min(shadows.length, MAX_TEXT_SHADOWS) - 1; i >= 0; i--) {
     const s = shadows[i]!;
     if (s.color.a <= 0) continue;
     for (const copy of shadowCopies(s.blur)) {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { ComputedStyle } from '../../src/css/types.js';
+import { MAX_TEXT_SHADOWS } from '../../src/paint/text-shadow.js';
 import type { GlyphRunItem } from '../../src/paint/types.js';
 import { writePdf } from '../../src/pdf/write.js';
 import { renderToDisplayLists } from '../../src/render.js';
@@ -235,6 +236,14 @@ describe('text-shadow', () => {
     const spread = Math.max(...shadow.map((g) => Math.hypot(g.x - text.x, g.y - text.y)));
     expect(spread).toBeGreaterThan(3);
     expect(spread).toBeLessThanOrEqual(6 + 1e-9);
+  });
+
+  it('draws at most MAX_TEXT_SHADOWS shadows, the topmost ones', async () => {
+    const list = Array.from({ length: 100 }, (_, i) => `${i}px 0 rgb(${i}, 0, 0)`).join(', ');
+    const pages = await layout('<p>Hi</p>', `p { text-shadow: ${list} }`);
+    const reds = runs(pages).map((r) => r.item.color.r);
+    expect(reds).toHaveLength(MAX_TEXT_SHADOWS + 1);
+    expect(reds.slice(0, -1)).toEqual(Array.from({ length: MAX_TEXT_SHADOWS }, (_, i) => MAX_TEXT_SHADOWS - 1 - i));
   });
 
   it('reaches the PDF as text in the shadow colour', async () => {

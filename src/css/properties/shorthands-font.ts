@@ -79,7 +79,7 @@ export const FONT_SHORTHANDS: readonly ShorthandDef[] = [
     longhands: [
       'font-style', 'font-variant-caps', 'font-weight', 'font-size', 'line-height', 'font-family',
       'font-stretch', 'font-kerning', 'font-feature-settings', 'font-variant-numeric', 'font-variant-ligatures',
-      'font-variant-position', 'font-synthesis',
+      'font-variant-position', 'font-variant-east-asian',
       'font-size-adjust',
     ],
     expand: expandFont,
