@@ -25,7 +25,7 @@ export function outsideMarker(marker: MarkerBox | ReplacedBox, baseline: number,
   const segment = { glyphs: shaped.glyphs, x: 0, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing, justify: 0, justifyEnd: 0 };
   const width = segmentWidth(segment, style.fontSize / face.unitsPerEm);
   return {
-    kind: 'text', x: contentLeft - width, baseline, width, face, size: style.fontSize, color: style.color,
+    kind: 'text', x: contentLeft - width, baseline, width, face, size: style.fontSize, fontSize: style.fontSize, color: style.color,
     segments: [segment], decorations: [], visible: style.visibility === 'visible',
     synthetic: syntheticStyleOf(style, face), shadows: style.textShadow,
   };

@@ -275,7 +275,10 @@ export interface TextFragment {
   readonly baseline: number;
   readonly width: number;
   readonly face: FontFace;
+  /** The size the glyphs are drawn at, pt. */
   readonly size: number;
+  /** The element's font size, pt, which decorations are measured at: synthesized small caps draw smaller glyphs under the same underline. */
+  readonly fontSize: number;
   readonly color: Color;
   readonly segments: readonly GlyphSegment[];
   readonly decorations: readonly TextDecoration[];

@@ -453,7 +453,7 @@ function drawText(t: TextFragment, x: number, baseline: number, color: Color, sh
 
 /** Underline, overline and line-through across a text run (CSS Text Decoration 3 §2). */
 function paintDecoration(d: TextDecoration, t: TextFragment, x: number, baseline: number, out: DisplayItem[]): void {
-  const scale = t.size / t.face.unitsPerEm;
+  const scale = t.fontSize / t.face.unitsPerEm;
   const thickness = Math.max(0.5, (t.face.underlineThickness || t.face.unitsPerEm / 14) * scale);
   let y: number;
   switch (d.line) {

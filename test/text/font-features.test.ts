@@ -158,6 +158,13 @@ describe('small caps', () => {
     expect(runWith(pages, 'ßx').item.segments[0]!.glyphs.map((g) => g.text)).toEqual(['ß', '', 'x']);
   });
 
+  it('draws one underline position and thickness under full-size and synthesized letters', async () => {
+    const pages = await layout('<p>Small Caps</p>', 'p { font-family: Arimo; font-size: 20px; font-variant: small-caps; text-decoration: underline }');
+    const lines = flatten(pages[0]!.items).filter((i) => i.kind === 'line');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(new Set(lines.map((l) => l.kind === 'line' && `${l.y1} ${l.width}`)).size).toBe(1);
+  });
+
   it('all-small-caps shrinks capitals too; font-synthesis without small-caps does not synthesize', async () => {
     const all = await layout('<p>Ab</p>', 'p { font-family: Arimo; font-size: 20px; font-variant-caps: all-small-caps }');
     expect(runs(all).map((r) => [r.text, r.item.size])).toEqual([['Ab', 15 * SMALL_CAPS_SCALE]]);

@@ -350,7 +350,7 @@ function placeText(out: LineItemFragment[], p: TextPiece, x: number, baseline: n
   if (isLast) while (justifyEnd > 0 && isSpace(p.glyphs[justifyEnd - 1]!.text)) justifyEnd--;
   const width = p.width + (extra > 0 ? extra * countSpaces(p, justifyEnd) : 0);
   const prev = out[out.length - 1];
-  const merge = prev !== undefined && prev.kind === 'text' && prev.face === p.face && prev.size === p.size
+  const merge = prev !== undefined && prev.kind === 'text' && prev.face === p.face && prev.size === p.size && prev.fontSize === p.style.fontSize
     && prev.baseline === baseline && sameColor(prev.color, color) && sameDecorations(prev.decorations, decorations)
     && prev.visible === visible && prev.synthetic === synthetic && prev.shadows === shadows && Math.abs(prev.x + prev.width - x) < 1e-9;
   const segment: GlyphSegment = {
@@ -362,7 +362,7 @@ function placeText(out: LineItemFragment[], p: TextPiece, x: number, baseline: n
     const run = prev as Mutable<TextFragment>;
     (run.segments as GlyphSegment[]).push(segment);
     run.width += width;
-  } else out.push({ kind: 'text', x, baseline, width, face: p.face, size: p.size, color, segments: [segment], decorations, visible, synthetic, shadows });
+  } else out.push({ kind: 'text', x, baseline, width, face: p.face, size: p.size, fontSize: p.style.fontSize, color, segments: [segment], decorations, visible, synthetic, shadows });
   return width;
 }
 
@@ -387,7 +387,7 @@ function placeLeader(out: LineItemFragment[], p: LeaderPiece, x: number, baselin
   };
   // The run spans the whole leader, so text right after it extends the same run (placeText).
   out.push({
-    kind: 'text', x, baseline, width, face: p.face, size: style.fontSize, color: style.color,
+    kind: 'text', x, baseline, width, face: p.face, size: style.fontSize, fontSize: style.fontSize, color: style.color,
     segments: [segment], decorations: p.box.decorations, visible: style.visibility === 'visible',
     synthetic: syntheticStyleOf(style, p.face), shadows: style.textShadow,
   });
