@@ -33,6 +33,7 @@ import { processWhiteSpace } from './white-space.js';
 import { fragmentId } from '../dom/fragment-id.js';
 import { isMulticolContainer, withColumnFlow } from './multicol.js';
 import { FormControls, isFormControl } from './form-controls.js';
+import { autoQuotes } from './quotes.js';
 
 /**
  * Resources box generation needs; all fetched before (DESIGN.md: no I/O after resources/).
@@ -294,8 +295,8 @@ class BoxBuilder {
           else text += formatCounter(this.counters.value(item.name), item.style);
           break;
         case 'counters': text += this.counters.values(item.name).map((v) => formatCounter(v, item.style)).join(item.separator); break;
-        case 'open-quote': text += quoteFor(style.quotes, this.quoteDepth++, true); break;
-        case 'close-quote': text += quoteFor(style.quotes, (this.quoteDepth = Math.max(0, this.quoteDepth - 1)), false); break;
+        case 'open-quote': text += quoteFor(style, this.quoteDepth++, true); break;
+        case 'close-quote': text += quoteFor(style, (this.quoteDepth = Math.max(0, this.quoteDepth - 1)), false); break;
         case 'function': {
           if (item.name === 'leader') {
             const pattern = parseLeader(item.args);
@@ -694,13 +695,14 @@ function transformText(text: string, style: ComputedStyle): string {
   }
 }
 
-/** `quotes: auto` for English text (CSS Content 3 §3.1): “ ” outside, ‘ ’ inside. */
-const AUTO_QUOTES = ['\u201C', '\u201D', '\u2018', '\u2019'];
-
-/** The quote for a nesting depth: the last pair repeats for deeper levels; `none` gives nothing. */
-function quoteFor(quotes: ComputedStyle['quotes'], depth: number, open: boolean): string {
+/**
+ * The quote for a nesting depth: the last pair repeats for deeper levels; `none` gives
+ * nothing; `auto` takes the element's language's quotes (quotes.ts).
+ */
+function quoteFor(style: ComputedStyle, depth: number, open: boolean): string {
+  const quotes = style.quotes;
   if (quotes === 'none') return '';
-  const pairs = quotes === 'auto' ? AUTO_QUOTES : quotes;
+  const pairs = quotes === 'auto' ? autoQuotes(style.lang) : quotes;
   const count = Math.floor(pairs.length / 2);
   if (count === 0) return '';
   const level = Math.min(depth, count - 1);

@@ -2,6 +2,7 @@
 // ComputedStyle. It is also the parent style of the root element.
 import type { ComputedStyle, GridLine, GridTrackSize, LengthPercentage } from './types.js';
 import { BLACK, TRANSPARENT } from './values/color.js';
+import { INITIAL_FONT_SYNTHESIS } from './properties/font-features.js';
 
 const ZERO: LengthPercentage = { abs: 0, pct: 0 };
 const SQUARE_ZERO = [ZERO, ZERO] as const;
@@ -92,7 +93,6 @@ export const INITIAL_STYLE: ComputedStyle = {
   fontSize: MEDIUM_FONT_SIZE,
   fontWeight: 400,
   fontStyle: 'normal',
-  fontVariantSmallCaps: false,
   lineHeight: Object.freeze({ kind: 'normal' }),
   textAlign: 'start',
   textAlignLast: 'auto',
@@ -110,6 +110,14 @@ export const INITIAL_STYLE: ComputedStyle = {
   wordBreak: 'normal',
   hyphens: 'manual',
   lang: '',
+  fontKerning: 'auto',
+  fontVariantLigatures: Object.freeze([]),
+  fontVariantCaps: 'normal',
+  fontVariantNumeric: Object.freeze([]),
+  fontVariantPosition: 'normal',
+  fontFeatureSettings: Object.freeze([]),
+  fontSynthesis: INITIAL_FONT_SYNTHESIS,
+  textShadow: Object.freeze([]),
   listStyleType: 'disc',
   listStylePosition: 'outside',
   listStyleImage: null,

@@ -9,6 +9,24 @@ import type { Gradient } from './values/gradient.js';
 export type BackgroundImage = string | Gradient | null;
 
 /** One `box-shadow` (css-backgrounds-3 §7.1), lengths in pt, colour resolved. */
+/** css-fonts-4 §6.6. */
+export type FontVariantCaps = 'normal' | 'small-caps' | 'all-small-caps' | 'petite-caps' | 'all-petite-caps' | 'unicase' | 'titling-caps';
+
+/** Which faces the UA may synthesize when the family lacks them (css-fonts-4 §8.1). */
+export interface FontSynthesis {
+  readonly weight: boolean;
+  readonly style: boolean;
+  readonly smallCaps: boolean;
+}
+
+/** One `text-shadow` (css-text-decor-3 §5.1); blur ≥ 0, colour resolved. */
+export interface TextShadow {
+  readonly offsetX: number;
+  readonly offsetY: number;
+  readonly blur: number;
+  readonly color: Color;
+}
+
 export interface BoxShadow {
   readonly inset: boolean;
   readonly offsetX: number;
@@ -341,7 +359,6 @@ export interface ComputedStyle {
   /** 1..1000; `bolder`/`lighter` resolved against the parent. */
   readonly fontWeight: number;
   readonly fontStyle: FontStyle;
-  readonly fontVariantSmallCaps: boolean;
   readonly lineHeight: LineHeight;
   readonly textAlign: TextAlign;
   readonly textAlignLast: TextAlign | 'auto';
@@ -363,6 +380,22 @@ export interface ComputedStyle {
   readonly hyphens: 'none' | 'manual' | 'auto';
   /** The content language from the nearest `lang`/`xml:lang` attribute, lower-cased ('' = unknown). */
   readonly lang: string;
+
+  // Font features and synthesis (css-fonts-4 §6–8; properties/font-features.ts), resolved
+  // to one OpenType feature map per style by text/style-shaping.ts; text shadows
+  // (css-text-decor-3 §5; properties/text-shadow.ts).
+  readonly fontKerning: 'auto' | 'normal' | 'none';
+  /** font-variant-ligatures keywords as written; [] is normal, ['none'] is none. */
+  readonly fontVariantLigatures: readonly string[];
+  readonly fontVariantCaps: FontVariantCaps;
+  /** font-variant-numeric keywords as written; [] is normal. */
+  readonly fontVariantNumeric: readonly string[];
+  readonly fontVariantPosition: 'normal' | 'sub' | 'super';
+  /** font-feature-settings: [tag, value] in order written; [] is normal. */
+  readonly fontFeatureSettings: readonly (readonly [string, number])[];
+  readonly fontSynthesis: FontSynthesis;
+  /** In the order written: the first shadow is on top. */
+  readonly textShadow: readonly TextShadow[];
 
   // Lists and generated content
   readonly listStyleType: ListStyleType;

@@ -3,7 +3,9 @@
 import type { MarkerBox, ReplacedBox } from '../boxes/types.js';
 import { FontRegistry } from '../text/font-registry.js';
 import { shapeText } from '../text/shape.js';
+import { syntheticStyleOf } from '../text/font-synthesis.js';
 import { fontQueryOf } from '../text/style-font.js';
+import { shapingOf } from '../text/style-shaping.js';
 import { segmentWidth } from '../paint/glyph-runs.js';
 import { BULLET_RAISE, BULLET_SIZE, bulletAdvance } from './inline/pieces.js';
 import type { LineItemFragment } from './types.js';
@@ -19,12 +21,13 @@ export function outsideMarker(marker: MarkerBox | ReplacedBox, baseline: number,
     return { kind: 'bullet', shape: marker.marker.shape, x: left, y: baseline - style.fontSize * BULLET_RAISE - size / 2, size, color: style.color };
   }
   const face = FontRegistry.current().match(fontQueryOf(style));
-  const shaped = shapeText(face, marker.marker.text);
+  const shaped = shapeText(face, marker.marker.text, shapingOf(style));
   const segment = { glyphs: shaped.glyphs, x: 0, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing, justify: 0, justifyEnd: 0 };
   const width = segmentWidth(segment, style.fontSize / face.unitsPerEm);
   return {
-    kind: 'text', x: contentLeft - width, baseline, width, face, size: style.fontSize, color: style.color,
+    kind: 'text', x: contentLeft - width, baseline, width, face, size: style.fontSize, fontSize: style.fontSize, color: style.color,
     segments: [segment], decorations: [], visible: style.visibility === 'visible',
+    synthetic: syntheticStyleOf(style, face), shadows: style.textShadow,
   };
 }
 

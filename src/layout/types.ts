@@ -2,8 +2,9 @@
 // out. Fragments are immutable and positioned relative to their parent fragment.
 
 import type { BlockBox, BlockLevelBox, InlineBox, LinkTarget, TableBox, TableCell, TextDecoration } from '../boxes/types.js';
-import type { BorderStyle, Color, ComputedStyle } from '../css/types.js';
+import type { BorderStyle, Color, ComputedStyle, TextShadow } from '../css/types.js';
 import type { GlyphSegment, ImageResource } from '../paint/types.js';
+import type { SyntheticStyle } from '../text/font-synthesis.js';
 import type { FontFace } from '../text/types.js';
 import type { ExclusionSpace } from './float/exclusion-space.js';
 import type { PageNames } from './page/page-names.js';
@@ -274,11 +275,18 @@ export interface TextFragment {
   readonly baseline: number;
   readonly width: number;
   readonly face: FontFace;
+  /** The size the glyphs are drawn at, pt. */
   readonly size: number;
+  /** The element's font size, pt, which decorations are measured at: synthesized small caps draw smaller glyphs under the same underline. */
+  readonly fontSize: number;
   readonly color: Color;
   readonly segments: readonly GlyphSegment[];
   readonly decorations: readonly TextDecoration[];
   readonly visible: boolean;
+  /** Bold or oblique drawn over a face that lacks them (css-fonts-4 §8.1). */
+  readonly synthetic: SyntheticStyle;
+  /** The style's text-shadow, first on top (css-text-decor-3 §5). */
+  readonly shadows: readonly TextShadow[];
 }
 
 /** The part of an inline box on one line: its border box there, for backgrounds, borders and links. */

@@ -86,8 +86,15 @@ function describeFormField(item: FormFieldItem): string {
 function describeGlyphs(item: GlyphRunItem): string {
   return (
     `glyphs ${item.face.id} ${num(item.size)}pt ${color(item.color)} at ${point(item.x, item.y)}` +
-    ` n=${glyphCount(item)} sum=${glyphChecksum(item)} ${JSON.stringify(runText(item))}`
+    ` n=${glyphCount(item)} sum=${glyphChecksum(item)} ${JSON.stringify(runText(item))}${synthetic(item)}`
   );
+}
+
+/** Synthesized bold or oblique, when the run has any (text/font-synthesis.ts). */
+function synthetic(item: GlyphRunItem): string {
+  const s = item.synthetic;
+  if (!s || (!s.bold && !s.oblique)) return '';
+  return ` synthetic=${[s.bold ? 'bold' : '', s.oblique ? 'oblique' : ''].filter(Boolean).join('+')}`;
 }
 
 function describeRect(item: RectItem): string {

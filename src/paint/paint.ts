@@ -17,6 +17,7 @@ import { cornerRadii, paintBorders, roundedRectPath } from './borders.js';
 import { paintBoxShadows } from './box-shadow.js';
 import { paintFormControl } from './form-control.js';
 import { paintOutline } from './outline.js';
+import { paintTextShadows } from './text-shadow.js';
 import { transformed } from './transform.js';
 import type { DisplayItem, ImageResource, PageDisplayList, PathOp } from './types.js';
 import { createsStackingContext, isPositioned, Sink, stackLevel, StackingLayers, wrapInClips, type ClipChain } from './stacking.js';
@@ -440,13 +441,19 @@ function paintText(t: TextFragment, ox: number, oy: number, out: DisplayItem[]):
   if (!t.visible) return;
   const x = ox + t.x;
   const baseline = oy + t.baseline;
-  if (t.color.a > 0 && t.segments.length > 0) out.push({ kind: 'glyphs', x, y: baseline, face: t.face, size: t.size, color: t.color, segments: t.segments });
-  for (const d of t.decorations) paintDecoration(d, t, x, baseline, out);
+  if (t.shadows.length > 0) paintTextShadows(t.shadows, out, (dx, dy, color, into) => drawText(t, x + dx, baseline + dy, color, true, into));
+  drawText(t, x, baseline, t.color, false, out);
+}
+
+/** The run's glyphs and decorations at (x, baseline): a shadow draws all of them in its `color`. */
+function drawText(t: TextFragment, x: number, baseline: number, color: Color, shadow: boolean, out: DisplayItem[]): void {
+  if (color.a > 0 && t.segments.length > 0) out.push({ kind: 'glyphs', x, y: baseline, face: t.face, size: t.size, color, segments: t.segments, synthetic: t.synthetic });
+  for (const d of t.decorations) paintDecoration(shadow ? { line: d.line, style: d.style, color } : d, t, x, baseline, out);
 }
 
 /** Underline, overline and line-through across a text run (CSS Text Decoration 3 §2). */
 function paintDecoration(d: TextDecoration, t: TextFragment, x: number, baseline: number, out: DisplayItem[]): void {
-  const scale = t.size / t.face.unitsPerEm;
+  const scale = t.fontSize / t.face.unitsPerEm;
   const thickness = Math.max(0.5, (t.face.underlineThickness || t.face.unitsPerEm / 14) * scale);
   let y: number;
   switch (d.line) {

@@ -5,6 +5,7 @@
 import type { Color } from '../css/types.js';
 import type { FormField } from './form-field.js';
 import type { SvgDrawing, SvgViewport } from '../resources/svg/model.js';
+import type { SyntheticStyle } from '../text/font-synthesis.js';
 import type { FontFace, ShapedGlyph } from '../text/types.js';
 
 /** A glyph at its final position; x is relative to the run's origin (see glyph-runs.ts). */
@@ -44,6 +45,8 @@ export interface GlyphRunItem {
   readonly size: number;
   readonly color: Color;
   readonly segments: readonly GlyphSegment[];
+  /** Synthesized bold or oblique (text/font-synthesis.ts); absent: none. */
+  readonly synthetic?: SyntheticStyle;
 }
 
 export interface RectItem {

@@ -7,14 +7,27 @@ import type { ShapedGlyph } from '../text/types.js';
 import { num } from './content-stream.js';
 import type { EmbeddedFont } from './font-embed.js';
 import { withAlpha, type PaintContext } from './paint-context.js';
+import { OBLIQUE_SKEW, syntheticBoldStrokeWidth } from '../text/font-synthesis.js';
 
-/** Paints one run in its fill colour; fully transparent or empty runs draw nothing. */
+/**
+ * Paints one run in its fill colour; fully transparent or empty runs draw nothing. A
+ * synthesized bold is filled and stroked in that colour (render mode 2, §9.3.6), then the
+ * mode is set back, since it outlives the text object; a synthesized oblique skews the text
+ * matrix.
+ */
 export function paintGlyphRun(run: GlyphRunItem, ctx: PaintContext): void {
   if (run.color.a <= 0 || run.size <= 0 || run.segments.length === 0) return;
   const font = ctx.fonts.font(run.face);
-  withAlpha(ctx, run.color.a, 1, () => {
+  const bold = run.synthetic?.bold === true;
+  const skew = run.synthetic?.oblique === true ? OBLIQUE_SKEW : 0;
+  withAlpha(ctx, run.color.a, bold ? run.color.a : 1, () => {
     ctx.canvas.setFillColor(run.color);
-    ctx.canvas.push(`BT\n/${font.resourceName} ${num(run.size)} Tf\n${textShowing(run, font, ctx.pageHeight)}ET`);
+    if (bold) {
+      ctx.canvas.setStrokeColor(run.color);
+      ctx.canvas.setLineWidth(syntheticBoldStrokeWidth(run.size));
+    }
+    const [modeOn, modeOff] = bold ? ['2 Tr\n', '0 Tr\n'] : ['', ''];
+    ctx.canvas.push(`BT\n/${font.resourceName} ${num(run.size)} Tf\n${modeOn}${textShowing(run, font, ctx.pageHeight, skew)}${modeOff}ET`);
   });
 }
 
@@ -31,7 +44,7 @@ export function paintGlyphRun(run: GlyphRunItem, ctx: PaintContext): void {
  * text (a Devanagari syllable whose i-matra is drawn before its consonant, a Thai SARA AM
  * split in two, a base with its marks), or a glyph whose entry already stands for other text.
  */
-function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number): string {
+function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number, skew: number): string {
   const size = run.size;
   const scale = size / run.face.unitsPerEm;
   const toEm = 1000 / size;
@@ -70,7 +83,7 @@ function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number):
         codes = '';
         lineY = gy;
         pen = gx;
-        out += `1 0 0 1 ${num(run.x + gx)} ${num(pageHeight - run.y - gy)} Tm\n`;
+        out += `1 0 ${num(skew)} 1 ${num(run.x + gx)} ${num(pageHeight - run.y - gy)} Tm\n`;
         array = '[';
       } else {
         const adjustment = Math.round((pen - gx) * toEm * 10) / 10;

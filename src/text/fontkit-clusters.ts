@@ -39,7 +39,9 @@ export function layoutWithClusters(
   const capture = captureOf(program);
   if (capture) capture.last = null;
   // fontkit reads the direction from the script unless told; a run's bidi level decides here.
-  const run = options.key === '' ? program.layout(glyphs) : program.layout(glyphs, (options.features ?? undefined) as never, undefined, undefined, options.direction);
+  // fontkit adds its default features to the object it is given, so it gets a copy.
+  const features = options.features === null ? undefined : { ...options.features };
+  const run = options.key === '' ? program.layout(glyphs) : program.layout(glyphs, features as never, undefined, undefined, options.direction);
   const infos = capture?.last ?? null;
   if (capture) capture.last = null;
   return { run, codePointCounts: infos ? infos.map((info) => info.codePoints.length) : null };

@@ -18,7 +18,6 @@ const EXTRA_PROPERTIES: Readonly<Record<string, boolean>> = {
   size: false,
   'aspect-ratio': false,
   // painting
-  'text-shadow': true,
   'background-attachment': false,
   'clip-path': false,
   filter: false,
@@ -36,14 +35,8 @@ const EXTRA_PROPERTIES: Readonly<Record<string, boolean>> = {
   'text-emphasis-position': true,
   // fonts and text
   'font-stretch': true,
-  'font-kerning': true,
-  'font-feature-settings': true,
   'font-variation-settings': true,
-  'font-variant-numeric': true,
-  'font-variant-ligatures': true,
   'font-variant-east-asian': true,
-  'font-variant-position': true,
-  'font-synthesis': true,
   'font-size-adjust': true,
   'font-optical-sizing': true,
   'writing-mode': true,

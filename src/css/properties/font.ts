@@ -1,5 +1,6 @@
 // Font properties (css-fonts-4 §2–3, CSS 2.1 §10.8 for line-height): family lists, absolute and
-// relative sizes, numeric weights with bolder/lighter, style, small-caps.
+// relative sizes, numeric weights with bolder/lighter, style (font-variant-caps and the
+// other feature properties: font-features.ts).
 import type { FontStyle, LineHeight } from '../types.js';
 import { keywordOf, splitCommas, type Component } from '../values/components.js';
 import { constant, type Computer } from '../values/context.js';
@@ -126,13 +127,6 @@ export function parseLineHeight(c: Component | undefined): Computer<LineHeight> 
   });
 }
 
-// font-variant is a shorthand in css-fonts-4; the engine only models small caps from it.
-function parseSmallCaps(items: readonly Component[]): Computer<boolean> | null {
-  if (items.length === 0 || items.some((c) => c.type !== 'ident')) return null;
-  const words = items.map((c) => keywordOf(c)!);
-  return constant(words.includes('small-caps') || words.includes('all-small-caps'));
-}
-
 function single<T>(parse: (c: Component | undefined) => Computer<T> | null): (items: readonly Component[]) => Computer<T> | null {
   return (items) => (items.length === 1 ? parse(items[0]) : null);
 }
@@ -143,7 +137,6 @@ export const FONT_LONGHANDS: readonly LonghandDef[] = [
   longhand('font-family', 'fontFamily', true, parseFontFamily),
   longhand('font-weight', 'fontWeight', true, single(parseFontWeight)),
   longhand('font-style', 'fontStyle', true, parseFontStyle),
-  longhand('font-variant-caps', 'fontVariantSmallCaps', true, parseSmallCaps),
   longhand('line-height', 'lineHeight', true, single(parseLineHeight)),
 ];
 

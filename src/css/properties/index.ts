@@ -8,6 +8,7 @@ import { CONTAIN_LONGHANDS } from './contain.js';
 import { EXTRA_LONGHANDS } from './extra.js';
 import { FLEX_LONGHANDS, FLEX_SHORTHANDS } from './flex.js';
 import { FONT_LONGHANDS } from './font.js';
+import { FONT_FEATURE_LONGHANDS, FONT_FEATURE_SHORTHANDS } from './font-features.js';
 import { FRAGMENTATION_LONGHANDS } from './fragmentation.js';
 import { GENERATED_LONGHANDS } from './generated.js';
 import { GRID_LONGHANDS, GRID_SHORTHANDS } from './grid.js';
@@ -20,6 +21,7 @@ import { FONT_SHORTHANDS } from './shorthands-font.js';
 import { OTHER_SHORTHANDS } from './shorthands-other.js';
 import { TABLE_LONGHANDS } from './table.js';
 import { TEXT_LONGHANDS } from './text.js';
+import { TEXT_SHADOW_LONGHANDS } from './text-shadow.js';
 import { TRANSFORM_LONGHANDS } from './transform.js';
 
 /**
@@ -29,6 +31,7 @@ import { TRANSFORM_LONGHANDS } from './transform.js';
 export const LONGHANDS: readonly LonghandDef[] = [
   ...FONT_LONGHANDS,
   ...TEXT_LONGHANDS,
+  ...FONT_FEATURE_LONGHANDS,
   ...BOX_LONGHANDS,
   ...GENERATED_LONGHANDS,
   ...FRAGMENTATION_LONGHANDS,
@@ -40,6 +43,7 @@ export const LONGHANDS: readonly LonghandDef[] = [
   ...BACKGROUND_LONGHANDS,
   ...OUTLINE_LONGHANDS,
   ...BOX_SHADOW_LONGHANDS,
+  ...TEXT_SHADOW_LONGHANDS,
   ...TRANSFORM_LONGHANDS,
   ...MULTICOL_LONGHANDS,
   ...GRID_LONGHANDS,
@@ -49,7 +53,7 @@ export const LONGHANDS: readonly LonghandDef[] = [
 export const LONGHAND_BY_NAME: ReadonlyMap<string, LonghandDef> = new Map(LONGHANDS.map((d) => [d.name, d]));
 
 export const SHORTHAND_BY_NAME: ReadonlyMap<string, ShorthandDef> = new Map(
-  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...OTHER_SHORTHANDS, ...BACKGROUND_SHORTHANDS, ...OUTLINE_SHORTHANDS, ...FLEX_SHORTHANDS, ...ALIGNMENT_SHORTHANDS, ...MULTICOL_SHORTHANDS, ...GRID_SHORTHANDS].map((d) => [d.name, d]),
+  [...BOX_SHORTHANDS, ...FONT_SHORTHANDS, ...FONT_FEATURE_SHORTHANDS, ...OTHER_SHORTHANDS, ...BACKGROUND_SHORTHANDS, ...OUTLINE_SHORTHANDS, ...FLEX_SHORTHANDS, ...ALIGNMENT_SHORTHANDS, ...MULTICOL_SHORTHANDS, ...GRID_SHORTHANDS].map((d) => [d.name, d]),
 );
 
 /**
@@ -61,7 +65,6 @@ export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
   ['grid-gap', 'gap'],
   ['grid-row-gap', 'row-gap'],
   ['grid-column-gap', 'column-gap'],
-  ['font-variant', 'font-variant-caps'],
   ['-webkit-print-color-adjust', 'print-color-adjust'],
   ['-webkit-column-break-before', 'break-before'],
   ['-webkit-column-break-after', 'break-after'],

@@ -27,7 +27,7 @@ function takePrefix(c: Component, prefix: FontPrefix): boolean {
     return true;
   }
   if (word === 'small-caps' && prefix.smallCaps === undefined) {
-    prefix.smallCaps = constant(true);
+    prefix.smallCaps = constant('small-caps');
     return true;
   }
   if (word !== null && STRETCH_KEYWORDS.has(word) && prefix.stretch === undefined) {
@@ -63,7 +63,7 @@ function expandFont(items: readonly Component[]): Expansion | null {
   if (family === null) return null;
   return new Map<string, Computer<unknown>>([
     ['font-style', prefix.style ?? constant('normal')],
-    ['font-variant-caps', prefix.smallCaps ?? constant(false)],
+    ['font-variant-caps', prefix.smallCaps ?? constant('normal')],
     ['font-weight', prefix.weight ?? constant(400)],
     ['font-size', size],
     ['line-height', lineHeight],
@@ -79,6 +79,7 @@ export const FONT_SHORTHANDS: readonly ShorthandDef[] = [
     longhands: [
       'font-style', 'font-variant-caps', 'font-weight', 'font-size', 'line-height', 'font-family',
       'font-stretch', 'font-kerning', 'font-feature-settings', 'font-variant-numeric', 'font-variant-ligatures',
+      'font-variant-position', 'font-variant-east-asian',
       'font-size-adjust',
     ],
     expand: expandFont,

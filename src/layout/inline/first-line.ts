@@ -10,7 +10,8 @@ import type { LineRange } from './break-lines.js';
 
 /** The properties that apply to ::first-line (CSS 2.1 §5.12.1, css-pseudo-4 §3.1.1), by field. */
 const FIRST_LINE_FIELDS = [
-  'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'fontVariantSmallCaps', 'lineHeight',
+  'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'fontVariantCaps', 'fontVariantLigatures', 'fontVariantNumeric',
+  'fontVariantPosition', 'fontFeatureSettings', 'fontKerning', 'lineHeight', 'textShadow',
   'letterSpacing', 'wordSpacing', 'textTransform', 'verticalAlign',
 ] as const satisfies readonly (keyof ComputedStyle)[];
 

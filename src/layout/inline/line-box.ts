@@ -3,6 +3,7 @@
 import type { InlineBox, TextDecoration } from '../../boxes/types.js';
 import type { Color, ComputedStyle } from '../../css/types.js';
 import type { GlyphSegment } from '../../paint/types.js';
+import { syntheticStyleOf } from '../../text/font-synthesis.js';
 import type { ShapedGlyph } from '../../text/types.js';
 import { resolveLength } from '../box-model.js';
 import type { InlineBoxFragment, LineFragment, LineItemFragment, TextFragment } from '../types.js';
@@ -343,13 +344,15 @@ function placeText(out: LineItemFragment[], p: TextPiece, x: number, baseline: n
   const color = p.style.color;
   const decorations = p.item.kind === 'text' ? p.item.box.decorations : NO_DECORATIONS;
   const visible = p.style.visibility === 'visible';
+  const synthetic = syntheticStyleOf(p.style, p.face);
+  const shadows = p.style.textShadow;
   let justifyEnd = p.glyphs.length;
   if (isLast) while (justifyEnd > 0 && isSpace(p.glyphs[justifyEnd - 1]!.text)) justifyEnd--;
   const width = p.width + (extra > 0 ? extra * countSpaces(p, justifyEnd) : 0);
   const prev = out[out.length - 1];
-  const merge = prev !== undefined && prev.kind === 'text' && prev.face === p.face && prev.size === p.style.fontSize
+  const merge = prev !== undefined && prev.kind === 'text' && prev.face === p.face && prev.size === p.size && prev.fontSize === p.style.fontSize
     && prev.baseline === baseline && sameColor(prev.color, color) && sameDecorations(prev.decorations, decorations)
-    && prev.visible === visible && Math.abs(prev.x + prev.width - x) < 1e-9;
+    && prev.visible === visible && prev.synthetic === synthetic && prev.shadows === shadows && Math.abs(prev.x + prev.width - x) < 1e-9;
   const segment: GlyphSegment = {
     glyphs: p.glyphs, x: merge ? x - prev.x : 0,
     letterSpacing: p.style.letterSpacing, wordSpacing: p.style.wordSpacing, justify: extra, justifyEnd,
@@ -359,7 +362,7 @@ function placeText(out: LineItemFragment[], p: TextPiece, x: number, baseline: n
     const run = prev as Mutable<TextFragment>;
     (run.segments as GlyphSegment[]).push(segment);
     run.width += width;
-  } else out.push({ kind: 'text', x, baseline, width, face: p.face, size: p.style.fontSize, color, segments: [segment], decorations, visible });
+  } else out.push({ kind: 'text', x, baseline, width, face: p.face, size: p.size, fontSize: p.style.fontSize, color, segments: [segment], decorations, visible, synthetic, shadows });
   return width;
 }
 
@@ -384,8 +387,9 @@ function placeLeader(out: LineItemFragment[], p: LeaderPiece, x: number, baselin
   };
   // The run spans the whole leader, so text right after it extends the same run (placeText).
   out.push({
-    kind: 'text', x, baseline, width, face: p.face, size: style.fontSize, color: style.color,
+    kind: 'text', x, baseline, width, face: p.face, size: style.fontSize, fontSize: style.fontSize, color: style.color,
     segments: [segment], decorations: p.box.decorations, visible: style.visibility === 'visible',
+    synthetic: syntheticStyleOf(style, p.face), shadows: style.textShadow,
   });
 }
 

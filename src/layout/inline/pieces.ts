@@ -7,7 +7,9 @@ import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { FontRegistry } from '../../text/font-registry.js';
 import { breakOpportunities } from '../../text/line-break.js';
 import { shapeText } from '../../text/shape.js';
+import { capsSynthesisOf, shapeSmallCaps, SMALL_CAPS_SCALE, splitForSmallCaps, startsSmall } from '../../text/small-caps.js';
 import { fontQueryOf } from '../../text/style-font.js';
+import { shapingOf } from '../../text/style-shaping.js';
 import type { FontFace, ShapedGlyph } from '../../text/types.js';
 import { borderOf, paddingOf, resolveAuto } from '../box-model.js';
 import type { BoxFragment, PageContext } from '../types.js';
@@ -22,6 +24,8 @@ export interface TextPiece {
   readonly end: number;
   readonly face: FontFace;
   readonly glyphs: readonly ShapedGlyph[];
+  /** The size the glyphs are drawn at, pt: the style's, smaller for synthesized small caps. */
+  readonly size: number;
   /** pt per font unit. */
   readonly scale: number;
   /** Advance including trailing spaces, pt. */
@@ -205,7 +209,7 @@ export function buildPieces(collected: CollectedInline, blockStyle: ComputedStyl
 /** Splits one text item at wrap opportunities and font changes, shaping each piece. */
 function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }>, paragraph: string, opportunities: Int32Array, style: ComputedStyle): void {
   const text = paragraph.slice(item.start, item.end);
-  const runs = FontRegistry.current().itemize(text, fontQueryOf(style));
+  const runs = splitForSmallCaps(FontRegistry.current().itemize(text, fontQueryOf(style)), text, style);
   const canWrap = wraps(style.whiteSpace);
   let next = firstAfter(opportunities, item.start);
   for (const run of runs) {
@@ -231,8 +235,12 @@ export function textPiece(
   paragraph: string,
   breakAfter: boolean,
 ): TextPiece {
-  const shaped = shapeText(face, paragraph.slice(start, end));
-  const scale = style.fontSize / face.unitsPerEm;
+  const caps = capsSynthesisOf(style, face);
+  const small = startsSmall(caps, paragraph, start);
+  const text = paragraph.slice(start, end);
+  const shaped = small ? shapeSmallCaps(face, text, caps, shapingOf(style)) : shapeText(face, text, shapingOf(style));
+  const size = small ? style.fontSize * SMALL_CAPS_SCALE : style.fontSize;
+  const scale = size / face.unitsPerEm;
   const glyphs = shaped.glyphs;
   const hangs = style.whiteSpace !== 'break-spaces';
   let width = 0;
@@ -250,7 +258,7 @@ export function textPiece(
       trailingSpace = hangs && isSpace(glyphs[k]!.text) ? trailingSpace + w : 0;
     }
   }
-  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, scale, width, trailingSpace, breakAfter };
+  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, size, scale, width, trailingSpace, breakAfter };
 }
 
 /** Spaces that hang at line ends and take justification. */
@@ -284,7 +292,7 @@ function leaderPiece(item: Extract<InlineItem, { kind: 'leader' }>, breakAfter: 
   const runs = FontRegistry.current().itemize(box.pattern, fontQueryOf(style));
   const visible = runs.find((r) => box.pattern.slice(r.start, r.end).trim() !== '') ?? runs[0];
   const face = visible?.face ?? FontRegistry.current().match(fontQueryOf(style));
-  const glyphs = shapeText(face, box.pattern).glyphs;
+  const glyphs = shapeText(face, box.pattern, shapingOf(style)).glyphs;
   const scale = style.fontSize / face.unitsPerEm;
   const segment = { glyphs, x: 0, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing, justify: 0, justifyEnd: 0 };
   let patternWidth = 0;
