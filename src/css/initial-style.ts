@@ -1,6 +1,7 @@
 // The initial value of every property (each property's "Initial:" line in its spec), as one
 // ComputedStyle. It is also the parent style of the root element.
 import type { ComputedStyle, GridLine, GridTrackSize, LengthPercentage } from './types.js';
+import { AUTO_LIMIT_CHARS } from './properties/line-breaking.js';
 import { BLACK, TRANSPARENT } from './values/color.js';
 
 const ZERO: LengthPercentage = { abs: 0, pct: 0 };
@@ -110,6 +111,10 @@ export const INITIAL_STYLE: ComputedStyle = {
   wordBreak: 'normal',
   hyphens: 'manual',
   lang: '',
+  hyphenateCharacter: null,
+  hyphenateLimitChars: AUTO_LIMIT_CHARS,
+  lineBreak: 'auto',
+  textOverflow: null,
   listStyleType: 'disc',
   listStylePosition: 'outside',
   listStyleImage: null,

@@ -11,6 +11,7 @@ import { FONT_LONGHANDS } from './font.js';
 import { FRAGMENTATION_LONGHANDS } from './fragmentation.js';
 import { GENERATED_LONGHANDS } from './generated.js';
 import { GRID_LONGHANDS, GRID_SHORTHANDS } from './grid.js';
+import { LINE_BREAKING_LONGHANDS } from './line-breaking.js';
 import { MULTICOL_LONGHANDS, MULTICOL_SHORTHANDS } from './multicol.js';
 import { OBJECT_LONGHANDS } from './object.js';
 import { OUTLINE_LONGHANDS, OUTLINE_SHORTHANDS } from './outline.js';
@@ -29,6 +30,7 @@ import { TRANSFORM_LONGHANDS } from './transform.js';
 export const LONGHANDS: readonly LonghandDef[] = [
   ...FONT_LONGHANDS,
   ...TEXT_LONGHANDS,
+  ...LINE_BREAKING_LONGHANDS,
   ...BOX_LONGHANDS,
   ...GENERATED_LONGHANDS,
   ...FRAGMENTATION_LONGHANDS,

@@ -12,6 +12,7 @@ import type { FontFace, ShapedGlyph } from '../../text/types.js';
 import { borderOf, paddingOf, resolveAuto } from '../box-model.js';
 import type { BoxFragment, PageContext } from '../types.js';
 import type { CollectedInline, InlineItem, InlinePath } from './collect.js';
+import { hyphenAfter, keepsWrapOpportunity, type Hyphen } from './hyphenate.js';
 
 export interface TextPiece {
   readonly kind: 'text';
@@ -29,6 +30,11 @@ export interface TextPiece {
   /** Width of the trailing spaces, which hang at the end of a line (CSS Text 3 §4.1.2). */
   readonly trailingSpace: number;
   breakAfter: boolean;
+  /**
+   * The hyphen drawn when a line ends after this piece: it ends at a hyphenation opportunity
+   * (a soft hyphen, or a point `hyphens: auto` found). Null otherwise (css-text-3 §5.4).
+   */
+  readonly hyphen: Hyphen | null;
 }
 
 export interface EdgePiece {
@@ -213,7 +219,7 @@ function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }
     let from = item.start + run.start;
     while (canWrap && next < opportunities.length && opportunities[next]! <= runEnd) {
       const at = opportunities[next++]!;
-      if (at <= from) continue;
+      if (at <= from || !keepsWrapOpportunity(paragraph, at, style)) continue;
       out.push(textPiece(item, style, run.face, from, at, paragraph, true));
       from = at;
     }
@@ -230,6 +236,7 @@ export function textPiece(
   end: number,
   paragraph: string,
   breakAfter: boolean,
+  hyphenated = false,
 ): TextPiece {
   const shaped = shapeText(face, paragraph.slice(start, end));
   const scale = style.fontSize / face.unitsPerEm;
@@ -250,7 +257,8 @@ export function textPiece(
       trailingSpace = hangs && isSpace(glyphs[k]!.text) ? trailingSpace + w : 0;
     }
   }
-  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, scale, width, trailingSpace, breakAfter };
+  const hyphen = hyphenAfter(style, face, paragraph, end, hyphenated);
+  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, scale, width, trailingSpace, breakAfter, hyphen };
 }
 
 /** Spaces that hang at line ends and take justification. */
