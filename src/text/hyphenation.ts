@@ -80,12 +80,12 @@ const NO_POINTS: readonly number[] = Object.freeze([]);
 const cache = new BoundedCache<readonly number[]>(20_000);
 
 /**
- * The offsets inside `word` (1 … length − 1, ascending) before which the patterns named
+ * The offsets inside `word` (2 … length − 2, ascending) before which the patterns named
  * `patterns` (see hyphenationPatternsFor) allow a hyphen. The caller applies
  * hyphenate-limit-chars. Cached per pattern set and word.
  */
 export function hyphenationPoints(word: string, patterns: string): readonly number[] {
-  if (word.length < 2 || word.length > MAX_HYPHENATED_WORD) return NO_POINTS;
+  if (word.length < 4 || word.length > MAX_HYPHENATED_WORD) return NO_POINTS;
   const key = `${patterns}\u0000${word}`;
   let points = cache.get(key);
   if (points === undefined) {
@@ -102,7 +102,7 @@ function liang(word: string, patterns: Patterns): readonly number[] {
   const exception = patterns.exceptions[lower];
   // The package stores each exception's offsets in the hyphenated spelling ("as-so-ciate" →
   // 2, 5): the k-th offset counts k hyphens before it.
-  if (exception) return exception.map((p, k) => p - k).filter((p) => p > 0 && p < word.length);
+  if (exception) return exception.map((p, k) => p - k).filter((p) => p >= 2 && p <= word.length - 2);
   const dotted = `.${lower}.`;
   // levels[i]: the break before letter i.
   const levels = new Uint8Array(word.length + 1);
@@ -130,7 +130,9 @@ function liang(word: string, patterns: Patterns): readonly number[] {
       }
     }
   }
+  // Two letters at least on each side, as the package and TeX (left/righthyphenmin) keep:
+  // the patterns are not made for points nearer the ends.
   const points: number[] = [];
-  for (let i = 1; i < word.length; i++) if ((levels[i]! & 1) === 1) points.push(i);
+  for (let i = 2; i <= word.length - 2; i++) if ((levels[i]! & 1) === 1) points.push(i);
   return points.length === 0 ? NO_POINTS : points;
 }

@@ -227,3 +227,11 @@ describe('text-overflow', () => {
     }
   });
 });
+
+describe('white-space: nowrap', () => {
+  it('keeps words whole whatever hyphens, word-break or overflow-wrap say', async () => {
+    const css = 'width: 40px; white-space: nowrap; hyphens: auto; word-break: break-all; overflow-wrap: anywhere';
+    const all = lines(await layout(`<div lang="en" style="${css}">hyphenation super&shy;calif</div>`));
+    expect(all.map((l) => l.text)).toEqual(['hyphenation supercalif']);
+  });
+});

@@ -4,7 +4,7 @@
 // the emergency breaks of `overflow-wrap: break-word | anywhere` (§5.5).
 import type { ComputedStyle } from '../../css/types.js';
 import type { TextPiece } from './pieces.js';
-import { textPiece } from './pieces.js';
+import { textPiece, wraps } from './pieces.js';
 
 /** Where breaks between grapheme clusters are allowed: between letters only, or anywhere. */
 export type InWordBreaks = 'letters' | 'anywhere';
@@ -14,6 +14,7 @@ export type InWordBreaks = 'letters' | 'anywhere';
  * fills with as much of the word as fits), or null when words break only to avoid overflow.
  */
 export function inWordOpportunities(style: ComputedStyle): InWordBreaks | null {
+  if (!wraps(style.whiteSpace)) return null;
   if (style.lineBreak === 'anywhere') return 'anywhere';
   return style.wordBreak === 'break-all' ? 'letters' : null;
 }
@@ -28,6 +29,14 @@ const OPENING = /[\p{Ps}\p{Pi}]$/u;
  * collapsible space, which would start the next line (it hangs at this line's end instead).
  */
 export function splitAtGraphemes(p: TextPiece, paragraph: string, mode: InWordBreaks): readonly TextPiece[] {
+  return wraps(p.style.whiteSpace) ? graphemePieces(p, paragraph, mode) : [p];
+}
+
+/**
+ * The piece cut into one piece per grapheme cluster, breaks allowed as `mode` says (none for
+ * null: the pieces text-overflow hides from the end).
+ */
+export function graphemePieces(p: TextPiece, paragraph: string, mode: InWordBreaks | null): readonly TextPiece[] {
   // A marker's text is not in the paragraph.
   if (p.item.kind !== 'text') return [p];
   const text = paragraph.slice(p.start, p.end);
@@ -44,7 +53,7 @@ export function splitAtGraphemes(p: TextPiece, paragraph: string, mode: InWordBr
     let breakAfter = p.breakAfter;
     if (!last) {
       const next = text.slice(end, clusters[c + 2]);
-      breakAfter = (spacesBreak || !isSpace(next)) && (mode === 'anywhere' || (LETTER_OR_NUMBER.test(next) && !OPENING.test(text.slice(start, end))));
+      breakAfter = mode !== null && (spacesBreak || !isSpace(next)) && (mode === 'anywhere' || (LETTER_OR_NUMBER.test(next) && !OPENING.test(text.slice(start, end))));
     }
     parts.push(textPiece(p.item, p.style, p.face, p.start + start, p.start + end, paragraph, breakAfter));
   }

@@ -7,7 +7,7 @@ import { hyphenationPatternsFor, hyphenationPoints, MAX_HYPHENATED_WORD } from '
 import { shapeText } from '../../text/shape.js';
 import type { FontFace, ShapedGlyph } from '../../text/types.js';
 import type { Piece, TextPiece } from './pieces.js';
-import { textPiece } from './pieces.js';
+import { textPiece, wraps } from './pieces.js';
 
 /** The hyphenate-character as shaped for a piece, and its advance, pt. */
 export interface Hyphen {
@@ -89,7 +89,7 @@ function isWordCharacter(text: string, index: number): boolean {
  */
 export function autoHyphenationPoints(p: TextPiece, paragraph: string): number[] {
   const style = p.style;
-  if (style.hyphens !== 'auto' || p.item.kind !== 'text') return [];
+  if (style.hyphens !== 'auto' || p.item.kind !== 'text' || !wraps(style.whiteSpace)) return [];
   const patterns = hyphenationPatternsFor(style.lang);
   if (patterns === null) return [];
   const limits = style.hyphenateLimitChars;

@@ -164,7 +164,8 @@ function hasOpportunity(sorted: Int32Array, position: number): boolean {
   return i < sorted.length && sorted[i] === position;
 }
 
-function wraps(ws: WhiteSpace): boolean {
+/** Lines may wrap in text of this white-space (css-text-3 §3: not nowrap, not pre). */
+export function wraps(ws: WhiteSpace): boolean {
   return ws !== 'nowrap' && ws !== 'pre';
 }
 

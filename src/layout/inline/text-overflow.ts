@@ -4,7 +4,7 @@
 import type { ComputedStyle } from '../../css/types.js';
 import { FontRegistry } from '../../text/font-registry.js';
 import { fontQueryOf } from '../../text/style-font.js';
-import { splitAtGraphemes } from './break-anywhere.js';
+import { graphemePieces } from './break-anywhere.js';
 import { lineRange, type LineRange } from './break-lines.js';
 import type { Piece, TextPiece } from './pieces.js';
 import { textPiece } from './pieces.js';
@@ -60,7 +60,7 @@ function naturalWidth(pieces: readonly Piece[]): number {
 function fittingHead(p: TextPiece, paragraph: string, room: number): TextPiece | null {
   let end = p.start;
   let used = 0;
-  for (const part of splitAtGraphemes(p, paragraph, 'anywhere')) {
+  for (const part of graphemePieces(p, paragraph, null)) {
     if (used + part.width > room + 1e-6) break;
     used += part.width;
     end = part.end;
