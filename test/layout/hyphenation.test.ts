@@ -235,3 +235,11 @@ describe('white-space: nowrap', () => {
     expect(all.map((l) => l.text)).toEqual(['hyphenation supercalif']);
   });
 });
+
+describe('overlong words', () => {
+  it('are not hyphenated in part (a word of more than 64 letters)', async () => {
+    const word = 'hyphenation'.repeat(8);
+    const all = lines(await layout(`<div lang="en" style="width: 100px; hyphens: auto">${word}</div>`));
+    expect(all.map((l) => l.text)).toEqual([word]);
+  });
+});

@@ -95,7 +95,7 @@ export function autoHyphenationPoints(p: TextPiece, paragraph: string): number[]
   const limits = style.hyphenateLimitChars;
   const out: number[] = [];
   let i = p.start;
-  while (i > 0 && p.start - i < MAX_HYPHENATED_WORD && isWordCharacter(paragraph, i - 1)) i--;
+  while (i > 0 && p.start - i <= MAX_HYPHENATED_WORD && isWordCharacter(paragraph, i - 1)) i--;
   while (i < p.end) {
     if (!isWordCharacter(paragraph, i)) {
       i++;
@@ -104,6 +104,11 @@ export function autoHyphenationPoints(p: TextPiece, paragraph: string): number[]
     const wordStart = i;
     while (i < paragraph.length && i - wordStart <= MAX_HYPHENATED_WORD && isWordCharacter(paragraph, i)) i++;
     const word = paragraph.slice(wordStart, i);
+    // Too long to hyphenate (or begun too far back to see its start): skip the rest of it.
+    if (word.length > MAX_HYPHENATED_WORD || (wordStart > 0 && isWordCharacter(paragraph, wordStart - 1))) {
+      while (i < p.end && isWordCharacter(paragraph, i)) i++;
+      continue;
+    }
     if (word.length < Math.max(limits.word, 2) || word.includes('\u00AD')) continue;
     for (const point of hyphenationPoints(word, patterns)) {
       const at = wordStart + point;
