@@ -79,6 +79,8 @@ describe('hyphens: auto', () => {
     const breaks = hyphenatedBreaks(all);
     expect(breaks.length).toBeGreaterThan(3);
     for (const line of all) expect(line.right).toBeLessThanOrEqual(120 + 0.01);
+    // Justification counts the hyphen: a hyphenated line ends flush with the right edge.
+    for (const line of all.filter((l) => HYPHENS.test(l.text))) expect(line.right).toBeCloseTo(120, 1);
     for (const { word, at } of breaks) expect(hyphenationPoints(word, 'en-us'), word).toContain(at);
     // The paragraph's words, put back together, are the source's.
     expect(all.map((l) => l.text.trimEnd().replace(/(\p{L})[\u2010-]$/u, '$1\u0000')).join(' ').replace(/\u0000 /g, '')).toBe(ENGLISH);
@@ -216,6 +218,13 @@ describe('text-overflow', () => {
     expect(text.startsWith(all[0]!.text.slice(0, -1))).toBe(true);
     expect(all[0]!.right).toBeLessThanOrEqual(150 + 0.01);
     expect(all[0]!.right).toBeGreaterThan(130);
+  });
+
+  it('cuts the lines of a paragraph that holds floats too (laid out line by line)', async () => {
+    const pages = await layout(`<div style="width: 200px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis"><div style="float: left; width: 60px; height: 10px"></div>${text}</div>`);
+    const [line] = lines(pages);
+    expect(line!.text.endsWith('\u2026')).toBe(true);
+    expect(line!.right).toBeLessThanOrEqual(200 + 0.01);
   });
 
   it('draws a string, and nothing when the box does not clip or for clip', async () => {

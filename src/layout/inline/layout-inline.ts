@@ -11,7 +11,7 @@ import { layoutWithFirstLine, type LayOut, type LayOutOptions } from './first-li
 import { buildLineBox } from './line-box.js';
 import type { AtomicLayout, Piece } from './pieces.js';
 import { buildPieces } from './pieces.js';
-import { overflowMarkerOf, truncateLine } from './text-overflow.js';
+import { cutOverflowingLine, overflowMarkerOf } from './text-overflow.js';
 
 /** Lines stacked from y = 0 at the top of the content box. */
 export interface InlineLayout {
@@ -90,9 +90,8 @@ function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number,
 
 /** Lines that overflow a block container with `text-overflow` end with its marker (css-overflow-4 §4.1). */
 function cutOverflowingLines(ranges: LineRange[], style: ComputedStyle, width: number, indent: number, paragraph: string): LineRange[] {
-  const marker = overflowMarkerOf(style);
-  if (marker === null) return ranges;
-  return ranges.map((range, i) => truncateLine(range, i === 0 ? width - indent : width, marker, style, paragraph));
+  if (overflowMarkerOf(style) === null) return ranges;
+  return ranges.map((range, i) => cutOverflowingLine(range, style, i === 0 ? width - indent : width, paragraph));
 }
 
 /** Forgets the lines of an IFC once its last line is placed, so finished pages can be freed. */

@@ -14,6 +14,12 @@ export function overflowMarkerOf(style: ComputedStyle): string | null {
   return style.overflow === 'visible' ? null : style.textOverflow;
 }
 
+/** The line cut to `available` when its block container has a text-overflow marker. */
+export function cutOverflowingLine(range: LineRange, blockStyle: ComputedStyle, available: number, paragraph: string): LineRange {
+  const marker = overflowMarkerOf(blockStyle);
+  return marker === null ? range : truncateLine(range, available, marker, blockStyle, paragraph);
+}
+
 /**
  * The line cut to fit `available` (the line's width after text-indent) with `marker` at its
  * end, or the line itself when it fits. The marker takes the block container's style.
