@@ -15,6 +15,7 @@ describe('line-breaking properties', () => {
     expect(computed(P, 'div { hyphenate-character: "=" }').hyphenateCharacter).toBe('=');
     expect(computed(P, 'div { hyphenate-character: "=" } p { hyphenate-character: auto }').hyphenateCharacter).toBeNull();
     expect(computed(P, 'p { hyphenate-character: 3 }').hyphenateCharacter).toBeNull();
+    expect(computed(P, 'p { -webkit-hyphenate-character: "~" }').hyphenateCharacter).toBe('~');
   });
 
   it('hyphenate-limit-chars: a missing third value copies the second, a missing second is auto', () => {

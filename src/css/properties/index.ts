@@ -68,6 +68,7 @@ export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
   ['-webkit-column-break-before', 'break-before'],
   ['-webkit-column-break-after', 'break-after'],
   ['-webkit-hyphens', 'hyphens'],
+  ['-webkit-hyphenate-character', 'hyphenate-character'],
   ['-webkit-box-shadow', 'box-shadow'],
   ['-webkit-transform', 'transform'],
   ['margin-block-start', 'margin-top'],
