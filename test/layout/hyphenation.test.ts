@@ -92,6 +92,14 @@ describe('hyphens: auto', () => {
     expect(all.map((l) => l.text)).toEqual(['hy-', 'phen-', 'ation']);
   });
 
+  it('hyphenates a word across inline boxes, at their edges too', async () => {
+    const all = lines(await layout('<div lang="en" style="width: 52px; hyphens: auto">hy<b>phen</b>ation</div>'));
+    expect(all.map((l) => l.text)).toEqual(['hy-', 'phen-', 'ation']);
+    // The hyphen after "phen" is drawn in its bold face.
+    const bold = runs(await layout('<div lang="en" style="width: 52px; hyphens: auto">hy<b>phen</b>ation</div>')).find((r) => r.text === 'phen-');
+    expect(bold?.item.face.weight).toBe(700);
+  });
+
   it('does not hyphenate without a language, or with hyphens: manual', async () => {
     for (const html of [`<div style="width: 120px; hyphens: auto">${ENGLISH}</div>`, `<div lang="en" style="width: 120px">${ENGLISH}</div>`]) {
       expect(hyphenatedBreaks(lines(await layout(html)))).toEqual([]);

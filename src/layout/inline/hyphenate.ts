@@ -112,7 +112,8 @@ export function autoHyphenationPoints(p: TextPiece, paragraph: string): number[]
     if (word.length < Math.max(limits.word, 2) || word.includes('\u00AD')) continue;
     for (const point of hyphenationPoints(word, patterns)) {
       const at = wordStart + point;
-      if (point >= limits.before && word.length - point >= limits.after && at > p.start && at < p.end) out.push(at);
+      // A point at the piece's end (a word that goes on in another inline box) counts here.
+      if (point >= limits.before && word.length - point >= limits.after && at > p.start && at <= p.end) out.push(at);
     }
   }
   return out;
@@ -136,10 +137,18 @@ export function hyphenateOverflow(pieces: Piece[], from: number, to: number, use
     if (p.kind !== 'text') continue;
     const points = autoHyphenationPoints(p, paragraph);
     for (let n = points.length - 1; n >= 0; n--) {
-      const head = textPiece(p.item, p.style, p.face, p.start, points[n]!, paragraph, true, true);
+      const at = points[n]!;
+      const head = textPiece(p.item, p.style, p.face, p.start, at, paragraph, true, true);
       if (before[k - from]! + head.width + head.hyphen!.width > available + 1e-6) continue;
-      pieces.splice(k, 1, head, textPiece(p.item, p.style, p.face, points[n]!, p.end, paragraph, p.breakAfter));
-      return k + 1;
+      if (at < p.end) {
+        pieces.splice(k, 1, head, textPiece(p.item, p.style, p.face, at, p.end, paragraph, p.breakAfter));
+        return k + 1;
+      }
+      // The whole piece, the word going on past the inline boxes that close after it.
+      pieces[k] = head;
+      let end = k + 1;
+      while (end < pieces.length && pieces[end]!.kind === 'close') end++;
+      return end;
     }
   }
   return -1;
@@ -158,6 +167,6 @@ export function hyphenatedParts(p: TextPiece, paragraph: string): readonly TextP
     parts.push(textPiece(p.item, p.style, p.face, start, at, paragraph, true, true));
     start = at;
   }
-  parts.push(textPiece(p.item, p.style, p.face, start, p.end, paragraph, p.breakAfter));
+  if (start < p.end) parts.push(textPiece(p.item, p.style, p.face, start, p.end, paragraph, p.breakAfter));
   return parts;
 }
