@@ -1,6 +1,7 @@
 // The initial value of every property (each property's "Initial:" line in its spec), as one
 // ComputedStyle. It is also the parent style of the root element.
 import type { ComputedStyle, GridLine, GridTrackSize, LengthPercentage } from './types.js';
+import { AUTO_LIMIT_CHARS } from './properties/line-breaking.js';
 import { BLACK, TRANSPARENT } from './values/color.js';
 import { INITIAL_FONT_SYNTHESIS } from './properties/font-features.js';
 
@@ -118,6 +119,10 @@ export const INITIAL_STYLE: ComputedStyle = {
   fontFeatureSettings: Object.freeze([]),
   fontSynthesis: INITIAL_FONT_SYNTHESIS,
   textShadow: Object.freeze([]),
+  hyphenateCharacter: null,
+  hyphenateLimitChars: AUTO_LIMIT_CHARS,
+  lineBreak: 'auto',
+  textOverflow: null,
   listStyleType: 'disc',
   listStylePosition: 'outside',
   listStyleImage: null,

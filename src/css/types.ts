@@ -259,6 +259,13 @@ export interface ClipRect {
 }
 
 /** The computed style of one element or pseudo-element. All lengths in pt. */
+/** `hyphenate-limit-chars` with auto resolved: minimum word length, characters before and after a hyphen. */
+export interface HyphenateLimitChars {
+  readonly word: number;
+  readonly before: number;
+  readonly after: number;
+}
+
 export interface ComputedStyle {
   readonly display: Display;
   readonly position: 'static' | 'relative' | 'absolute' | 'fixed' | { readonly running: string };
@@ -380,6 +387,13 @@ export interface ComputedStyle {
   readonly hyphens: 'none' | 'manual' | 'auto';
   /** The content language from the nearest `lang`/`xml:lang` attribute, lower-cased ('' = unknown). */
   readonly lang: string;
+  // Line-breaking controls (css-text-4 §6, css-text-3 §5.3, css-overflow-4 §4.1): see properties/line-breaking.ts.
+  /** `hyphenate-character`: the string drawn at a hyphenated line's end; null for auto. */
+  readonly hyphenateCharacter: string | null;
+  readonly hyphenateLimitChars: HyphenateLimitChars;
+  readonly lineBreak: 'auto' | 'loose' | 'normal' | 'strict' | 'anywhere';
+  /** `text-overflow`: what ends a line cut at a clipping box's end edge ('…' for ellipsis); null for clip. */
+  readonly textOverflow: string | null;
 
   // Font features and synthesis (css-fonts-4 §6–8; properties/font-features.ts), resolved
   // to one OpenType feature map per style by text/style-shaping.ts; text shadows

@@ -5,7 +5,9 @@ import { borderOf, maxWidthOrNone, minWidthOrZero, paddingOf, resolveAuto, width
 import { collectInline } from './inline/collect.js';
 import { multicolIntrinsicSizes } from './multicol/column-geometry.js';
 import { columnFlowOf } from '../boxes/multicol.js';
-import type { AtomicLayout, Piece } from './inline/pieces.js';
+import { inWordOpportunities, splitAtGraphemes } from './inline/break-anywhere.js';
+import { hyphenatedParts } from './inline/hyphenate.js';
+import type { AtomicLayout, Piece, TextPiece } from './inline/pieces.js';
 import { buildPieces } from './inline/pieces.js';
 import { flexIntrinsicSizes } from './flex/intrinsic-sizes.js';
 import { replacedContributions, replacedSize } from './replaced.js';
@@ -81,12 +83,13 @@ function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): Intri
   }
   if (box.content.kind === 'flex') return flexIntrinsicSizes(box.style, box.content.items, (item) => intrinsicContribution(item, layoutAtomic));
   if (box.content.kind === 'grid') return gridIntrinsicSizes(box);
-  const pieces = buildPieces(collectInline(box.content.ifc, null), box.style, 0, layoutAtomic, null);
-  return inlineSizes(pieces, layoutAtomic);
+  const collected = collectInline(box.content.ifc, null);
+  const pieces = buildPieces(collected, box.style, 0, layoutAtomic, null);
+  return inlineSizes(pieces, collected.text, layoutAtomic);
 }
 
 /** max-content: the longest forced line; min-content: the widest run between wrap opportunities. */
-function inlineSizes(pieces: readonly Piece[], layoutAtomic: AtomicLayout): IntrinsicSizes {
+function inlineSizes(pieces: readonly Piece[], paragraph: string, layoutAtomic: AtomicLayout): IntrinsicSizes {
   let min = 0;
   let max = 0;
   let line = 0;
@@ -100,6 +103,17 @@ function inlineSizes(pieces: readonly Piece[], layoutAtomic: AtomicLayout): Intr
       max = Math.max(max, line);
       continue;
     }
+    if (p.kind === 'text') {
+      line += p.width;
+      max = Math.max(max, line - p.trailingSpace);
+      for (const part of minContentParts(p, paragraph)) {
+        word += part.width;
+        // A line that ends at a hyphenation opportunity ends with the hyphen.
+        min = Math.max(min, word - part.trailingSpace + (part.breakAfter && part.hyphen !== null ? part.hyphen.width : 0));
+        if (part.breakAfter) word = 0;
+      }
+      continue;
+    }
     const widths = atomicWidths(p, layoutAtomic);
     line += widths?.max ?? p.width;
     word += widths?.min ?? p.width;
@@ -109,6 +123,18 @@ function inlineSizes(pieces: readonly Piece[], layoutAtomic: AtomicLayout): Intr
     if (p.breakAfter) word = 0;
   }
   return { min, max };
+}
+
+/**
+ * A text piece cut at the soft wrap opportunities inside its words that line breaking may take
+ * (css-text-3 §5): between letters (word-break: break-all, line-break: anywhere), between any
+ * characters for `overflow-wrap: anywhere` (whose breaks, unlike break-word's, count for
+ * min-content, §5.5), and at automatic hyphenation points.
+ */
+function minContentParts(p: TextPiece, paragraph: string): readonly TextPiece[] {
+  const mode = inWordOpportunities(p.style) ?? (p.style.overflowWrap === 'anywhere' ? 'anywhere' : null);
+  if (mode !== null) return splitAtGraphemes(p, paragraph, mode);
+  return hyphenatedParts(p, paragraph);
 }
 
 /**

@@ -50,6 +50,10 @@ export function layoutWithClusters(
 function captureOf(program: fontkit.Font): Capture | null {
   let capture = captures.get(program);
   if (capture === undefined) {
+    // shape.ts hides default ignorables by the source text; fontkit's hiding reads the cached
+    // Glyph's code points, which may be another character's (see the header).
+    const layoutEngine = (program as unknown as { _layoutEngine?: { hideDefaultIgnorables?: unknown } })._layoutEngine;
+    if (layoutEngine && typeof layoutEngine.hideDefaultIgnorables === 'function') layoutEngine.hideDefaultIgnorables = () => undefined;
     capture = installCapture(program);
     captures.set(program, capture);
   }

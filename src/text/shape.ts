@@ -94,7 +94,7 @@ function shapeWithLayout(face: FontFace, text: string, options: ShapeOptions): S
   const input = inputGlyphs(program, text);
   const { run, codePointCounts } = layoutWithClusters(program, input.glyphs, options);
   const counts = clusterSizes(run, input.glyphs, codePointCounts);
-  const glyphs = placeGlyphs(run, counts, text, input.codePointStarts);
+  const glyphs = placeGlyphs(run, counts, text, input.codePointStarts, program.glyphForCodePoint(0x20).id);
   let advance = 0;
   for (const glyph of glyphs) advance += glyph.advance;
   return { face, glyphs, advance };
@@ -170,8 +170,14 @@ function clusterSizes(run: fontkit.GlyphRun, input: readonly fontkit.Glyph[], co
   return logical.map((glyph) => glyph.codePoints.length);
 }
 
-/** Builds ShapedGlyphs in visual order, giving each the text of the code points it consumed. */
-function placeGlyphs(run: fontkit.GlyphRun, counts: readonly number[], text: string, starts: readonly number[]): ShapedGlyph[] {
+/**
+ * Builds ShapedGlyphs in visual order, giving each the text of the code points it consumed. A
+ * glyph for default-ignorable characters only (soft hyphen, ZWJ …) becomes a zero-width space
+ * glyph, as HarfBuzz does: decided here from the source text, because fontkit's own hiding
+ * reads the code points of its per-id glyph cache (fontkit-clusters.ts turns it off), which
+ * hid every later '-' of a font that maps U+00AD and U+002D to one glyph.
+ */
+function placeGlyphs(run: fontkit.GlyphRun, counts: readonly number[], text: string, starts: readonly number[], spaceId: number): ShapedGlyph[] {
   const count = run.glyphs.length;
   const rtl = run.direction === 'rtl';
   const glyphs = new Array<ShapedGlyph>(count);
@@ -185,13 +191,15 @@ function placeGlyphs(run: fontkit.GlyphRun, counts: readonly number[], text: str
     if (size > 0) cluster = start;
     consumed += size;
     const position = run.positions[visual]!;
+    const source = glyphText(text, start, end);
+    const hidden = source === '' && end > start;
     glyphs[visual] = {
-      id: run.glyphs[visual]!.id,
-      advance: position.xAdvance,
-      xOffset: position.xOffset,
-      yOffset: position.yOffset,
+      id: hidden ? spaceId : run.glyphs[visual]!.id,
+      advance: hidden ? 0 : position.xAdvance,
+      xOffset: hidden ? 0 : position.xOffset,
+      yOffset: hidden ? 0 : position.yOffset,
       cluster,
-      text: glyphText(text, start, end),
+      text: source,
     };
   }
   return glyphs;

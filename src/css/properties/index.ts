@@ -12,6 +12,7 @@ import { FONT_FEATURE_LONGHANDS, FONT_FEATURE_SHORTHANDS } from './font-features
 import { FRAGMENTATION_LONGHANDS } from './fragmentation.js';
 import { GENERATED_LONGHANDS } from './generated.js';
 import { GRID_LONGHANDS, GRID_SHORTHANDS } from './grid.js';
+import { LINE_BREAKING_LONGHANDS } from './line-breaking.js';
 import { MULTICOL_LONGHANDS, MULTICOL_SHORTHANDS } from './multicol.js';
 import { OBJECT_LONGHANDS } from './object.js';
 import { OUTLINE_LONGHANDS, OUTLINE_SHORTHANDS } from './outline.js';
@@ -32,6 +33,7 @@ export const LONGHANDS: readonly LonghandDef[] = [
   ...FONT_LONGHANDS,
   ...TEXT_LONGHANDS,
   ...FONT_FEATURE_LONGHANDS,
+  ...LINE_BREAKING_LONGHANDS,
   ...BOX_LONGHANDS,
   ...GENERATED_LONGHANDS,
   ...FRAGMENTATION_LONGHANDS,
@@ -69,6 +71,7 @@ export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
   ['-webkit-column-break-before', 'break-before'],
   ['-webkit-column-break-after', 'break-after'],
   ['-webkit-hyphens', 'hyphens'],
+  ['-webkit-hyphenate-character', 'hyphenate-character'],
   ['-webkit-box-shadow', 'box-shadow'],
   ['-webkit-transform', 'transform'],
   ['margin-block-start', 'margin-top'],

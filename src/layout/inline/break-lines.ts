@@ -1,8 +1,10 @@
 // Inline layout, step 3 — break lines: greedy filling of line boxes from pieces (CSS Text 3
-// §5). Trailing spaces hang; a word wider than the line overflows unless overflow-wrap lets
-// it break between characters. Every line takes at least one piece, so this always ends.
+// §5). Trailing spaces hang; the word that overflows is hyphenated where `hyphens` allows it,
+// else it goes to the next line, or overflows unless overflow-wrap lets it break between
+// characters. Every line takes at least one piece, so this always ends.
+import { inWordOpportunities, splitAtGraphemes } from './break-anywhere.js';
+import { hyphenateOverflow, withHyphenDrawn } from './hyphenate.js';
 import type { Piece, TextPiece } from './pieces.js';
-import { textPiece } from './pieces.js';
 
 export interface LineRange {
   readonly pieces: readonly Piece[];
@@ -36,9 +38,21 @@ export function breakLines(pieces: Piece[], width: number, firstWidth: number, p
 
 /** A line of the given pieces, the first of which is piece `start` of the paragraph. */
 export function lineRange(linePieces: readonly Piece[], start: number): LineRange {
+  linePieces = withLineEndHyphen(linePieces);
   const last = linePieces[linePieces.length - 1];
   const hasInlineBoxes = linePieces.some(inInlineBox);
   return { pieces: linePieces, start, forced: last?.kind === 'br', hasInlineBoxes, hasRelative: hasInlineBoxes && linePieces.some(inRelativeBox) };
+}
+
+/** The line's pieces with the hyphen drawn when the line ends at a hyphenation opportunity. */
+function withLineEndHyphen(linePieces: readonly Piece[]): readonly Piece[] {
+  let k = linePieces.length - 1;
+  while (k > 0 && linePieces[k]!.kind === 'close') k--;
+  const p = linePieces[k];
+  if (p?.kind !== 'text' || p.hyphen === null) return linePieces;
+  const out = linePieces.slice();
+  out[k] = withHyphenDrawn(p, p.hyphen);
+  return out;
 }
 
 function inRelativeBox(p: Piece): boolean {
@@ -57,6 +71,8 @@ function inInlineBox(p: Piece): boolean {
 export function findLineEnd(pieces: Piece[], start: number, available: number, paragraph: string, onFloat?: (index: number, used: number) => number): number {
   let used = 0;
   let lastBreak = -1;
+  // The line's width up to the last break: where the word that may overflow starts.
+  let usedAtBreak = 0;
   for (let j = start; j < pieces.length; j++) {
     const p = pieces[j]!;
     if (p.kind === 'br') return j + 1;
@@ -65,37 +81,42 @@ export function findLineEnd(pieces: Piece[], start: number, available: number, p
       continue;
     }
     const fits = used + p.width - p.trailingSpace <= available + 1e-6;
+    if (!fits && p.kind === 'text') {
+      // Breaks between letters are ordinary opportunities: the word fills the line first.
+      const mode = inWordOpportunities(p.style);
+      if (mode !== null && splitPiece(pieces, j, splitAtGraphemes(p, paragraph, mode))) {
+        j--;
+        continue;
+      }
+      const wordStart = Math.max(start, lastBreak + 1);
+      const hyphenated = hyphenateOverflow(pieces, wordStart, j, wordStart === start ? 0 : usedAtBreak, available, paragraph);
+      if (hyphenated > start) return hyphenated;
+    }
     if (!fits && j > start && lastBreak >= start && !onlyEdgesSince(pieces, start, j)) return lastBreak + 1;
-    if (!fits && p.kind === 'text' && mayBreakWord(p) && p.end - p.start > 1) {
-      const parts = splitIntoCharacters(p, paragraph);
-      pieces.splice(j, 1, ...parts);
+    if (!fits && p.kind === 'text' && p.style.overflowWrap !== 'normal' && splitPiece(pieces, j, splitAtGraphemes(p, paragraph, 'anywhere'))) {
       const retry = pieces[j]!;
       if (used + retry.width - retry.trailingSpace > available + 1e-6 && j > start) return j;
     }
-    used += pieces[j]!.width;
-    if (pieces[j]!.breakAfter) lastBreak = j;
+    const piece = pieces[j]!;
+    used += piece.width;
+    // A break at a hyphenation opportunity counts only where the hyphen fits too.
+    if (piece.breakAfter && (piece.kind !== 'text' || piece.hyphen === null || used + piece.hyphen.width <= available + 1e-6)) {
+      lastBreak = j;
+      usedAtBreak = used;
+    }
   }
   return pieces.length;
+}
+
+/** Replaces piece `j` by `parts` when they are more than one; tells whether it did. */
+function splitPiece(pieces: Piece[], j: number, parts: readonly TextPiece[]): boolean {
+  if (parts.length < 2) return false;
+  pieces.splice(j, 1, ...parts);
+  return true;
 }
 
 /** A line may not break before any content was placed; opening edges alone are not content. */
 function onlyEdgesSince(pieces: readonly Piece[], start: number, end: number): boolean {
   for (let k = start; k < end; k++) if (pieces[k]!.kind !== 'open' && pieces[k]!.kind !== 'close' && pieces[k]!.kind !== 'float') return false;
   return true;
-}
-
-function mayBreakWord(p: TextPiece): boolean {
-  return p.style.overflowWrap !== 'normal' || p.style.wordBreak === 'break-all';
-}
-
-/** Emergency breaking (overflow-wrap: break-word | anywhere): one piece per character. */
-function splitIntoCharacters(p: TextPiece, paragraph: string): TextPiece[] {
-  const out: TextPiece[] = [];
-  let offset = p.start;
-  for (const ch of paragraph.slice(p.start, p.end)) {
-    const end = offset + ch.length;
-    out.push(textPiece(p.item, p.style, p.face, offset, end, paragraph, end === p.end ? p.breakAfter : true));
-    offset = end;
-  }
-  return out;
 }

@@ -5,12 +5,13 @@ import type { BlockBox, InlineFormattingContext } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { resolveLength } from '../box-model.js';
 import type { LineFragment, PageContext } from '../types.js';
-import { breakLines } from './break-lines.js';
+import { breakLines, type LineRange } from './break-lines.js';
 import { collectInline, type CollectedInline } from './collect.js';
 import { layoutWithFirstLine, type LayOut, type LayOutOptions } from './first-line.js';
 import { buildLineBox } from './line-box.js';
 import type { AtomicLayout, Piece } from './pieces.js';
 import { buildPieces } from './pieces.js';
+import { cutOverflowingLine, overflowMarkerOf } from './text-overflow.js';
 
 /** Lines stacked from y = 0 at the top of the content box. */
 export interface InlineLayout {
@@ -61,7 +62,7 @@ export function releasePieces(collected: CollectedInline): void {
 function plainLayout(box: BlockBox, collected: CollectedInline, width: number, layoutAtomic: AtomicLayout, page: PageContext | null): InlineLayout {
   const pieces = piecesOf(collected, box.style, width, layoutAtomic, page);
   const indent = resolveLength(box.style.textIndent, width);
-  const ranges = breakLines(pieces, width, width - indent, collected.text);
+  const ranges = cutOverflowingLines(breakLines(pieces, width, width - indent, collected.text), box.style, width, indent, collected.text);
   let y = 0;
   const lines = ranges.map((range, i) => {
     const line = buildLineBox(range, { blockStyle: box.style, width, isFirstLine: i === 0, isLastLine: i === ranges.length - 1, y });
@@ -76,7 +77,7 @@ function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number,
   const collected = collectInline(ifc, page);
   const pieces = buildPieces(collected, box.style, width, layoutAtomic, page);
   const indent = options.continuation ? 0 : resolveLength(box.style.textIndent, width);
-  const ranges = breakLines(pieces, width, width - indent, collected.text);
+  const ranges = cutOverflowingLines(breakLines(pieces, width, width - indent, collected.text), box.style, width, indent, collected.text);
   let y = options.y;
   const lines = ranges.map((range, i) => {
     const first = i === 0 && !options.continuation;
@@ -85,6 +86,12 @@ function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number,
     return line;
   });
   return { lines, ranges };
+}
+
+/** Lines that overflow a block container with `text-overflow` end with its marker (css-overflow-4 §4.1). */
+function cutOverflowingLines(ranges: LineRange[], style: ComputedStyle, width: number, indent: number, paragraph: string): LineRange[] {
+  if (overflowMarkerOf(style) === null) return ranges;
+  return ranges.map((range, i) => cutOverflowingLine(range, style, i === 0 ? width - indent : width, paragraph));
 }
 
 /** Forgets the lines of an IFC once its last line is placed, so finished pages can be freed. */

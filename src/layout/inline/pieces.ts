@@ -14,6 +14,7 @@ import type { FontFace, ShapedGlyph } from '../../text/types.js';
 import { borderOf, paddingOf, resolveAuto } from '../box-model.js';
 import type { BoxFragment, PageContext } from '../types.js';
 import type { CollectedInline, InlineItem, InlinePath } from './collect.js';
+import { hyphenAfter, keepsWrapOpportunity, type Hyphen } from './hyphenate.js';
 
 export interface TextPiece {
   readonly kind: 'text';
@@ -33,6 +34,11 @@ export interface TextPiece {
   /** Width of the trailing spaces, which hang at the end of a line (CSS Text 3 §4.1.2). */
   readonly trailingSpace: number;
   breakAfter: boolean;
+  /**
+   * The hyphen drawn when a line ends after this piece: it ends at a hyphenation opportunity
+   * (a soft hyphen, or a point `hyphens: auto` found). Null otherwise (css-text-3 §5.4).
+   */
+  readonly hyphen: Hyphen | null;
 }
 
 export interface EdgePiece {
@@ -162,7 +168,8 @@ function hasOpportunity(sorted: Int32Array, position: number): boolean {
   return i < sorted.length && sorted[i] === position;
 }
 
-function wraps(ws: WhiteSpace): boolean {
+/** Lines may wrap in text of this white-space (css-text-3 §3: not nowrap, not pre). */
+export function wraps(ws: WhiteSpace): boolean {
   return ws !== 'nowrap' && ws !== 'pre';
 }
 
@@ -217,7 +224,7 @@ function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }
     let from = item.start + run.start;
     while (canWrap && next < opportunities.length && opportunities[next]! <= runEnd) {
       const at = opportunities[next++]!;
-      if (at <= from) continue;
+      if (at <= from || !keepsWrapOpportunity(paragraph, at, style)) continue;
       out.push(textPiece(item, style, run.face, from, at, paragraph, true));
       from = at;
     }
@@ -234,6 +241,7 @@ export function textPiece(
   end: number,
   paragraph: string,
   breakAfter: boolean,
+  hyphenated = false,
 ): TextPiece {
   const caps = capsSynthesisOf(style, face);
   const small = startsSmall(caps, paragraph, start);
@@ -258,7 +266,8 @@ export function textPiece(
       trailingSpace = hangs && isSpace(glyphs[k]!.text) ? trailingSpace + w : 0;
     }
   }
-  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, size, scale, width, trailingSpace, breakAfter };
+  const hyphen = hyphenAfter(style, face, paragraph, end, hyphenated);
+  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, size, scale, width, trailingSpace, breakAfter, hyphen };
 }
 
 /** Spaces that hang at line ends and take justification. */
