@@ -60,7 +60,7 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const style = box.style;
   const cb = space.inlineSize;
   const intrinsic = () => intrinsicContentSizes(box, layoutAtomic);
-  const geometry = space.fixedInlineSize === undefined ? solveInlineGeometry(style, cb, undefined, intrinsic) : { marginLeft: 0, marginRight: 0, contentWidth: space.fixedInlineSize };
+  const geometry = space.fixedInlineSize === undefined ? solveInlineGeometry(style, cb, undefined, intrinsic, space.direction) : { marginLeft: 0, marginRight: 0, contentWidth: space.fixedInlineSize };
   const pad = paddingOf(style, cb);
   const bdr = borderOf(style);
   const frame = pad.top + pad.bottom + bdr.top + bdr.bottom;
@@ -329,7 +329,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
         const hypothetical = cursor + strutSize(strut);
         placePending(beforeMargins, i);
         const y = clearedTo(child, exclusions, flow, hypothetical, dropsMargins ? beforeMargins : null);
-        const childSpace = constraintSpace({ inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, percentageBlockSize, bfc: { exclusions, inline: flow.left, block: flow.top + y }, inColumns: space.inColumns });
+        const childSpace = constraintSpace({ inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, percentageBlockSize, bfc: { exclusions, inline: flow.left, block: flow.top + y }, inColumns: space.inColumns, direction: box.style.direction });
         const empty = layoutBlockLevel(child, childSpace, null);
         if (empty.fragment) out.push(child.kind === 'block' && child.onLine ? onLinePlaceholder(empty.fragment, exclusions, flow, y, width, origin) : { ...empty.fragment, x: empty.fragment.x + origin.x, y: y + origin.y });
         exclusions = empty.exclusions ?? exclusions;
@@ -367,7 +367,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
     const childSpace = constraintSpace({
       inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page,
       endReserve: childEndReserve(box, children, i, last, width, reserve), percentageBlockSize,
-      bfc: avoids ? undefined : { exclusions, inline: flow.left, block: flow.top + y }, inColumns: space.inColumns,
+      bfc: avoids ? undefined : { exclusions, inline: flow.left, block: flow.top + y }, inColumns: space.inColumns, direction: box.style.direction,
     });
     let result: BlockLayoutResult;
     let offset = 0;
@@ -520,7 +520,7 @@ function breakBefore(
 function layoutReplacedBlock(box: ReplacedBox, space: ConstraintSpace): BlockLayoutResult {
   const natural = replacedSize(box, space.inlineSize);
   const size = { width: space.fixedInlineSize ?? natural.width, height: space.fixedBlockSize ?? natural.height };
-  const geometry = space.fixedInlineSize === undefined ? solveInlineGeometry(box.style, space.inlineSize, () => size.width) : { marginLeft: 0 };
+  const geometry = space.fixedInlineSize === undefined ? solveInlineGeometry(box.style, space.inlineSize, () => size.width, undefined, space.direction) : { marginLeft: 0 };
   const pad = paddingOf(box.style, space.inlineSize);
   const bdr = borderOf(box.style);
   const height = size.height + pad.top + pad.bottom + bdr.top + bdr.bottom;
