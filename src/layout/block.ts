@@ -131,7 +131,8 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   // A box with no content to break before whose end does not fit moves on whole.
   if (isLast && children.length === 0 && !space.atFragmentainerStart && !endFits(height, space.endReserve, space.blockLimit)) return { fragment: null, breakToken: null };
   const firstBaseline = content.baselines ? content.baselines.first : baselineOf(children, 'first');
-  const marker = isFirst && box.marker ? outsideMarker(box.marker, firstBaseline ?? topEdge + pad.top, bdr.left + pad.left) : null;
+  const contentLeft = bdr.left + pad.left;
+  const marker = isFirst && box.marker ? outsideMarker(box.marker, firstBaseline ?? topEdge + pad.top, { left: contentLeft, right: contentLeft + geometry.contentWidth }) : null;
   const fragment: BoxFragment = {
     kind: 'box',
     box,
