@@ -572,14 +572,16 @@ export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: n
   const inner = atomic.box;
   const s = inner.style;
   const { top: mTop, bottom: mBottom } = blockMargins(s, available);
-  const space = constraintSpace({ inlineSize: available, blockLimit: Infinity, atFragmentainerStart: true, page: outsidePageFlow(page) });
+  // An inline-level box is never over-constrained (§10.3.9): its left margin is as specified,
+  // as the ltr rule leaves it, whatever the direction.
+  const space = constraintSpace({ inlineSize: available, blockLimit: Infinity, atFragmentainerStart: true, page: outsidePageFlow(page), direction: 'ltr' });
   let fragment: BoxFragment;
   if (inner.kind !== 'block') {
     fragment = layoutBlockLevel(inner, space, null).fragment!;
   } else {
     const intrinsic = () => intrinsicContentSizes(inner, layoutAtomic);
     const shrink = (avail: number) => intrinsicWidth('fit-content', intrinsic(), avail);
-    const geometry = solveInlineGeometry(s, available, shrink, intrinsic);
+    const geometry = solveInlineGeometry(s, available, shrink, intrinsic, 'ltr');
     const fixedSpace = withInlineSize(space, geometry.contentWidth + horizontalFrame(inner.style, available) + geometry.marginLeft + geometry.marginRight);
     fragment = layoutBlockBox({ ...inner, style: s }, fixedSpace, null).fragment!;
     fragment = { ...fragment, width: geometry.contentWidth + horizontalFrame(inner.style, available), x: geometry.marginLeft };

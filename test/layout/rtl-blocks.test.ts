@@ -103,6 +103,14 @@ describe('over-constrained widths (CSS 2.1 §10.3.3)', () => {
   });
 });
 
+describe('inline-level boxes in rtl', () => {
+  it('keep their specified margins: an inline-block is never over-constrained (§10.3.9)', async () => {
+    const pages = await layout(`<div dir="rtl" style="width: 400px; background: #0000ff"><span style="display: inline-block; width: 50px; height: 10px; margin: 0 5px 0 20px; background: #ff0000"></span></div>`);
+    // At the right of the line: its right margin (5px) from the container's right edge.
+    expect(rect(pages, '#ff0000').x - rect(pages, '#0000ff').x).toBeCloseTo((400 - 5 - 50) * PX, 1);
+  });
+});
+
 describe('logical properties in layout', () => {
   const html = (dir: string) =>
     `<div dir="${dir}" style="width: 400px; background: #0000ff"><div style="margin-inline-start: 50px; padding-inline-end: 20px; height: 10px; background: #ff0000"></div></div>`;
@@ -146,5 +154,14 @@ describe('flex rows in rtl', () => {
     expect(span(pages, 'two').right).toBeLessThanOrEqual(span(pages, 'one').left + 0.01);
     expect(span(pages, 'four').left).toBeCloseTo(rect(pages, '#00ff00').x, 1);
     expect(span(pages, 'three').left).toBeGreaterThanOrEqual(span(pages, 'four').right - 0.01);
+  });
+});
+
+describe('multi-column in rtl', () => {
+  it('fills the columns from the right (css-multicol-1 §2)', async () => {
+    const pages = await layout(`<div dir="rtl" style="columns: 2; column-gap: 20px; width: 420px; column-fill: auto; height: 20px; font-size: 10px; line-height: 20px">
+      <div>first</div><div>second</div></div>`);
+    expect(span(pages, 'first').left).toBeGreaterThan(span(pages, 'second').right);
+    expect(span(pages, 'first').right - span(pages, 'second').right).toBeCloseTo(220 * PX, 1);
   });
 });
