@@ -453,7 +453,9 @@ function markerImage(markerStyle: ComputedStyle, image: ImageResource, inside: b
   const base = anonymousStyle(markerStyle, 'inline');
   let style = base;
   if (inside) {
-    style = markerImageStyles.get(markerStyle) ?? { ...base, marginRight: { abs: IMAGE_MARKER_GAP, pct: 0 } };
+    // The gap is on the end side: the left in rtl.
+    const gap = { abs: IMAGE_MARKER_GAP, pct: 0 };
+    style = markerImageStyles.get(markerStyle) ?? (markerStyle.direction === 'rtl' ? { ...base, marginLeft: gap } : { ...base, marginRight: gap });
     markerImageStyles.set(markerStyle, style);
   }
   return { kind: 'replaced', style, element: null, image, intrinsicWidth: image.pixelWidth * PX, intrinsicHeight: image.pixelHeight * PX };

@@ -18,11 +18,12 @@ export interface CascadeInput {
  * precedence, so the last one written wins:
  * UA normal < hints < author normal < style attr normal < author !important
  * < style attr !important < UA !important.
+ * The map lists the winners in that order too (see putWinner).
  */
 export function cascade({ matched, hints, inline }: CascadeInput): Map<string, LonghandValue> {
   const winners = new Map<string, LonghandValue>();
   const put = (decls: readonly CascadedDeclaration[], important: boolean): void => {
-    for (const d of decls) if (d.important === important) winners.set(d.property, d.value);
+    for (const d of decls) if (d.important === important) putWinner(winners, d.property, d.value);
   };
   const firstAuthor = firstAuthorIndex(matched);
   for (let i = 0; i < firstAuthor; i++) put(matched[i]!.rule.declarations, false);
@@ -38,4 +39,14 @@ export function cascade({ matched, hints, inline }: CascadeInput): Map<string, L
 function firstAuthorIndex(matched: readonly IndexedSelector[]): number {
   const i = matched.findIndex((m) => m.rule.origin === 'author');
   return i < 0 ? matched.length : i;
+}
+
+/**
+ * Records a winner at the end of the map's order: a logical longhand and its physical twin
+ * (`margin-inline-start`, `margin-left`) are both winners, and the one that came later in the
+ * cascade decides their shared value (css-logical-1 §4), by this order.
+ */
+export function putWinner(winners: Map<string, LonghandValue>, property: string, value: LonghandValue): void {
+  winners.delete(property);
+  winners.set(property, value);
 }

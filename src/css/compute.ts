@@ -5,6 +5,7 @@ import { computeCustomProperties, type CustomProperties, type DeclaredCustom } f
 import { resolvePending, type LonghandValue, type Warn } from './declarations.js';
 import { INITIAL_STYLE, MEDIUM_FONT_SIZE } from './initial-style.js';
 import { LONGHANDS, LONGHAND_BY_NAME } from './properties/index.js';
+import { physicalLonghand } from './properties/logical.js';
 import type { LonghandDef } from './properties/registry.js';
 import { SAFE_PREFIX } from './properties/alignment.js';
 import { isLegacyAlign, LEGACY_BREAK_WORD } from './properties/text.js';
@@ -45,6 +46,7 @@ const INHERITED_EXTRAS = new Set(LONGHANDS.filter((d) => d.inherited && d.field 
 const CONTEXTUAL_INITIALS = LONGHANDS.filter((d) => d.initialComputer !== undefined);
 const FONT_SIZE = LONGHAND_BY_NAME.get('font-size')!;
 const COLOR = LONGHAND_BY_NAME.get('color')!;
+const DIRECTION = LONGHAND_BY_NAME.get('direction')!;
 const FONT_SELECTION_NAMES = new Set(['font-family', 'font-weight', 'font-style']);
 const FONT_SELECTION = [...FONT_SELECTION_NAMES].map((name) => LONGHAND_BY_NAME.get(name)!);
 
@@ -90,8 +92,9 @@ export function computeStyle(req: ComputeRequest): ComputeResult {
   if (req.fontUnits !== undefined) ctx.fontUnits = req.fontUnits;
   let extra: Map<string, string> | null = null;
 
-  const apply = (def: LonghandDef, value: LonghandValue): void => {
-    const computed = resolveValue(def, value, ctx, lookup, warn);
+  // `name` is the cascaded longhand: a logical one sets its physical twin `def`.
+  const apply = (def: LonghandDef, value: LonghandValue, name = def.name): void => {
+    const computed = resolveValue(def, value, ctx, lookup, warn, name);
     if (def.field !== null) (s as unknown as Record<string, unknown>)[def.field] = computed;
     else {
       extra ??= new Map(s.extra);
@@ -115,14 +118,26 @@ export function computeStyle(req: ComputeRequest): ComputeResult {
     if (value !== undefined) apply(def, value);
   }
   ctx.font = s;
+  // direction next: the inline-axis logical properties map by it (css-logical-1 §4).
+  const direction = req.winners.get('direction');
+  if (direction !== undefined) apply(DIRECTION, direction);
 
+  // Physical longhands set through logical ones; null while there are none (the usual case).
+  let mapped: string[] | null = null;
+  // In cascade order, so that of a logical longhand and its physical twin the later one wins.
   for (const [name, value] of req.winners) {
-    if (name === 'font-size' || name === 'color' || FONT_SELECTION_NAMES.has(name) || name.startsWith('--')) continue;
+    if (name === 'font-size' || name === 'color' || name === 'direction' || FONT_SELECTION_NAMES.has(name) || name.startsWith('--')) continue;
     const def = LONGHAND_BY_NAME.get(name);
     if (def !== undefined) apply(def, value);
+    else {
+      const physical = physicalLonghand(name, s.direction);
+      if (physical === undefined) continue;
+      apply(LONGHAND_BY_NAME.get(physical)!, value, name);
+      (mapped ??= []).push(physical);
+    }
   }
   for (const def of CONTEXTUAL_INITIALS) {
-    if (!req.winners.has(def.name)) (s as unknown as Record<string, unknown>)[def.field!] = def.initialComputer!(ctx);
+    if (!req.winners.has(def.name) && !mapped?.includes(def.name)) (s as unknown as Record<string, unknown>)[def.field!] = def.initialComputer!(ctx);
   }
   if (extra !== null) s.extra = extra;
   applyComputedValueRules(s, req.blockify);
@@ -147,12 +162,13 @@ const EMPTY: ReadonlyMap<string, DeclaredCustom> = new Map();
 const ignore: Warn = () => {};
 
 // Returns the computed value for the field (or the text for an extra; undefined = unset).
-function resolveValue(def: LonghandDef, value: LonghandValue, ctx: ComputeContext, lookup: CustomLookup, warn: Warn): unknown {
+// `name` is the cascaded longhand's (a logical one's, for def its physical twin).
+function resolveValue(def: LonghandDef, value: LonghandValue, ctx: ComputeContext, lookup: CustomLookup, warn: Warn, name: string): unknown {
   switch (value.kind) {
     case 'computer':
       return value.computer(ctx);
     case 'pending':
-      return resolveValue(def, resolvePending(def.name, value, lookup, warn), ctx, lookup, warn);
+      return resolveValue(def, resolvePending(name, value, lookup, warn), ctx, lookup, warn, name);
     case 'keyword': {
       const inherit = value.keyword === 'inherit' || (value.keyword === 'unset' && def.inherited);
       if (def.field === null) return inherit ? ctx.parent.extra.get(def.name) : undefined;

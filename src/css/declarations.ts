@@ -4,6 +4,7 @@
 import * as csstree from 'css-tree';
 import type { CustomLookup } from './values/var.js';
 import { LONGHANDS, LONGHAND_BY_NAME, PROPERTY_ALIASES, SHORTHAND_BY_NAME } from './properties/index.js';
+import { LOGICAL_LONGHANDS, physicalLonghand } from './properties/logical.js';
 import type { Expansion } from './properties/registry.js';
 import type { Declaration } from './types.js';
 import { MAX_VALUE_NESTING, nestsTooDeeply, parseComponents } from './values/components.js';
@@ -99,7 +100,7 @@ function isVendorPrefixed(property: string): boolean {
 const ALL_LONGHANDS = LONGHANDS.map((d) => d.name).filter((n) => n !== 'direction' && n !== 'unicode-bidi');
 
 function longhandsOf(property: string): readonly string[] | null {
-  if (LONGHAND_BY_NAME.has(property)) return [property];
+  if (LONGHAND_BY_NAME.has(property) || LOGICAL_LONGHANDS.has(property)) return [property];
   if (property === 'all') return ALL_LONGHANDS;
   return SHORTHAND_BY_NAME.get(property)?.longhands ?? null;
 }
@@ -108,7 +109,8 @@ function longhandsOf(property: string): readonly string[] | null {
 function parseValue(property: string, text: string): ReadonlyMap<string, LonghandValue> | null {
   const items = parseComponents(text);
   if (items === null || items.length === 0) return null;
-  const def = LONGHAND_BY_NAME.get(property);
+  // A logical longhand takes the values of its physical twins (the same in either direction).
+  const def = LONGHAND_BY_NAME.get(physicalLonghand(property, 'ltr') ?? property);
   if (def !== undefined) {
     const computer = def.parse(items, text);
     return computer && new Map([[property, { kind: 'computer', computer }]]);

@@ -3,6 +3,7 @@
 // like an element's declarations, and each margin box's style inheriting from the page context.
 // A document has few distinct pages (first/left/right/blank × names), so results are cached
 // per distinct page and every later page of the same kind costs a map lookup.
+import { putWinner } from './cascade.js';
 import { computeStyle } from './compute.js';
 import { expandDeclaration, type CascadedDeclaration, type LonghandValue, type Warn } from './declarations.js';
 import { DEFAULT_PAGE_HEIGHT, DEFAULT_PAGE_WIDTH, resolvePageStyle, selectRules, type PageInfo } from './page.js';
@@ -87,7 +88,7 @@ export class PageResolver {
     const winners = new Map<string, LonghandValue>();
     const cascaded = lists.map((list) => this.expand(list));
     for (const important of [false, true]) {
-      for (const list of cascaded) for (const d of list) if (d.important === important) winners.set(d.property, d.value);
+      for (const list of cascaded) for (const d of list) if (d.important === important) putWinner(winners, d.property, d.value);
     }
     return computeStyle({
       parent,

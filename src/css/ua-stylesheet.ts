@@ -21,7 +21,7 @@ html {
 body { margin: 8px; }
 
 blockquote, figure, listing, p, plaintext, pre, xmp { margin-top: 1em; margin-bottom: 1em; }
-blockquote, figure { margin-left: 40px; margin-right: 40px; }
+blockquote, figure { margin-inline-start: 40px; margin-inline-end: 40px; }
 address { font-style: italic; }
 listing, plaintext, pre, xmp { font-family: monospace; white-space: pre; }
 center { text-align: -webkit-center; }
@@ -66,8 +66,8 @@ dir, dd, dl, dt, menu, ol, ul { display: block; }
 li { display: list-item; }
 dir, dl, menu, ol, ul { margin-top: 1em; margin-bottom: 1em; }
 :is(dir, dl, menu, ol, ul) :is(dir, dl, menu, ol, ul) { margin-top: 0; margin-bottom: 0; }
-dd { margin-left: 40px; }
-dir, menu, ol, ul { padding-left: 40px; }
+dd { margin-inline-start: 40px; }
+dir, menu, ol, ul { padding-inline-start: 40px; }
 ol { list-style-type: decimal; }
 dir, menu, ul { list-style-type: disc; }
 :is(dir, menu, ol, ul) :is(dir, menu, ul) { list-style-type: circle; }

@@ -60,7 +60,7 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const style = box.style;
   const cb = space.inlineSize;
   const intrinsic = () => intrinsicContentSizes(box, layoutAtomic);
-  const geometry = space.fixedInlineSize === undefined ? solveInlineGeometry(style, cb, undefined, intrinsic) : { marginLeft: 0, marginRight: 0, contentWidth: space.fixedInlineSize };
+  const geometry = space.fixedInlineSize === undefined ? solveInlineGeometry(style, cb, undefined, intrinsic, space.direction) : { marginLeft: 0, marginRight: 0, contentWidth: space.fixedInlineSize };
   const pad = paddingOf(style, cb);
   const bdr = borderOf(style);
   const frame = pad.top + pad.bottom + bdr.top + bdr.bottom;
@@ -131,7 +131,8 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   // A box with no content to break before whose end does not fit moves on whole.
   if (isLast && children.length === 0 && !space.atFragmentainerStart && !endFits(height, space.endReserve, space.blockLimit)) return { fragment: null, breakToken: null };
   const firstBaseline = content.baselines ? content.baselines.first : baselineOf(children, 'first');
-  const marker = isFirst && box.marker ? outsideMarker(box.marker, firstBaseline ?? topEdge + pad.top, bdr.left + pad.left) : null;
+  const contentLeft = bdr.left + pad.left;
+  const marker = isFirst && box.marker ? outsideMarker(box.marker, firstBaseline ?? topEdge + pad.top, { left: contentLeft, right: contentLeft + geometry.contentWidth }) : null;
   const fragment: BoxFragment = {
     kind: 'box',
     box,
@@ -329,7 +330,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
         const hypothetical = cursor + strutSize(strut);
         placePending(beforeMargins, i);
         const y = clearedTo(child, exclusions, flow, hypothetical, dropsMargins ? beforeMargins : null);
-        const childSpace = constraintSpace({ inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, percentageBlockSize, bfc: { exclusions, inline: flow.left, block: flow.top + y }, inColumns: space.inColumns });
+        const childSpace = constraintSpace({ inlineSize: width, blockLimit: limit - y, atFragmentainerStart: false, page: space.page, percentageBlockSize, bfc: { exclusions, inline: flow.left, block: flow.top + y }, inColumns: space.inColumns, direction: box.style.direction });
         const empty = layoutBlockLevel(child, childSpace, null);
         if (empty.fragment) out.push(child.kind === 'block' && child.onLine ? onLinePlaceholder(empty.fragment, exclusions, flow, y, width, origin) : { ...empty.fragment, x: empty.fragment.x + origin.x, y: y + origin.y });
         exclusions = empty.exclusions ?? exclusions;
@@ -367,7 +368,7 @@ function layoutChildren(box: BlockBox, width: number, limit: number, reserve: nu
     const childSpace = constraintSpace({
       inlineSize: width, blockLimit: limit - y, atFragmentainerStart: childAtStart, page: space.page,
       endReserve: childEndReserve(box, children, i, last, width, reserve), percentageBlockSize,
-      bfc: avoids ? undefined : { exclusions, inline: flow.left, block: flow.top + y }, inColumns: space.inColumns,
+      bfc: avoids ? undefined : { exclusions, inline: flow.left, block: flow.top + y }, inColumns: space.inColumns, direction: box.style.direction,
     });
     let result: BlockLayoutResult;
     let offset = 0;
@@ -520,7 +521,7 @@ function breakBefore(
 function layoutReplacedBlock(box: ReplacedBox, space: ConstraintSpace): BlockLayoutResult {
   const natural = replacedSize(box, space.inlineSize);
   const size = { width: space.fixedInlineSize ?? natural.width, height: space.fixedBlockSize ?? natural.height };
-  const geometry = space.fixedInlineSize === undefined ? solveInlineGeometry(box.style, space.inlineSize, () => size.width) : { marginLeft: 0 };
+  const geometry = space.fixedInlineSize === undefined ? solveInlineGeometry(box.style, space.inlineSize, () => size.width, undefined, space.direction) : { marginLeft: 0 };
   const pad = paddingOf(box.style, space.inlineSize);
   const bdr = borderOf(box.style);
   const height = size.height + pad.top + pad.bottom + bdr.top + bdr.bottom;
@@ -571,14 +572,16 @@ export const layoutAtomic: AtomicLayout = (atomic: AtomicInlineBox, available: n
   const inner = atomic.box;
   const s = inner.style;
   const { top: mTop, bottom: mBottom } = blockMargins(s, available);
-  const space = constraintSpace({ inlineSize: available, blockLimit: Infinity, atFragmentainerStart: true, page: outsidePageFlow(page) });
+  // An inline-level box is never over-constrained (§10.3.9): its left margin is as specified,
+  // as the ltr rule leaves it, whatever the direction.
+  const space = constraintSpace({ inlineSize: available, blockLimit: Infinity, atFragmentainerStart: true, page: outsidePageFlow(page), direction: 'ltr' });
   let fragment: BoxFragment;
   if (inner.kind !== 'block') {
     fragment = layoutBlockLevel(inner, space, null).fragment!;
   } else {
     const intrinsic = () => intrinsicContentSizes(inner, layoutAtomic);
     const shrink = (avail: number) => intrinsicWidth('fit-content', intrinsic(), avail);
-    const geometry = solveInlineGeometry(s, available, shrink, intrinsic);
+    const geometry = solveInlineGeometry(s, available, shrink, intrinsic, 'ltr');
     const fixedSpace = withInlineSize(space, geometry.contentWidth + horizontalFrame(inner.style, available) + geometry.marginLeft + geometry.marginRight);
     fragment = layoutBlockBox({ ...inner, style: s }, fixedSpace, null).fragment!;
     fragment = { ...fragment, width: geometry.contentWidth + horizontalFrame(inner.style, available), x: geometry.marginLeft };

@@ -94,13 +94,15 @@ export interface InlineGeometry {
  * margin-right = containing block width. `autoWidth` gives the width when `width: auto` for
  * boxes that shrink to fit (inline-blocks) instead of filling the line. `intrinsic` gives the
  * content's min- and max-content widths, which the keywords of css-sizing-3 §3.1 stand for;
- * without it they act as auto (none, 0 for the limits).
+ * without it they act as auto (none, 0 for the limits). `cbDirection` is the containing
+ * block's direction: its end margin gives way when the values are over-constrained.
  */
 export function solveInlineGeometry(
   style: ComputedStyle,
   cbWidth: number,
   autoWidth?: (available: number) => number,
   intrinsic?: () => IntrinsicSizes,
+  cbDirection: 'ltr' | 'rtl' = style.direction,
 ): InlineGeometry {
   const pad = paddingOf(style, cbWidth);
   const bdr = borderOf(style);
@@ -124,7 +126,7 @@ export function solveInlineGeometry(
   const clamped = Math.max(min, Math.min(width, max));
   if (clamped !== width && !autoWidth) marginsAreZero = false;
   width = clamped;
-  const margins = solveMargins(ml, mr, cbWidth - width - frame, marginsAreZero);
+  const margins = solveMargins(ml, mr, cbWidth - width - frame, marginsAreZero, cbDirection);
   return { marginLeft: margins.marginLeft, marginRight: margins.marginRight, contentWidth: width };
 }
 
@@ -132,11 +134,14 @@ function mapNull(v: number | null, f: (v: number) => number): number | null {
   return v === null ? null : f(v);
 }
 
-/** Distributes the inline space left over between auto margins; over-constrained → margin-right gives. */
-function solveMargins(ml: number | null, mr: number | null, space: number, widthFills: boolean): { marginLeft: number; marginRight: number } {
+/**
+ * Distributes the inline space left over between auto margins; over-constrained, the end
+ * margin gives: margin-right in ltr, margin-left in rtl (CSS 2.1 §10.3.3).
+ */
+function solveMargins(ml: number | null, mr: number | null, space: number, widthFills: boolean, direction: 'ltr' | 'rtl'): { marginLeft: number; marginRight: number } {
   if (widthFills) return { marginLeft: ml ?? 0, marginRight: mr ?? 0 };
   if (ml === null && mr === null) return { marginLeft: Math.max(0, space / 2), marginRight: Math.max(0, space / 2) };
-  if (ml === null) return { marginLeft: space - (mr ?? 0), marginRight: mr ?? 0 };
+  if (ml === null || (mr !== null && direction === 'rtl')) return { marginLeft: space - (mr ?? 0), marginRight: mr ?? 0 };
   return { marginLeft: ml, marginRight: space - ml };
 }
 

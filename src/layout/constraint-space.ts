@@ -20,6 +20,7 @@ export function constraintSpace(init: ConstraintSpaceInit): ConstraintSpace {
     fixedBlockSize: init.fixedBlockSize,
     bfc: init.bfc,
     inColumns: init.inColumns ?? false,
+    direction: init.direction,
   };
 }
 
@@ -28,6 +29,7 @@ export function withBlockLimit(space: ConstraintSpace, blockLimit: number, atFra
   return {
     inlineSize: space.inlineSize, blockLimit, atFragmentainerStart, endReserve: space.endReserve, page: space.page,
     percentageBlockSize: space.percentageBlockSize, fixedInlineSize: space.fixedInlineSize, fixedBlockSize: space.fixedBlockSize, bfc: space.bfc, inColumns: space.inColumns,
+    direction: space.direction,
   };
 }
 
@@ -36,5 +38,6 @@ export function withInlineSize(space: ConstraintSpace, inlineSize: number): Cons
   return {
     inlineSize, blockLimit: space.blockLimit, atFragmentainerStart: space.atFragmentainerStart, endReserve: space.endReserve, page: space.page,
     percentageBlockSize: space.percentageBlockSize, fixedInlineSize: space.fixedInlineSize, fixedBlockSize: space.fixedBlockSize, bfc: space.bfc, inColumns: space.inColumns,
+    direction: space.direction,
   };
 }

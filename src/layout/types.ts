@@ -38,6 +38,12 @@ export interface ConstraintSpace {
   readonly bfc: BfcPosition | undefined;
   /** The fragmentainer is a column of a multi-column container: `break-*: column` forces a break (css-break-3 §3.1). */
   readonly inColumns: boolean;
+  /**
+   * The containing block's direction, when it may differ from the box's own: the margin that
+   * gives way when the box's width and margins are over-constrained is the end one (CSS 2.1
+   * §10.3.3). Undefined: the box's own direction.
+   */
+  readonly direction: 'ltr' | 'rtl' | undefined;
 }
 
 /**

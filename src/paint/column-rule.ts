@@ -15,8 +15,9 @@ export function paintColumnRules(style: ComputedStyle, f: BoxFragment, x: number
   const bottom = Math.max(...columns.map((c) => c.y + c.height));
   const lineStyle = style.columnRuleStyle === 'dashed' || style.columnRuleStyle === 'dotted' ? style.columnRuleStyle : 'solid';
   for (let i = 1; i < columns.length; i++) {
-    const prev = columns[i - 1]!;
-    const mid = x + (prev.x + prev.width + columns[i]!.x) / 2;
+    // The gap between the two, whichever is on the left (columns go right to left in rtl).
+    const [left, right] = columns[i - 1]!.x <= columns[i]!.x ? [columns[i - 1]!, columns[i]!] : [columns[i]!, columns[i - 1]!];
+    const mid = x + (left.x + left.width + right.x) / 2;
     out.push({ kind: 'line', x1: mid, y1: y + top, x2: mid, y2: y + bottom, width, color: style.columnRuleColor, style: lineStyle });
   }
 }

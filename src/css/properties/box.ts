@@ -8,6 +8,7 @@ import { isGradientFunction, parseGradient } from '../values/gradient.js';
 import { constant, type Computer } from '../values/context.js';
 import { parseInteger, parseLength, parseLengthPercentage, parseNumber } from '../values/length.js';
 import { PT_PER_PX } from '../values/units.js';
+import { CLEAR_LONGHAND, FLOAT_LONGHAND } from './logical.js';
 import { keywordLonghand, longhand, type FieldName, type LonghandDef } from './registry.js';
 
 const DISPLAY_KEYWORDS: readonly Display[] = [
@@ -251,8 +252,8 @@ const CORNERS = [
 export const BOX_LONGHANDS: readonly LonghandDef[] = [
   longhand('display', 'display', false, parseDisplay),
   longhand('position', 'position', false, parsePosition),
-  keywordLonghand('float', 'float', false, ['none', 'left', 'right'], { 'inline-start': 'left', 'inline-end': 'right' }),
-  keywordLonghand('clear', 'clear', false, ['none', 'left', 'right', 'both'], { 'inline-start': 'left', 'inline-end': 'right' }),
+  FLOAT_LONGHAND,
+  CLEAR_LONGHAND,
   longhand('z-index', 'zIndex', false, parseZIndex),
   longhand('clip', 'clip', false, parseClip),
   ...sideLonghands(),

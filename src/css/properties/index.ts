@@ -59,8 +59,9 @@ export const SHORTHAND_BY_NAME: ReadonlyMap<string, ShorthandDef> = new Map(
 );
 
 /**
- * Other names for properties. Logical properties map to physical ones for horizontal
- * left-to-right text (css-logical-1), the only writing mode the engine lays out.
+ * Other names for properties. Block-axis and size logical properties map to physical ones for
+ * horizontal text (css-logical-1), the only writing mode the engine lays out; the inline-axis
+ * ones depend on the direction and are longhands of their own (logical.ts).
  */
 export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
   ['word-wrap', 'overflow-wrap'],
@@ -76,16 +77,10 @@ export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
   ['-webkit-transform', 'transform'],
   ['margin-block-start', 'margin-top'],
   ['margin-block-end', 'margin-bottom'],
-  ['margin-inline-start', 'margin-left'],
-  ['margin-inline-end', 'margin-right'],
   ['padding-block-start', 'padding-top'],
   ['padding-block-end', 'padding-bottom'],
-  ['padding-inline-start', 'padding-left'],
-  ['padding-inline-end', 'padding-right'],
   ['inset-block-start', 'top'],
   ['inset-block-end', 'bottom'],
-  ['inset-inline-start', 'left'],
-  ['inset-inline-end', 'right'],
   ['block-size', 'height'],
   ['inline-size', 'width'],
   ['min-block-size', 'min-height'],
@@ -94,6 +89,4 @@ export const PROPERTY_ALIASES: ReadonlyMap<string, string> = new Map([
   ['max-inline-size', 'max-width'],
   ['border-block-start', 'border-top'],
   ['border-block-end', 'border-bottom'],
-  ['border-inline-start', 'border-left'],
-  ['border-inline-end', 'border-right'],
 ]);

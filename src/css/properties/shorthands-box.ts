@@ -142,9 +142,17 @@ export const BOX_SHORTHANDS: readonly ShorthandDef[] = [
   ...SIDES.map((side) => borderLine(`border-${side}`, [side])),
   { name: 'border-radius', longhands: CORNERS.map((c) => `border-${c}-radius`), expand: expandBorderRadius },
   twoSides('margin-block', ['margin-top', 'margin-bottom'], marginValue),
-  twoSides('margin-inline', ['margin-left', 'margin-right'], marginValue),
   twoSides('padding-block', ['padding-top', 'padding-bottom'], paddingValue),
-  twoSides('padding-inline', ['padding-left', 'padding-right'], paddingValue),
+  // The inline-axis pairs set logical longhands, mapped by the direction (logical.ts).
+  twoSides('margin-inline', ['margin-inline-start', 'margin-inline-end'], marginValue),
+  twoSides('padding-inline', ['padding-inline-start', 'padding-inline-end'], paddingValue),
+  twoSides('inset-inline', ['inset-inline-start', 'inset-inline-end'], marginValue),
+  twoSides('border-inline-width', ['border-inline-start-width', 'border-inline-end-width'], widthValue),
+  twoSides('border-inline-style', ['border-inline-start-style', 'border-inline-end-style'], styleValue),
+  twoSides('border-inline-color', ['border-inline-start-color', 'border-inline-end-color'], colorValue),
+  borderLine('border-inline', ['inline-start', 'inline-end']),
+  borderLine('border-inline-start', ['inline-start']),
+  borderLine('border-inline-end', ['inline-end']),
   // css-overflow-3 §3: `overflow: <x> <y>?`.
   twoSides('overflow', ['overflow-x', 'overflow-y'], (c) => parseOverflowAxis([c])),
 ];

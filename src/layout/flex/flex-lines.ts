@@ -24,7 +24,8 @@ export function blockAxisLines(items: readonly PlacedItem[], style: ComputedStyl
   if (items.length === 0) return [];
   // A single-line row's line is its whole content box (§9.4 step 15).
   if (style.flexWrap === 'nowrap' || !isRowDirection(style)) return [extent(items, 0, items.length, 0, height)];
-  const reverse = style.flexDirection === 'row-reverse';
+  // The main axis runs right to left in a row-reverse container, or a row one in rtl.
+  const reverse = (style.flexDirection === 'row-reverse') !== (style.direction === 'rtl');
   // Margin-box edges along the main axis, measured from the main-start side.
   const start = (p: PlacedItem) => (reverse ? -(p.x + p.fragment.width + p.marginRight) : p.x - p.marginLeft);
   const end = (p: PlacedItem) => (reverse ? -(p.x - p.marginLeft) : p.x + p.fragment.width + p.marginRight);

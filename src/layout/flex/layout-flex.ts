@@ -119,7 +119,7 @@ export interface FlexSolution {
  * violate them, as the spec's freezing of min violations does, and the line is laid out
  * again; an item frozen so can leave others violating theirs, hence a few rounds.
  */
-function freezeMinViolations(root: Node, inFlow: readonly Item[], area: FlexArea, row: boolean): void {
+function freezeMinViolations(root: Node, inFlow: readonly Item[], area: FlexArea, row: boolean, direction: Direction): void {
   for (let round = 0; round < MIN_VIOLATION_ROUNDS; round++) {
     let violated = false;
     for (const item of inFlow) {
@@ -130,7 +130,7 @@ function freezeMinViolations(root: Node, inFlow: readonly Item[], area: FlexArea
       }
     }
     if (!violated) return;
-    root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
+    root.calculateLayout(area.width, area.height ?? undefined, direction);
   }
 }
 
@@ -146,6 +146,11 @@ function keepCrossMargins(inFlow: readonly Item[], placed: PlacedItem[], row: bo
     if (row) placed[i]!.y += node.getComputedMargin(Edge.Top) - node.getComputedMargin(Edge.Bottom);
     else placed[i]!.x += node.getComputedMargin(Edge.Left) - node.getComputedMargin(Edge.Right);
   }
+}
+
+/** The container's direction: in rtl a row's main axis (and a column's cross axis) runs right to left. */
+function yogaDirection(style: ComputedStyle): Direction {
+  return style.direction === 'rtl' ? Direction.RTL : Direction.LTR;
 }
 
 /** Runs yoga over the items and lays each out at its final size. */
@@ -180,14 +185,14 @@ function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexAre
       root.insertChild(item.node, inFlow.length);
       inFlow.push(item);
     }
-    root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
-    freezeMinViolations(root, inFlow, area, row);
+    root.calculateLayout(area.width, area.height ?? undefined, yogaDirection(style));
+    freezeMinViolations(root, inFlow, area, row, yogaDirection(style));
     // Collapsed items become struts and the items are laid out again (§4.4).
     const collapsible = inFlow.map((item) => ({ node: item.node, collapsed: item.box.style.visibility === 'collapse' }));
     if (collapseToStruts(collapsible, row, style.flexDirection === 'row-reverse' || style.flexDirection === 'column-reverse')) {
       for (const item of inFlow) if (item.box.style.visibility === 'collapse') item.minimum = 0;
-      root.calculateLayout(area.width, area.height ?? undefined, Direction.LTR);
-      freezeMinViolations(root, inFlow, area, row);
+      root.calculateLayout(area.width, area.height ?? undefined, yogaDirection(style));
+      freezeMinViolations(root, inFlow, area, row, yogaDirection(style));
     }
     const placed = inFlow.map((item) => layoutItem(item, base, page));
     if (style.flexWrap === 'wrap-reverse') keepCrossMargins(inFlow, placed, row);

@@ -18,12 +18,13 @@ function highEdge(p: PlacedItem, horizontal: boolean): number {
 
 /**
  * Moves overflowing lines (or the set of lines) of a container laid out whole to the start
- * edge, the left or top of the content box (flex layout is left to right: yoga runs LTR).
- * `width`, `height`: the content box.
+ * edge: the top of the content box, or its left (its right in rtl, where the horizontal axis
+ * runs right to left). `width`, `height`: the content box.
  */
 export function alignSafely(style: ComputedStyle, items: PlacedItem[], row: boolean, width: number, height: number): void {
+  const rtl = style.direction === 'rtl';
   if (style.justifyContentSafe) {
-    const reverse = style.flexDirection === 'row-reverse' || style.flexDirection === 'column-reverse';
+    const reverse = (style.flexDirection === 'row-reverse' || style.flexDirection === 'column-reverse') !== (row && rtl);
     // Main-start-relative edges: an item starting before the previous one ends begins a new line.
     const sign = reverse ? -1 : 1;
     const start = (p: PlacedItem) => (sign > 0 ? lowEdge(p, row) : -highEdge(p, row));
@@ -31,16 +32,16 @@ export function alignSafely(style: ComputedStyle, items: PlacedItem[], row: bool
     let first = 0;
     for (let i = 1; i <= items.length; i++) {
       if (i < items.length && start(items[i]!) >= end(items[i - 1]!) - EPSILON) continue;
-      shiftIfOverflowing(items, first, i, row, row ? width : height);
+      shiftIfOverflowing(items, first, i, row, row ? width : height, rtl);
       first = i;
     }
   }
   // align-content applies to multi-line containers only (§8.4).
-  if (style.alignContentSafe && style.flexWrap !== 'nowrap') shiftIfOverflowing(items, 0, items.length, !row, row ? height : width);
+  if (style.alignContentSafe && style.flexWrap !== 'nowrap') shiftIfOverflowing(items, 0, items.length, !row, row ? height : width, rtl);
 }
 
 /** Moves items [first, end) along one axis so that, when they overflow `size`, their extent begins at the start edge. */
-function shiftIfOverflowing(items: PlacedItem[], first: number, end: number, horizontal: boolean, size: number): void {
+function shiftIfOverflowing(items: PlacedItem[], first: number, end: number, horizontal: boolean, size: number, rtl: boolean): void {
   let low = Infinity;
   let high = -Infinity;
   for (let i = first; i < end; i++) {
@@ -48,7 +49,7 @@ function shiftIfOverflowing(items: PlacedItem[], first: number, end: number, hor
     high = Math.max(high, highEdge(items[i]!, horizontal));
   }
   if (high - low <= size + EPSILON) return;
-  const shift = -low;
+  const shift = horizontal && rtl ? size - high : -low;
   for (let i = first; i < end; i++) {
     if (horizontal) items[i]!.x += shift;
     else items[i]!.y += shift;

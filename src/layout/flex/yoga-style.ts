@@ -50,7 +50,8 @@ function gapOf(gap: LengthPercentage | 'normal', base: number): number {
 
 /**
  * justify-content on the main axis (css-align-3 §5.1): `normal` and `stretch` act as
- * flex-start; `start`/`end` follow the writing mode, so a reversed direction swaps them.
+ * flex-start; `start`/`end` follow the writing mode, so a reversed direction swaps them;
+ * `left`/`right` are physical in a row (yoga lays an rtl row out from the right).
  */
 function justify(value: ContentAlignment, style: ComputedStyle): Justify {
   const reversed = style.flexDirection === 'row-reverse' || style.flexDirection === 'column-reverse';
@@ -61,8 +62,13 @@ function justify(value: ContentAlignment, style: ComputedStyle): Justify {
     case 'space-evenly': return Justify.SpaceEvenly;
     case 'flex-end': return Justify.FlexEnd;
     case 'end': return reversed ? Justify.FlexStart : Justify.FlexEnd;
-    case 'right': return isRowDirection(style) ? (reversed ? Justify.FlexStart : Justify.FlexEnd) : (reversed ? Justify.FlexEnd : Justify.FlexStart);
-    case 'start': case 'left': return reversed ? Justify.FlexEnd : Justify.FlexStart;
+    // Physical in a row, whose main-start is on the left in ltr unless reversed; `start` in a column.
+    case 'left': case 'right': {
+      if (!isRowDirection(style)) return reversed ? Justify.FlexEnd : Justify.FlexStart;
+      const leftIsMainStart = (style.direction === 'rtl') === reversed;
+      return (value === 'left') === leftIsMainStart ? Justify.FlexStart : Justify.FlexEnd;
+    }
+    case 'start': return reversed ? Justify.FlexEnd : Justify.FlexStart;
     default: return Justify.FlexStart;
   }
 }

@@ -209,9 +209,12 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   const align = effectiveAlign(style, ctx.isLastLine || range.forced);
   const spaces = align === 'justify' ? countExpandableSpaces(pieces, lastText) : 0;
   const extra = align === 'justify' && spaces > 0 && free > 0 ? free / spaces : 0;
-  let x = indent + (align === 'right' ? free : align === 'center' ? free / 2 : 0);
+  // The indent is at the line's start: on its right in rtl (CSS Text 3 §8.1).
+  const rtl = style.direction === 'rtl';
+  const left = rtl ? 0 : indent;
+  let x = left + (align === 'right' ? free : align === 'center' ? free / 2 : 0);
   // An overflowing line starts at the start edge, whatever its alignment (CSS Text 3 §7.1).
-  if (free < 0) x = style.direction === 'rtl' ? indent + free : indent;
+  if (free < 0) x = rtl ? free : indent;
 
   const out: LineItemFragment[] = [];
   const boxes: { order: number; fragment: InlineBoxFragment }[] = [];
@@ -251,7 +254,9 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
       }
       case 'bullet': {
         const size = p.box.style.fontSize * BULLET_SIZE;
-        out.push({ kind: 'bullet', shape: p.shape, x, y: baselineY - p.box.style.fontSize * BULLET_RAISE - size / 2, size, color: p.box.style.color });
+        // The gap after the bullet faces the text: on its left in rtl.
+        const left = p.box.style.direction === 'rtl' ? x + p.width - size : x;
+        out.push({ kind: 'bullet', shape: p.shape, x: left, y: baselineY - p.box.style.fontSize * BULLET_RAISE - size / 2, size, color: p.box.style.color });
         x += p.width;
         break;
       }

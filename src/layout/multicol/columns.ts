@@ -62,7 +62,9 @@ export function layoutColumns(input: ColumnsInput): ColumnsResult {
   const columns = (balance ? balanced(fill, count, available) : null)
     ?? (ends ? fillColumns(input, MAX_OVERFLOW_COLUMNS, width, available, start) : fill(available));
   if (columns.fragments.length === 0) return { children: [], height: 0, token: null, pushed: !input.atStart };
-  const children = columns.fragments.map((f, i) => placed(f, input.origin.x + i * (width + gap), input.origin.y));
+  // Columns follow the inline direction (css-multicol-1 §2): from the right in rtl.
+  const rtl = input.container.style.direction === 'rtl';
+  const children = columns.fragments.map((f, i) => placed(f, input.origin.x + (rtl ? input.width - width - i * (width + gap) : i * (width + gap)), input.origin.y));
   const used = Math.max(...columns.fragments.map((f) => f.height));
   const token: BlockBreakToken | null = columns.token === null ? null
     : { kind: 'block', box: input.container, childIndex: 0, child: columns.token, consumedBlockSize: 0, forced: false };

@@ -2,7 +2,7 @@
 // that wins the conflict between the cells, rows, row groups, columns, column groups and the
 // table that meet there. A pure function of the box tree's styles and grid.
 import type { BorderStyle, Color, ComputedStyle } from '../../css/types.js';
-import type { TableBox, TableColumn } from '../../boxes/types.js';
+import type { TableColumn } from '../../boxes/types.js';
 
 /** One border as a candidate for a segment. `rank` orders origins: cell 5 … table 0. */
 export interface CollapsedBorder {
@@ -80,8 +80,12 @@ export function winner(existing: CollapsedBorder | null, candidate: CollapsedBor
   return candidate.rank > existing.rank ? candidate : existing;
 }
 
-/** Resolves every segment of the grid. */
-export function resolveCollapsedBorders(table: TableBox, rows: readonly GridRow[], cells: readonly GridCell[], columns: number): CollapsedBorders {
+/**
+ * Resolves every segment of the grid. Columns (the column boxes and the cells' columns) are
+ * counted from the left; cells come in document order, so on a full tie the border of the cell
+ * nearer the table's start stays, which is the right one in an rtl table (§17.6.2.1 rule 4).
+ */
+export function resolveCollapsedBorders(tableStyle: ComputedStyle, columnBoxes: readonly (TableColumn | undefined)[], rows: readonly GridRow[], cells: readonly GridCell[], columns: number): CollapsedBorders {
   const R = rows.length;
   const C = columns;
   const horizontal: (CollapsedBorder | null)[] = new Array((R + 1) * C).fill(null);
@@ -90,7 +94,7 @@ export function resolveCollapsedBorders(table: TableBox, rows: readonly GridRow[
   const v = (r: number, c: number, b: CollapsedBorder | null) => { vertical[r * (C + 1) + c] = winner(vertical[r * (C + 1) + c]!, b); };
 
   // Lowest origin first, so that a later, higher-ranked border wins ties of width and style.
-  const t = table.style;
+  const t = tableStyle;
   for (let c = 0; c < C; c++) {
     h(0, c, borderOfSide(t, 'Top', Rank.Table));
     h(R, c, borderOfSide(t, 'Bottom', Rank.Table));
@@ -99,7 +103,7 @@ export function resolveCollapsedBorders(table: TableBox, rows: readonly GridRow[
     v(r, 0, borderOfSide(t, 'Left', Rank.Table));
     v(r, C, borderOfSide(t, 'Right', Rank.Table));
   }
-  columnBorders(table.columns, C, R, h, v);
+  columnBorders(columnBoxes, C, R, h, v);
   rows.forEach((row, r) => {
     if (row.groupStart) for (let c = 0; c < C; c++) h(r, c, borderOfSide(row.groupStyle, 'Top', Rank.RowGroup));
     if (row.groupEnd) for (let c = 0; c < C; c++) h(r + 1, c, borderOfSide(row.groupStyle, 'Bottom', Rank.RowGroup));
@@ -139,11 +143,12 @@ export function resolveCollapsedBorders(table: TableBox, rows: readonly GridRow[
 type Put = (r: number, c: number, b: CollapsedBorder | null) => void;
 
 /** Column groups and columns: their side borders on every row, their top/bottom on the table's edges. */
-function columnBorders(columns: readonly TableColumn[], C: number, R: number, h: Put, v: Put): void {
+function columnBorders(columns: readonly (TableColumn | undefined)[], C: number, R: number, h: Put, v: Put): void {
   const count = Math.min(C, columns.length);
   for (const rank of [Rank.ColumnGroup, Rank.Column]) {
     for (let c = 0; c < count; c++) {
-      const col = columns[c]!;
+      const col = columns[c];
+      if (!col) continue;
       const style = rank === Rank.Column ? col.style : col.group?.style ?? null;
       if (!style) continue;
       // A group's side borders sit at its first and last column only.

@@ -21,7 +21,6 @@ export interface ColumnMetrics {
 export interface TableGeometry {
   /** Border-box width of the table box (and of the wrapper). */
   readonly width: number;
-  readonly marginLeft: number;
   readonly columnWidths: readonly number[];
   /** Left edge of each column, from the table box's left border edge. */
   readonly columnX: readonly number[];
@@ -70,8 +69,8 @@ function computeMetrics(plan: TablePlan, layoutAtomic: AtomicLayout): ColumnMetr
   const max = new Array<number>(n).fill(0);
   const pct = new Array<number>(n).fill(0);
   const fixed = new Array<boolean>(n).fill(false);
-  plan.box.columns.slice(0, n).forEach((col, c) => {
-    const style = col.style ?? col.group?.style;
+  plan.columnBoxes.slice(0, n).forEach((col, c) => {
+    const style = col?.style ?? col?.group?.style;
     if (!style) return;
     const w = fixedWidth(style.width, style, 0);
     if (w !== null) {
@@ -101,9 +100,11 @@ function computeMetrics(plan: TablePlan, layoutAtomic: AtomicLayout): ColumnMetr
   spanning.sort((a, b) => a.cell.colSpan - b.cell.colSpan);
   for (const { cell, widths } of spanning) spreadSpanningCell(cell, widths, { min, max, pct, fixed }, plan.spacingX);
   for (let c = 0; c < n; c++) max[c] = Math.max(max[c]!, min[c]!);
-  // Percentages past 100% in total are cut from the later columns.
+  // Percentages past 100% in total are cut from the later columns (from the left ones in rtl).
+  const rtl = plan.box.style.direction === 'rtl';
   let total = 0;
-  for (let c = 0; c < n; c++) {
+  for (let i = 0; i < n; i++) {
+    const c = rtl ? n - 1 - i : i;
     pct[c] = Math.min(pct[c]!, Math.max(0, 100 - total));
     total += pct[c]!;
   }
@@ -222,13 +223,23 @@ function computeGeometry(plan: TablePlan, cbWidth: number, layoutAtomic: AtomicL
     columnX.push(x);
     x += w + plan.spacingX;
   }
-  return { width, marginLeft: marginLeft(ml, mr, cbWidth - width), columnWidths, columnX };
+  return { width, columnWidths, columnX };
 }
 
-/** Auto margins centre the table (CSS 2.1 §10.3.3); a table wider than its container keeps its left margin. */
-function marginLeft(ml: number | null, mr: number | null, space: number): number {
+/**
+ * The table's left margin at border-box width `width` (CSS 2.1 §10.3.3): auto margins centre
+ * it; over-constrained, the end margin gives way, so a table wider than its container keeps
+ * its start margin (the left one in an ltr container, the right one in rtl). A `forced`
+ * width comes with no margins.
+ */
+export function tableMarginLeft(style: ComputedStyle, cbWidth: number, width: number, forced: number | undefined, cbDirection: 'ltr' | 'rtl'): number {
+  if (forced !== undefined) return 0;
+  const ml = resolveAuto(style.marginLeft, cbWidth);
+  const mr = resolveAuto(style.marginRight, cbWidth);
+  const space = cbWidth - width;
   if (ml === null && mr === null) return Math.max(0, space / 2);
   if (ml === null) return Math.max(0, space - (mr ?? 0));
+  if (mr !== null && cbDirection === 'rtl') return space - mr;
   return ml;
 }
 
@@ -300,8 +311,8 @@ export function distribute(m: ColumnMetrics, target: number): number[] {
 function fixedColumnWidths(plan: TablePlan, target: number): number[] {
   const n = plan.columns;
   const widths: (number | null)[] = new Array(n).fill(null);
-  plan.box.columns.slice(0, n).forEach((col, c) => {
-    const style = col.style ?? col.group?.style;
+  plan.columnBoxes.slice(0, n).forEach((col, c) => {
+    const style = col?.style ?? col?.group?.style;
     const width = style ? widthOrAuto(style.width) : 'auto';
     if (width !== 'auto') widths[c] = resolveLength(width, target);
   });

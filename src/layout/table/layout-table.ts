@@ -16,7 +16,7 @@ import { outsidePageFlow } from '../page/page-names.js';
 import type { BlockLayoutResult, BoxFragment, BreakToken, ChildFragment, ConstraintSpace, ContinuingCell, PageContext, TableBreakToken, TableGridFragment } from '../types.js';
 import { collapsedSegments, type PlacedRow } from './border-segments.js';
 import { cellFragments, type PlacedCell } from './cell-backgrounds.js';
-import { tableGeometry, type TableGeometry } from './column-widths.js';
+import { tableGeometry, tableMarginLeft, type TableGeometry } from './column-widths.js';
 import { tablePadding, tablePlan, type PlannedCell, type PlannedRow, type TablePlan } from './plan.js';
 import { constraintSpace } from '../constraint-space.js';
 
@@ -105,7 +105,7 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
     y += captionsHeight;
   }
   const fragment: BoxFragment = {
-    kind: 'box', box, x: geo.marginLeft, y: 0, width: geo.width, height: y, isFirst, isLast, children, marker: null,
+    kind: 'box', box, x: tableMarginLeft(box.style, space.inlineSize, geo.width, space.fixedInlineSize, space.direction ?? box.style.direction), y: 0, width: geo.width, height: y, isFirst, isLast, children, marker: null,
     firstBaseline: grid.firstBaseline === null ? null : gridTop + grid.firstBaseline,
     lastBaseline: grid.lastBaseline === null ? null : gridTop + grid.lastBaseline,
   };

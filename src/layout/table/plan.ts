@@ -1,7 +1,7 @@
 // What table layout derives from a table box once, whatever the width or page: the rows in
 // display order (header, bodies, footer), each cell's used box (no margins, no own width or
 // height, collapsed border halves), the collapsed borders, and the table's used frame.
-import type { BlockBox, TableBox, TableCell, TableRow, TableRowGroup } from '../../boxes/types.js';
+import type { BlockBox, TableBox, TableCell, TableColumn, TableRow, TableRowGroup } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { ImageResource } from '../../paint/types.js';
 import type { Edges } from '../box-model.js';
@@ -31,6 +31,7 @@ export interface PlannedCell {
   /** First row, as an index in TablePlan.rows. */
   readonly row: number;
   readonly rowSpan: number;
+  /** Its leftmost column (the grid's columns are counted from the left, see TablePlan.columnBoxes). */
   readonly column: number;
   readonly colSpan: number;
   /** The parts whose backgrounds paint under the cell, bottom first: column group, column, row group, row. */
@@ -55,6 +56,12 @@ export interface TablePlan {
   readonly body: { readonly start: number; readonly end: number };
   readonly footer: { readonly start: number; readonly end: number };
   readonly columns: number;
+  /**
+   * The column boxes by grid column from the left, undefined where no `<col>` is. The grid's
+   * columns are numbered left to right here: in an rtl table the first column is the rightmost
+   * (CSS 2.1 §17.5), so its cells' columns are mirrored, and a cell spans leftwards.
+   */
+  readonly columnBoxes: readonly (TableColumn | undefined)[];
   readonly collapse: boolean;
   readonly borders: CollapsedBorders | null;
   /** The table box's used border widths (halves of the outer collapsed borders when collapsing). */
@@ -90,25 +97,30 @@ function buildPlan(box: TableBox): TablePlan {
   for (const [group, section] of groups) {
     group.rows.forEach((row, i) => flat.push({ box: row, group, section, groupStart: i === 0, groupEnd: i === group.rows.length - 1 }));
   }
+  const columns = box.columnCount;
+  const rtl = box.style.direction === 'rtl';
+  // Grid columns from the left (the box tree counts them from the start); columnCount covers every span.
+  const leftmost = (cell: TableCell) => (rtl ? columns - cell.column - cell.colSpan : cell.column);
+  const columnBoxes = rtl ? Array.from({ length: columns }, (_, c) => box.columns[columns - 1 - c]) : box.columns;
   const grid: GridCell[] = [];
   const starts: { cell: TableCell; row: number }[] = [];
   flat.forEach((row, r) => {
     for (const cell of row.box.cells) {
       starts.push({ cell, row: r });
-      grid.push({ style: cell.box.style, row: r, rowSpan: cell.rowSpan, column: cell.column, colSpan: cell.colSpan });
+      grid.push({ style: cell.box.style, row: r, rowSpan: cell.rowSpan, column: leftmost(cell), colSpan: cell.colSpan });
     }
   });
-  const columns = box.columnCount;
-  const borders = collapse ? resolveCollapsedBorders(box, flat.map((r): GridRow => ({ style: r.box.style, groupStyle: r.group.style, groupStart: r.groupStart, groupEnd: r.groupEnd })), grid, columns) : null;
+  const borders = collapse ? resolveCollapsedBorders(box.style, columnBoxes, flat.map((r): GridRow => ({ style: r.box.style, groupStyle: r.group.style, groupStart: r.groupStart, groupEnd: r.groupEnd })), grid, columns) : null;
 
   const byRow: PlannedCell[][] = flat.map(() => []);
-  const groupRanges = columnGroupRanges(box);
+  const groupRanges = columnGroupRanges(columnBoxes);
   for (const { cell, row } of starts) {
+    const column = leftmost(cell);
     const specified = cell.box.style;
-    const style = usedCellStyle(specified, borders ? cellBorder(borders, row, cell) : null);
-    const layers = backgroundLayers(box, groupRanges, flat[row]!.box, flat[row]!.group, cell.column);
+    const style = usedCellStyle(specified, borders ? cellBorder(borders, row, column, cell) : null);
+    const layers = backgroundLayers(columnBoxes, groupRanges, flat[row]!.box, flat[row]!.group, column);
     const empty = cell.box.content.kind === 'blocks' && cell.box.content.children.length === 0;
-    byRow[row]!.push({ cell, box: { ...cell.box, style }, specified, row, rowSpan: cell.rowSpan, column: cell.column, colSpan: cell.colSpan, layers, empty });
+    byRow[row]!.push({ cell, box: { ...cell.box, style }, specified, row, rowSpan: cell.rowSpan, column, colSpan: cell.colSpan, layers, empty });
   }
   const rows: PlannedRow[] = flat.map((r, index) => ({ box: r.box, group: r.group, section: r.section, index, cells: byRow[index]!, collapsed: r.box.style.visibility === 'collapse' }));
   // Rows are in display order, so each section is one range.
@@ -123,6 +135,7 @@ function buildPlan(box: TableBox): TablePlan {
     body: { start: headerEnd, end: bodyEnd },
     footer: { start: bodyEnd, end: rows.length },
     columns,
+    columnBoxes,
     collapse,
     borders,
     border: borders ? tableBorder(borders) : { top: box.style.borderTopWidth, right: box.style.borderRightWidth, bottom: box.style.borderBottomWidth, left: box.style.borderLeftWidth },
@@ -134,8 +147,8 @@ function buildPlan(box: TableBox): TablePlan {
 }
 
 /** The table layers under a cell (CSS 2.1 §17.5.1) that have a background to paint. */
-function backgroundLayers(table: TableBox, groupRanges: readonly ColumnRange[], row: TableRow, group: TableRowGroup, column: number): PlannedLayer[] {
-  const col = table.columns[column];
+function backgroundLayers(columnBoxes: readonly (TableColumn | undefined)[], groupRanges: readonly ColumnRange[], row: TableRow, group: TableRowGroup, column: number): PlannedLayer[] {
+  const col = columnBoxes[column];
   const layers: PlannedLayer[] = [];
   if (col?.group && paintsBackground(col.group.style, col.group.backgroundImage)) {
     layers.push({ part: 'column-group', style: col.group.style, image: col.group.backgroundImage, ...groupRanges[column]! });
@@ -157,12 +170,12 @@ interface ColumnRange {
 }
 
 /** Per column, the columns [start, end) of its column group: the run of columns sharing it. */
-function columnGroupRanges(table: TableBox): ColumnRange[] {
-  const columns = table.columns;
+function columnGroupRanges(columns: readonly (TableColumn | undefined)[]): ColumnRange[] {
   const out: ColumnRange[] = [];
   for (let start = 0; start < columns.length;) {
     let end = start + 1;
-    while (end < columns.length && columns[end]!.group !== null && columns[end]!.group === columns[start]!.group) end++;
+    const group = columns[start]?.group ?? null;
+    while (end < columns.length && group !== null && columns[end]?.group === group) end++;
     for (let c = start; c < end; c++) out.push({ start, end });
     start = end;
   }
@@ -208,20 +221,20 @@ function computeUsedCellStyle(style: ComputedStyle, collapsed: Edges | null): Co
   };
 }
 
-/** Half of the widest winning border along each side of a cell. */
-function cellBorder(b: CollapsedBorders, row: number, cell: TableCell): Edges {
+/** Half of the widest winning border along each side of a cell whose leftmost column is `column`. */
+function cellBorder(b: CollapsedBorders, row: number, column: number, cell: TableCell): Edges {
   const C = b.columns;
-  const lastColumn = Math.min(C, cell.column + cell.colSpan);
+  const lastColumn = Math.min(C, column + cell.colSpan);
   let top = 0;
   let bottom = 0;
   let left = 0;
   let right = 0;
-  for (let c = cell.column; c < lastColumn; c++) {
+  for (let c = column; c < lastColumn; c++) {
     top = Math.max(top, segmentWidth(b.horizontal[row * C + c]!));
     bottom = Math.max(bottom, segmentWidth(b.horizontal[(row + cell.rowSpan) * C + c]!));
   }
   for (let r = row; r < row + cell.rowSpan; r++) {
-    left = Math.max(left, segmentWidth(b.vertical[r * (C + 1) + cell.column]!));
+    left = Math.max(left, segmentWidth(b.vertical[r * (C + 1) + column]!));
     right = Math.max(right, segmentWidth(b.vertical[r * (C + 1) + lastColumn]!));
   }
   return { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 };
