@@ -110,6 +110,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   wordBreak: 'normal',
   hyphens: 'manual',
   lang: '',
+  unicodeBidi: 'normal',
   listStyleType: 'disc',
   listStylePosition: 'outside',
   listStyleImage: null,

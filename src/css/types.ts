@@ -364,6 +364,10 @@ export interface ComputedStyle {
   /** The content language from the nearest `lang`/`xml:lang` attribute, lower-cased ('' = unknown). */
   readonly lang: string;
 
+  // Bidirectional text (css-writing-modes-3 §2.2)
+  /** How the element's content enters the bidi algorithm (not inherited). */
+  readonly unicodeBidi: 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
+
   // Lists and generated content
   readonly listStyleType: ListStyleType;
   readonly listStylePosition: 'inside' | 'outside';

@@ -1,6 +1,7 @@
 // The property table: every longhand in computation order, every shorthand, and the aliases
 // (legacy and logical names) that map onto them.
 import { ALIGNMENT_LONGHANDS, ALIGNMENT_SHORTHANDS } from './alignment.js';
+import { BIDI_LONGHANDS } from './bidi.js';
 import { BACKGROUND_LONGHANDS, BACKGROUND_SHORTHANDS } from './background.js';
 import { BOX_LONGHANDS } from './box.js';
 import { BOX_SHADOW_LONGHANDS } from './box-shadow.js';
@@ -29,6 +30,7 @@ import { TRANSFORM_LONGHANDS } from './transform.js';
 export const LONGHANDS: readonly LonghandDef[] = [
   ...FONT_LONGHANDS,
   ...TEXT_LONGHANDS,
+  ...BIDI_LONGHANDS,
   ...BOX_LONGHANDS,
   ...GENERATED_LONGHANDS,
   ...FRAGMENTATION_LONGHANDS,

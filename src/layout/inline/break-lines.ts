@@ -94,7 +94,7 @@ function splitIntoCharacters(p: TextPiece, paragraph: string): TextPiece[] {
   let offset = p.start;
   for (const ch of paragraph.slice(p.start, p.end)) {
     const end = offset + ch.length;
-    out.push(textPiece(p.item, p.style, p.face, offset, end, paragraph, end === p.end ? p.breakAfter : true));
+    out.push(textPiece(p.item, p.style, p.face, offset, end, paragraph, end === p.end ? p.breakAfter : true, p.level));
     offset = end;
   }
   return out;

@@ -7,6 +7,8 @@ import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { FontRegistry } from '../../text/font-registry.js';
 import { breakOpportunities } from '../../text/line-break.js';
 import { shapeText } from '../../text/shape.js';
+import { paragraphBidi, type ParagraphBidi } from './bidi-levels.js';
+import { shapeAtLevel } from './shape-level.js';
 import { fontQueryOf } from '../../text/style-font.js';
 import type { FontFace, ShapedGlyph } from '../../text/types.js';
 import { borderOf, paddingOf, resolveAuto } from '../box-model.js';
@@ -28,6 +30,8 @@ export interface TextPiece {
   readonly width: number;
   /** Width of the trailing spaces, which hang at the end of a line (CSS Text 3 §4.1.2). */
   readonly trailingSpace: number;
+  /** Bidi embedding level (UAX #9): the text is shaped right to left when it is odd. */
+  readonly level: number;
   breakAfter: boolean;
 }
 
@@ -165,11 +169,12 @@ function wraps(ws: WhiteSpace): boolean {
 /** Builds the pieces of the paragraph of a block container of style `blockStyle`. */
 export function buildPieces(collected: CollectedInline, blockStyle: ComputedStyle, availableWidth: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
   const opportunities = opportunitiesOf(collected);
+  const bidi = paragraphBidi(collected, blockStyle);
   const pieces: Piece[] = [];
   for (const item of collected.items) {
     switch (item.kind) {
       case 'text':
-        pushTextPieces(pieces, item, collected.text, opportunities, item.box.style);
+        pushTextPieces(pieces, item, collected.text, opportunities, item.box.style, bidi);
         break;
       case 'open':
       case 'close':
@@ -203,7 +208,7 @@ export function buildPieces(collected: CollectedInline, blockStyle: ComputedStyl
 }
 
 /** Splits one text item at wrap opportunities and font changes, shaping each piece. */
-function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }>, paragraph: string, opportunities: Int32Array, style: ComputedStyle): void {
+function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }>, paragraph: string, opportunities: Int32Array, style: ComputedStyle, bidi: ParagraphBidi | null): void {
   const text = paragraph.slice(item.start, item.end);
   const runs = FontRegistry.current().itemize(text, fontQueryOf(style));
   const canWrap = wraps(style.whiteSpace);
@@ -214,10 +219,30 @@ function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }
     while (canWrap && next < opportunities.length && opportunities[next]! <= runEnd) {
       const at = opportunities[next++]!;
       if (at <= from) continue;
-      out.push(textPiece(item, style, run.face, from, at, paragraph, true));
+      if (bidi === null) out.push(textPiece(item, style, run.face, from, at, paragraph, true));
+      else pushLevelRuns(out, bidi, item, style, run.face, from, at, paragraph, true);
       from = at;
     }
-    if (from < runEnd) out.push(textPiece(item, style, run.face, from, runEnd, paragraph, false));
+    if (from >= runEnd) continue;
+    if (bidi === null) out.push(textPiece(item, style, run.face, from, runEnd, paragraph, false));
+    else pushLevelRuns(out, bidi, item, style, run.face, from, runEnd, paragraph, false);
+  }
+}
+
+/**
+ * The pieces of [start, end) cut where the bidi level changes, each shaped at its level. Spaces
+ * at the end that are not at the paragraph level get a piece of their own: at a line's end
+ * they take the paragraph level (UAX #9 L1) and hang there.
+ */
+function pushLevelRuns(out: Piece[], bidi: ParagraphBidi, item: TextPiece['item'], style: ComputedStyle, face: FontFace, start: number, end: number, paragraph: string, breakAfter: boolean): void {
+  const levels = bidi.levels;
+  let spaces = end;
+  while (spaces > start && levels[spaces - 1] !== bidi.paragraphLevel && isSpace(paragraph[spaces - 1]!)) spaces--;
+  let from = start;
+  for (let i = start + 1; i <= end; i++) {
+    if (i < end && levels[i] === levels[from] && i !== spaces) continue;
+    out.push(textPiece(item, style, face, from, i, paragraph, i === end && breakAfter, levels[from]!));
+    from = i;
   }
 }
 
@@ -230,8 +255,9 @@ export function textPiece(
   end: number,
   paragraph: string,
   breakAfter: boolean,
+  level = 0,
 ): TextPiece {
-  const shaped = shapeText(face, paragraph.slice(start, end));
+  const shaped = level === 0 ? shapeText(face, paragraph.slice(start, end)) : shapeAtLevel(face, paragraph.slice(start, end), level);
   const scale = style.fontSize / face.unitsPerEm;
   const glyphs = shaped.glyphs;
   const hangs = style.whiteSpace !== 'break-spaces';
@@ -250,18 +276,21 @@ export function textPiece(
       trailingSpace = hangs && isSpace(glyphs[k]!.text) ? trailingSpace + w : 0;
     }
   }
-  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, scale, width, trailingSpace, breakAfter };
+  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, scale, width, trailingSpace, level, breakAfter };
 }
 
 /** Spaces that hang at line ends and take justification. */
 export const isSpace = isJustifiableSpace;
 
 
-/** margin + border + padding on the inline-start (open) or inline-end (close) side. */
+/**
+ * margin + border + padding on the inline-start (open) or inline-end (close) side: the right
+ * side starts a right-to-left box (CSS 2.1 §8.6).
+ */
 function edgeWidth(style: ComputedStyle, side: 'open' | 'close', cbWidth: number): number {
   const pad = paddingOf(style, cbWidth);
   const bdr = borderOf(style);
-  if (side === 'open') return (resolveAuto(style.marginLeft, cbWidth) ?? 0) + bdr.left + pad.left;
+  if ((side === 'open') === (style.direction === 'ltr')) return (resolveAuto(style.marginLeft, cbWidth) ?? 0) + bdr.left + pad.left;
   return (resolveAuto(style.marginRight, cbWidth) ?? 0) + bdr.right + pad.right;
 }
 
