@@ -3,7 +3,7 @@
 // algorithm as the control characters that value stands for, inserted at the box's start and
 // end in the string given to bidi-js (as Blink and WebKit do); the levels are then read back
 // for the paragraph's own characters.
-import type { AtomicInlineBox, InlineBox, LeaderBox } from '../../boxes/types.js';
+import type { AtomicInlineBox, LeaderBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { bidi, RTL_TRIGGER } from '../../text/bidi-class.js';
 import type { CollectedInline } from './collect.js';
@@ -13,13 +13,8 @@ export interface ParagraphBidi {
   readonly levels: Uint8Array;
   /** The paragraph embedding level: 0 left to right, 1 right to left. */
   readonly paragraphLevel: number;
-  /**
-   * The level of each inline box's start and end edges: the lowest level of its content taken
-   * to the parity of its `direction`, so that reordering puts its start edge on the right of
-   * its content in right-to-left boxes (CSS 2.1 §8.6). And the level of each atomic inline
-   * and leader (that of its U+FFFC).
-   */
-  readonly boxLevels: ReadonlyMap<InlineBox | AtomicInlineBox | LeaderBox, number>;
+  /** The level of each atomic inline and leader (that of its U+FFFC). */
+  readonly objectLevels: ReadonlyMap<AtomicInlineBox | LeaderBox, number>;
 }
 
 const LRE = '\u202A';
@@ -118,43 +113,12 @@ function resolve(collected: CollectedInline, blockStyle: ComputedStyle): Paragra
   const levels = new Uint8Array(paragraph.length);
   for (let i = 0; i < paragraph.length; i++) levels[i] = resolved.levels[at[i]!]!;
   const paragraphLevel = resolved.paragraphs[0]?.level ?? (blockStyle.direction === 'rtl' ? 1 : 0);
-  return { levels, paragraphLevel, boxLevels: boxLevelsOf(collected, levels, paragraphLevel) };
+  return { levels, paragraphLevel, objectLevels: objectLevelsOf(collected, levels) };
 }
 
-/** The edge level of each inline box, from the lowest level of what it holds (one pass with a stack). */
-function boxLevelsOf(collected: CollectedInline, levels: Uint8Array, paragraphLevel: number): Map<InlineBox | AtomicInlineBox | LeaderBox, number> {
-  const out = new Map<InlineBox | AtomicInlineBox | LeaderBox, number>();
-  const stack: { box: InlineBox; min: number }[] = [];
-  let previous = paragraphLevel;
-  const meet = (start: number, end: number) => {
-    let min = Infinity;
-    for (let i = start; i < end; i++) min = Math.min(min, levels[i]!);
-    if (end > start) previous = levels[end - 1]!;
-    const top = stack[stack.length - 1];
-    if (top !== undefined) top.min = Math.min(top.min, min);
-  };
-  for (const item of collected.items) {
-    switch (item.kind) {
-      case 'text': meet(item.start, item.end); break;
-      case 'atomic': case 'leader':
-        out.set(item.box, levels[item.start]!);
-        meet(item.start, item.start + 1);
-        break;
-      case 'marker': case 'br': meet(item.start, item.start + 1); break;
-      case 'open': stack.push({ box: item.box, min: Infinity }); break;
-      case 'close': {
-        const top = stack.pop();
-        if (top === undefined) break;
-        // An empty box sits at the level of what precedes it.
-        const min = top.min === Infinity ? previous : top.min;
-        const parent = stack[stack.length - 1];
-        if (parent !== undefined) parent.min = Math.min(parent.min, top.min);
-        const want = top.box.style.direction === 'rtl' ? 1 : 0;
-        out.set(top.box, (min & 1) === want || min === 0 ? min : min - 1);
-        break;
-      }
-      case 'float': break;
-    }
-  }
+/** The level of each atomic inline and leader: that of its U+FFFC. */
+function objectLevelsOf(collected: CollectedInline, levels: Uint8Array): Map<AtomicInlineBox | LeaderBox, number> {
+  const out = new Map<AtomicInlineBox | LeaderBox, number>();
+  for (const item of collected.items) if (item.kind === 'atomic' || item.kind === 'leader') out.set(item.box, levels[item.start]!);
   return out;
 }

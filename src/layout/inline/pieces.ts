@@ -231,13 +231,15 @@ function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }
 
 /**
  * The pieces of [start, end) cut where the bidi level changes, each shaped at its level. Spaces
- * at the end that are not at the paragraph level get a piece of their own: at a line's end
- * they take the paragraph level (UAX #9 L1) and hang there.
+ * at the end get a piece of their own when they are not at the paragraph level (at a line's
+ * end they take it, UAX #9 L1, and hang there) or at an odd level (where shaping puts them
+ * first, while hanging and justification look for them last).
  */
 function pushLevelRuns(out: Piece[], bidi: ParagraphBidi, item: TextPiece['item'], style: ComputedStyle, face: FontFace, start: number, end: number, paragraph: string, breakAfter: boolean): void {
   const levels = bidi.levels;
   let spaces = end;
-  while (spaces > start && levels[spaces - 1] !== bidi.paragraphLevel && isSpace(paragraph[spaces - 1]!)) spaces--;
+  const own = (level: number) => level !== bidi.paragraphLevel || (level & 1) === 1;
+  while (spaces > start && own(levels[spaces - 1]!) && isSpace(paragraph[spaces - 1]!)) spaces--;
   let from = start;
   for (let i = start + 1; i <= end; i++) {
     if (i < end && levels[i] === levels[from] && i !== spaces) continue;
