@@ -86,6 +86,12 @@ describe('bidirectional text', () => {
     expect(x(pages, 'a')).toBeLessThan(x(pages, 'y'));
   });
 
+  it('<bdo dir=ltr> draws Hebrew letters left to right, in logical order', async () => {
+    const pages = await layout('<p dir="rtl"><bdo dir="ltr">אבג</bdo></p>');
+    expect(x(pages, 'א')).toBeLessThan(x(pages, 'ב'));
+    expect(x(pages, 'ב')).toBeLessThan(x(pages, 'ג'));
+  });
+
   it('<bdi> isolates its content: a number after it is not pulled into its RTL run', async () => {
     const isolated = await layout('<p>abc <bdi>אבג</bdi> 123</p>');
     expect(x(isolated, 'א')).toBeLessThan(x(isolated, '1'));
