@@ -130,6 +130,13 @@ describe('bidirectional text', () => {
     expect(lefts(0)[0]!).toBeCloseTo(lastLeft - 4 * PX, 1);
   });
 
+  it('a right-to-left inline box among Latin letters ends on its left, on its last line (CSS 2.1 §8.6)', async () => {
+    const pages = await layout('<p style="width: 60px"><span style="direction: rtl; padding-left: 20px">abc def</span></p>');
+    expect(glyph(pages, 'd').y).toBeGreaterThan(glyph(pages, 'a').y);
+    expect(x(pages, 'a')).toBeCloseTo(0, 5);
+    expect(x(pages, 'd')).toBeCloseTo(20 * PX, 5);
+  });
+
   it('justifies an RTL paragraph to both edges, the last line to the right', async () => {
     const pages = await layout('<p dir="rtl" style="width: 150px; text-align: justify">אבג דהו זחט יכל מנס עפצ קרש תאב גדה</p>');
     const ys = [...new Set(glyphs(pages).map((g) => g.y))].sort((a, b) => a - b);

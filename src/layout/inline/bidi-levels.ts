@@ -44,7 +44,7 @@ const cache = new WeakMap<CollectedInline, { blockStyle: ComputedStyle; bidi: Pa
 
 /**
  * The levels of a paragraph laid out in a block container of style `blockStyle`, or null when
- * all of it is left to right: no right-to-left character, embedding or base direction (one
+ * all of it is left to right: no right-to-left character, inline box or base direction (one
  * regular-expression scan, so that Latin text skips all of bidi).
  */
 export function paragraphBidi(collected: CollectedInline, blockStyle: ComputedStyle): ParagraphBidi | null {
@@ -59,7 +59,8 @@ function allLeftToRight(collected: CollectedInline, blockStyle: ComputedStyle): 
   if (blockStyle.direction === 'rtl' && blockStyle.unicodeBidi !== 'plaintext') return false;
   if (RTL_TRIGGER.test(collected.text)) return false;
   for (const item of collected.items) {
-    if (item.kind === 'open' && item.box.style.direction === 'rtl' && item.box.style.unicodeBidi !== 'normal') return false;
+    // A right-to-left inline box has its start edge on the right even among Latin letters.
+    if (item.kind === 'open' && item.box.style.direction === 'rtl') return false;
   }
   return true;
 }

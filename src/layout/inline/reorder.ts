@@ -9,16 +9,21 @@ import type { ParagraphBidi } from './bidi-levels.js';
 import type { EdgePiece, Piece } from './pieces.js';
 import { isSpace } from './pieces.js';
 
-/** The indices of a line's pieces in visual order, left to right; null when nothing moves. */
+/**
+ * The indices of a line's pieces in visual order, left to right; null when nothing moves (all
+ * at level 0, and no right-to-left inline box whose edges swap sides).
+ */
 export function visualOrder(pieces: readonly Piece[], bidi: ParagraphBidi): Int32Array | null {
   const n = pieces.length;
   const levels = new Uint8Array(n);
   let trailing = true;
   let hasEdges = false;
+  let rtlEdges = false;
   for (let i = n - 1; i >= 0; i--) {
     const p = pieces[i]!;
     if (isEdge(p)) {
       hasEdges = true;
+      if (p.box.style.direction === 'rtl') rtlEdges = true;
       continue;
     }
     let level = levelOf(p, bidi);
@@ -51,7 +56,7 @@ export function visualOrder(pieces: readonly Piece[], bidi: ParagraphBidi): Int3
     max = Math.max(max, levels[i]!);
     min = Math.min(min, levels[i]!);
   }
-  if (max === 0) return null;
+  if (max === 0 && !rtlEdges) return null;
   const order = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   for (let level = max; level >= (min | 1); level--) reverseRuns(order, levels, level);
