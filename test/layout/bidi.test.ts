@@ -109,6 +109,14 @@ describe('bidirectional text', () => {
     expect(glyph(ltr, '1').x).toBeCloseTo(0, 5);
   });
 
+  it('unicode-bidi: plaintext takes the paragraph direction (and alignment) from the text', async () => {
+    const rtl = await layout('<p dir="ltr" style="unicode-bidi: plaintext">אבג abc</p>');
+    expect(glyph(rtl, 'א').right).toBeCloseTo(300 * PX, 1);
+    expect(x(rtl, 'c')).toBeLessThan(x(rtl, 'ג'));
+    const ltr = await layout('<p dir="rtl" style="unicode-bidi: plaintext">abc אבג</p>');
+    expect(x(ltr, 'a')).toBeCloseTo(0, 5);
+  });
+
   it('an inline box in RTL has its start edge on the right of its first fragment, its end on the left of its last', async () => {
     const red = 'rgb(255, 0, 0)';
     const blue = 'rgb(0, 0, 255)';

@@ -209,16 +209,18 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   const leaders = pieces.reduce((n, p) => (p.kind === 'leader' ? n + 1 : n), 0);
   const leaderWidth = leaders > 0 && free > 0 ? free / leaders : 0;
   if (leaderWidth > 0) free = 0;
-  const align = effectiveAlign(style, ctx.isLastLine || range.forced);
+  // The paragraph's direction: the block's, or its text's with `unicode-bidi: plaintext`.
+  const rtl = ctx.bidi !== null && (ctx.bidi.paragraphLevel & 1) === 1;
+  const align = effectiveAlign(style, ctx.isLastLine || range.forced, rtl);
   const spaces = align === 'justify' ? countExpandableSpaces(pieces, lastText) : 0;
   const extra = align === 'justify' && spaces > 0 && free > 0 ? free / spaces : 0;
   let x = indent + (align === 'right' ? free : align === 'center' ? free / 2 : 0);
   // An overflowing line starts at the start edge, whatever its alignment (CSS Text 3 §7.1).
-  if (free < 0) x = style.direction === 'rtl' ? indent + free : indent;
+  if (free < 0) x = rtl ? indent + free : indent;
   // Pieces go left to right in visual order (UAX #9 L2); in a right-to-left paragraph the
   // spaces that hang at the line's end are at its left (L1).
   const order = ctx.bidi === null ? null : visualOrder(pieces, ctx.bidi);
-  if (order !== null && (ctx.bidi!.paragraphLevel & 1) === 1) x -= hanging;
+  if (order !== null && rtl) x -= hanging;
 
   const out: LineItemFragment[] = [];
   const boxes: { order: number; fragment: InlineBoxFragment }[] = [];
@@ -383,10 +385,9 @@ function lastTextIndex(pieces: readonly Piece[]): number {
 type Align = 'left' | 'right' | 'center' | 'justify';
 
 /** text-align, with text-align-last for the last line and lines ending at a forced break. */
-function effectiveAlign(style: ComputedStyle, last: boolean): Align {
+function effectiveAlign(style: ComputedStyle, last: boolean, rtl: boolean): Align {
   let a = style.textAlign;
   if (last) a = style.textAlignLast !== 'auto' ? style.textAlignLast : a === 'justify' ? 'start' : a;
-  const rtl = style.direction === 'rtl';
   if (a === 'start') return rtl ? 'right' : 'left';
   if (a === 'end') return rtl ? 'left' : 'right';
   if (a === '-webkit-left') return 'left';
