@@ -167,6 +167,14 @@ describe('bidirectional text', () => {
     expect(q.y).toBeGreaterThan(a.y);
   });
 
+  it('collapses spaces across bidi formatting characters, then reorders (CSS Text 3 §4.1.1)', async () => {
+    const pages = await layout('<p>a \u202E b \u202C c</p>');
+    const text = glyphs(pages).map((g) => g.text).join('');
+    expect(text.match(/ /g)).toHaveLength(2);
+    // "b " is overridden right to left: its space comes first.
+    expect(text.replace(/[\u202A-\u202E]/g, '')).toBe('a  bc');
+  });
+
   it('leaves Latin text in an LTR paragraph in logical order (the fast path)', async () => {
     const pages = await layout('<p>abc (def) ghi</p>');
     const text = glyphs(pages).map((g) => g.text).join('');
