@@ -31,12 +31,13 @@ export function firstStrongDirection(text: string): 'ltr' | 'rtl' | null {
  * mirror, as text at an odd level is drawn (rule L4); null when nothing changes.
  */
 export function mirroredText(text: string): string | null {
-  let out: string | null = null;
+  let out = '';
+  let copied = 0;
   for (let i = 0; i < text.length; i++) {
     const mirror = bidi.getMirroredCharacter(text[i]!);
     if (mirror === null) continue;
-    out ??= text;
-    out = out.slice(0, i) + mirror + out.slice(i + 1);
+    out += text.slice(copied, i) + mirror;
+    copied = i + 1;
   }
-  return out;
+  return copied === 0 ? null : out + text.slice(copied);
 }
