@@ -6,7 +6,16 @@ import type { InlineLevelBox, LineBreakBox, TextBox } from './types.js';
 
 const TAB_SPACES = '        ';
 /** Text that collapsing would change apart from a leading space (a quick scan before replacing). */
-const NEEDS_COLLAPSING = /[\t\n\f]| {2}/;
+const NEEDS_COLLAPSING = /[\t\n\f]| {2}| [\u202A-\u202E\u2066-\u2069]+ /;
+/**
+ * Spaces after a space and bidi formatting characters: collapsing ignores those characters,
+ * as if they were not there (CSS Text 3 §4.1.1), so the later spaces go and they stay.
+ */
+const SPACES_ACROSS_BIDI_CONTROLS = / ([\u202A-\u202E\u2066-\u2069]+) +/g;
+/** A text's leading bidi formatting characters and the space after them. */
+const LEADING_SPACE = /^([\u202A-\u202E\u2066-\u2069]*) /;
+/** A text that ends in a space, maybe followed by bidi formatting characters. */
+const TRAILING_SPACE = / [\u202A-\u202E\u2066-\u2069]*$/;
 
 /** Returns the IFC's children with white space processed; empty text boxes are dropped. */
 export function processWhiteSpace(children: readonly InlineLevelBox[]): InlineLevelBox[] {
@@ -49,6 +58,11 @@ function processList(children: readonly InlineLevelBox[], state: State): InlineL
   return out;
 }
 
+/** LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI. */
+function isBidiControl(code: number): boolean {
+  return (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
 function preservesSpaces(ws: WhiteSpace): boolean {
   return ws === 'pre' || ws === 'pre-wrap' || ws === 'break-spaces';
 }
@@ -67,10 +81,10 @@ function processText(box: TextBox, state: State): InlineLevelBox[] {
   }
   if (!preservesNewlines(ws)) {
     // normal, nowrap: every run of white space (segment breaks included) becomes one space.
-    let out = NEEDS_COLLAPSING.test(text) ? text.replace(/[ \t\n\f]+/g, ' ') : text;
-    if (state.afterSpace && out.startsWith(' ')) out = out.slice(1);
+    let out = NEEDS_COLLAPSING.test(text) ? text.replace(/[ \t\n\f]+/g, ' ').replace(SPACES_ACROSS_BIDI_CONTROLS, ' $1') : text;
+    if (state.afterSpace) out = out.startsWith(' ') ? out.slice(1) : isBidiControl(out.charCodeAt(0)) ? out.replace(LEADING_SPACE, '$1') : out;
     if (out.length === 0) return [];
-    state.afterSpace = out.endsWith(' ');
+    state.afterSpace = out.endsWith(' ') || (isBidiControl(out.charCodeAt(out.length - 1)) && TRAILING_SPACE.test(out));
     return [out === box.text ? box : { ...box, text: out }];
   }
   // pre-line: spaces and tabs collapse, newlines stay, spaces around a newline go.

@@ -123,6 +123,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   hyphenateLimitChars: AUTO_LIMIT_CHARS,
   lineBreak: 'auto',
   textOverflow: null,
+  unicodeBidi: 'normal',
   listStyleType: 'disc',
   listStylePosition: 'outside',
   listStyleImage: null,

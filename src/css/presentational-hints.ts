@@ -2,6 +2,7 @@
 // `bgcolor` and `cellpadding` turned into CSS text. They sit in the author origin with
 // specificity zero, before every author rule.
 import type { DomElement } from '../dom/types.js';
+import { autoDirection, dirAttribute } from './dir-auto.js';
 import { LANG_PROPERTY } from './properties/text.js';
 import { lowerTag } from './selectors/dom-index.js';
 
@@ -20,7 +21,17 @@ const BR_CLEAR: Readonly<Record<string, string>> = { left: 'left', right: 'right
 export function presentationalHints(el: DomElement): string {
   const lang = langHint(el);
   const hints = elementHints(el);
-  return lang === '' ? hints : hints === '' ? lang : `${hints}; ${lang}`;
+  const both = lang === '' ? hints : hints === '' ? lang : `${hints}; ${lang}`;
+  const dir = dirAutoHint(el);
+  return dir === '' ? both : both === '' ? dir : `${both}; ${dir}`;
+}
+
+/** `dir=auto`, and `<bdi>` without a valid `dir`, take the direction of their text (HTML §3.2.6.4). */
+function dirAutoHint(el: DomElement): string {
+  if (el.attrs.size === 0 && lowerTag(el) !== 'bdi') return '';
+  const dir = dirAttribute(el);
+  if (dir === 'auto' || (dir === null && lowerTag(el) === 'bdi')) return `direction: ${autoDirection(el)}`;
+  return '';
 }
 
 /**

@@ -411,6 +411,10 @@ export interface ComputedStyle {
   /** In the order written: the first shadow is on top. */
   readonly textShadow: readonly TextShadow[];
 
+  // Bidirectional text (css-writing-modes-3 §2.2)
+  /** How the element's content enters the bidi algorithm (not inherited). */
+  readonly unicodeBidi: 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
+
   // Lists and generated content
   readonly listStyleType: ListStyleType;
   readonly listStylePosition: 'inside' | 'outside';

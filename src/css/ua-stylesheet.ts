@@ -49,6 +49,9 @@ q::after { content: close-quote; }
 nobr { white-space: nowrap; }
 [dir="ltr" i] { direction: ltr; }
 [dir="rtl" i] { direction: rtl; }
+/* §15.3.5 Bidirectional text (dir=auto and <bdi>'s direction come from presentational-hints.ts) */
+bdi, output, [dir] { unicode-bidi: isolate; }
+bdo, bdo[dir] { unicode-bidi: isolate-override; }
 
 /* §15.3.6 Sections and headings */
 h1 { margin-top: 0.67em; margin-bottom: 0.67em; font-size: 2em; }

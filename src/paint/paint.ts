@@ -388,7 +388,9 @@ class Painter {
     // Its relative offset, and those of the inline boxes around it, were applied by line layout.
     const x = ox + f.x;
     const y = oy + f.y;
-    const edges = { top: true, right: f.isLast, bottom: true, left: f.isFirst };
+    // A right-to-left box starts on its right (CSS 2.1 §8.6).
+    const rtl = style.direction === 'rtl';
+    const edges = { top: true, right: rtl ? f.isFirst : f.isLast, bottom: true, left: rtl ? f.isLast : f.isFirst };
     if (style.visibility === 'visible') {
       paintBoxShadows(style, x, y, f.width, f.height, edges, false, out);
       paintBackground(style, f.box.backgroundImage, x, y, f.width, f.height, edges, out, this.pageArea);

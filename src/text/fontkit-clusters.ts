@@ -41,7 +41,7 @@ export function layoutWithClusters(
   // fontkit reads the direction from the script unless told; a run's bidi level decides here.
   // fontkit adds its default features to the object it is given, so it gets a copy.
   const features = options.features === null ? undefined : { ...options.features };
-  const run = options.key === '' ? program.layout(glyphs) : program.layout(glyphs, features as never, undefined, undefined, options.direction);
+  const run = options.key === '' ? program.layout(glyphs) : program.layout(glyphs, features as never, undefined, undefined, options.direction === 'auto' ? undefined : options.direction);
   const infos = capture?.last ?? null;
   if (capture) capture.last = null;
   return { run, codePointCounts: infos ? infos.map((info) => info.codePoints.length) : null };

@@ -79,8 +79,8 @@ export function shapeWithHarfBuzz(face: FontFace, text: string, options: ShapeOp
     const units = new Uint16Array(hb.memory.buffer, textPtr, text.length);
     for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
     e.hb_buffer_add_utf16(buffer, textPtr, text.length, 0, text.length);
-    // 'ltr' leaves the direction to the script (as fontkit does: Arabic stays RTL).
-    if (options.direction === 'rtl') e.hb_buffer_set_direction(buffer, HB_DIRECTION_RTL);
+    // 'auto' leaves the direction to the script (as fontkit does: Arabic stays RTL).
+    if (options.direction !== 'auto') e.hb_buffer_set_direction(buffer, options.direction === 'rtl' ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
     e.hb_buffer_guess_segment_properties(buffer);
     const featureCount = writeFeatures(hb, featuresPtr, options.features);
     e.hb_shape(font, buffer, featuresPtr, featureCount);
@@ -91,6 +91,7 @@ export function shapeWithHarfBuzz(face: FontFace, text: string, options: ShapeOp
   }
 }
 
+const HB_DIRECTION_LTR = 4;
 const HB_DIRECTION_RTL = 5;
 const HB_MEMORY_MODE_READONLY = 1;
 const HB_FEATURE_GLOBAL_END = 0xffffffff;

@@ -16,21 +16,26 @@ import type { FontFace, ShapedGlyph, ShapedText } from './types.js';
  * the shaper's defaults (`font-feature-settings`, `font-variant-*`, `font-kerning`).
  */
 export interface ShapeOptions {
-  /** 'rtl' sets the run right to left; 'ltr' leaves it to the script (Arabic is still RTL). */
-  readonly direction: 'ltr' | 'rtl';
+  /**
+   * 'auto' leaves the direction to the script (Arabic is set right to left, Latin left to
+   * right); 'ltr' and 'rtl' force it, as a bidi level does (Hebrew under an LTR override).
+   */
+  readonly direction: ShapingDirection;
   /** Feature tag → value (0 turns a default feature off, 1 turns one on), or null for none. */
   readonly features: Readonly<Record<string, number>> | null;
   /** Identifies the options in the shaping cache: '' for the defaults. */
   readonly key: string;
 }
 
-/** Left to right with the default features. */
-export const DEFAULT_SHAPING: ShapeOptions = { direction: 'ltr', features: null, key: '' };
+export type ShapingDirection = 'auto' | 'ltr' | 'rtl';
+
+/** The script's own direction with the default features. */
+export const DEFAULT_SHAPING: ShapeOptions = { direction: 'auto', features: null, key: '' };
 
 /** Shaping options; equal options get equal keys, so runs share cache entries. */
-export function shapeOptions(direction: 'ltr' | 'rtl', features: Readonly<Record<string, number>> | null = null): ShapeOptions {
+export function shapeOptions(direction: ShapingDirection, features: Readonly<Record<string, number>> | null = null): ShapeOptions {
   const tags = features === null ? [] : Object.keys(features).sort();
-  if (direction === 'ltr' && tags.length === 0) return DEFAULT_SHAPING;
+  if (direction === 'auto' && tags.length === 0) return DEFAULT_SHAPING;
   const key = `${direction}|${tags.map((t) => `${t}=${features![t]}`).join(',')}`;
   return { direction, features: tags.length === 0 ? null : features, key };
 }

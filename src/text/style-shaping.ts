@@ -3,21 +3,20 @@
 // once per style object, so every word of a paragraph shares the same options (and cache key).
 
 import type { ComputedStyle } from '../css/types.js';
-import { DEFAULT_SHAPING, shapeOptions, type ShapeOptions } from './shape.js';
+import { DEFAULT_SHAPING, shapeOptions, type ShapeOptions, type ShapingDirection } from './shape.js';
 
 type Features = Readonly<Record<string, number>>;
 
 const featureMaps = new WeakMap<ComputedStyle, Features | null>();
-const ltrOptions = new WeakMap<ComputedStyle, ShapeOptions>();
-const rtlOptions = new WeakMap<ComputedStyle, ShapeOptions>();
+const optionsByDirection: Readonly<Record<ShapingDirection, WeakMap<ComputedStyle, ShapeOptions>>> = { auto: new WeakMap(), ltr: new WeakMap(), rtl: new WeakMap() };
 
-/** The shaping options for a run of `style`'s text in `direction`. */
-export function shapingOf(style: ComputedStyle, direction: 'ltr' | 'rtl' = 'ltr'): ShapeOptions {
-  const cache = direction === 'rtl' ? rtlOptions : ltrOptions;
+/** The shaping options for a run of `style`'s text in `direction` ('auto': the script's). */
+export function shapingOf(style: ComputedStyle, direction: ShapingDirection = 'auto'): ShapeOptions {
+  const cache = optionsByDirection[direction];
   let options = cache.get(style);
   if (!options) {
     const features = featuresOf(style);
-    options = direction === 'ltr' && features === null ? DEFAULT_SHAPING : shapeOptions(direction, features);
+    options = direction === 'auto' && features === null ? DEFAULT_SHAPING : shapeOptions(direction, features);
     cache.set(style, options);
   }
   return options;

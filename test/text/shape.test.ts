@@ -25,7 +25,8 @@ describe('shapeText', () => {
     const rtl = shapeText(face, 'abc', shapeOptions('rtl'));
     expect(rtl.glyphs.map((g) => g.text)).toEqual(['c', 'b', 'a']);
     expect(rtl.advance).toBeCloseTo(shapeText(face, 'abc').advance, 6);
-    expect(shapeOptions('ltr')).toBe(shapeOptions('ltr', {}));
+    expect(shapeOptions('auto')).toBe(shapeOptions('auto', {}));
+    expect(shapeOptions('ltr').key).not.toBe(shapeOptions('auto').key);
   });
 
   it('switches OpenType features on top of the defaults, cached apart from the default run', () => {

@@ -39,7 +39,6 @@ const EXTRA_PROPERTIES: Readonly<Record<string, boolean>> = {
   'font-size-adjust': true,
   'font-optical-sizing': true,
   'writing-mode': true,
-  'unicode-bidi': false,
   'tab-size': true,
   'text-justify': true,
   'text-wrap': true,

@@ -1,6 +1,7 @@
 // The property table: every longhand in computation order, every shorthand, and the aliases
 // (legacy and logical names) that map onto them.
 import { ALIGNMENT_LONGHANDS, ALIGNMENT_SHORTHANDS } from './alignment.js';
+import { BIDI_LONGHANDS } from './bidi.js';
 import { BACKGROUND_LONGHANDS, BACKGROUND_SHORTHANDS } from './background.js';
 import { BOX_LONGHANDS } from './box.js';
 import { BOX_SHADOW_LONGHANDS } from './box-shadow.js';
@@ -34,6 +35,7 @@ export const LONGHANDS: readonly LonghandDef[] = [
   ...TEXT_LONGHANDS,
   ...FONT_FEATURE_LONGHANDS,
   ...LINE_BREAKING_LONGHANDS,
+  ...BIDI_LONGHANDS,
   ...BOX_LONGHANDS,
   ...GENERATED_LONGHANDS,
   ...FRAGMENTATION_LONGHANDS,

@@ -11,6 +11,7 @@ import { findLineEnd, lineRange } from '../inline/break-lines.js';
 import { cutOverflowingLine } from '../inline/text-overflow.js';
 import { collectInline } from '../inline/collect.js';
 import { layoutInlineContent, piecesOf, releasePieces } from '../inline/layout-inline.js';
+import { paragraphBidi } from '../inline/bidi-levels.js';
 import { buildLineBox } from '../inline/line-box.js';
 import { layoutBounds } from '../inline/metrics.js';
 import type { AtomicLayout, FloatPiece, Piece } from '../inline/pieces.js';
@@ -156,7 +157,7 @@ export function layoutLinesBesideFloats(input: LinesInput): LinesBesideFloats {
       // after the line's end (a break before the unbreakable text around it) is the next line's.
       for (let k = deferred.length - 1; k >= 0; k--) if (pieces.indexOf(deferred[k]!, pos) >= end) deferred.splice(k, 1);
       const range = cutOverflowingLine(lineRange(pieces.slice(pos, end).filter((p) => p.kind !== 'float'), pos), box.style, available, collected.text);
-      const built = buildLineBox(range, { blockStyle: box.style, width: opportunity.right - opportunity.left, isFirstLine: token === null && lineNo === 0, isLastLine: onlyFloatsFrom(pieces, end), y });
+      const built = buildLineBox(range, { blockStyle: box.style, width: opportunity.right - opportunity.left, isFirstLine: token === null && lineNo === 0, isLastLine: onlyFloatsFrom(pieces, end), y, bidi: paragraphBidi(collected, box.style) });
       const own = built.height > height + 1e-6 ? opportunityAt(y, built.height) : opportunity;
       if (attempt === 0 && (own.left !== opportunity.left || own.right !== opportunity.right)) height = built.height;
       else line = { ...built, x: opportunity.left - flow.left };

@@ -55,7 +55,7 @@ export function graphemePieces(p: TextPiece, paragraph: string, mode: InWordBrea
       const next = text.slice(end, clusters[c + 2]);
       breakAfter = mode !== null && (spacesBreak || !isSpace(next)) && (mode === 'anywhere' || (LETTER_OR_NUMBER.test(next) && !OPENING.test(text.slice(start, end))));
     }
-    parts.push(textPiece(p.item, p.style, p.face, p.start + start, p.start + end, paragraph, breakAfter));
+    parts.push(textPiece(p.item, p.style, p.face, p.start + start, p.start + end, paragraph, breakAfter, p.level));
   }
   return parts;
 }

@@ -44,14 +44,17 @@ function shapeHyphen(style: ComputedStyle, face: FontFace): Hyphen {
   return { glyphs, width };
 }
 
-/** The piece as it ends a line: its hyphen appended to its glyphs. */
+/**
+ * The piece as it ends a line: its hyphen after its glyphs, which is to their left in a
+ * right-to-left run (glyphs are in visual order).
+ */
 export function withHyphenDrawn(p: TextPiece, hyphen: Hyphen): TextPiece {
   const cluster = p.end - p.start;
-  const glyphs = [...p.glyphs];
-  for (const g of hyphen.glyphs) glyphs.push({ id: g.id, advance: g.advance, xOffset: g.xOffset, yOffset: g.yOffset, cluster, text: g.text });
+  const added = hyphen.glyphs.map((g) => ({ id: g.id, advance: g.advance, xOffset: g.xOffset, yOffset: g.yOffset, cluster, text: g.text }));
+  const glyphs = (p.level & 1) === 1 ? [...added, ...p.glyphs] : [...p.glyphs, ...added];
   return {
     kind: 'text', style: p.style, path: p.path, item: p.item, start: p.start, end: p.end, face: p.face, glyphs, size: p.size, scale: p.scale,
-    width: p.width + hyphen.width, trailingSpace: p.trailingSpace, breakAfter: p.breakAfter, hyphen: null,
+    width: p.width + hyphen.width, trailingSpace: p.trailingSpace, level: p.level, breakAfter: p.breakAfter, hyphen: null,
   };
 }
 
@@ -138,10 +141,10 @@ export function hyphenateOverflow(pieces: Piece[], from: number, to: number, use
     const points = autoHyphenationPoints(p, paragraph);
     for (let n = points.length - 1; n >= 0; n--) {
       const at = points[n]!;
-      const head = textPiece(p.item, p.style, p.face, p.start, at, paragraph, true, true);
+      const head = textPiece(p.item, p.style, p.face, p.start, at, paragraph, true, p.level, true);
       if (before[k - from]! + head.width + head.hyphen!.width > available + 1e-6) continue;
       if (at < p.end) {
-        pieces.splice(k, 1, head, textPiece(p.item, p.style, p.face, at, p.end, paragraph, p.breakAfter));
+        pieces.splice(k, 1, head, textPiece(p.item, p.style, p.face, at, p.end, paragraph, p.breakAfter, p.level));
         return k + 1;
       }
       // The whole piece, the word going on past the inline boxes that close after it.
@@ -164,9 +167,9 @@ export function hyphenatedParts(p: TextPiece, paragraph: string): readonly TextP
   const parts: TextPiece[] = [];
   let start = p.start;
   for (const at of points) {
-    parts.push(textPiece(p.item, p.style, p.face, start, at, paragraph, true, true));
+    parts.push(textPiece(p.item, p.style, p.face, start, at, paragraph, true, p.level, true));
     start = at;
   }
-  if (start < p.end) parts.push(textPiece(p.item, p.style, p.face, start, p.end, paragraph, p.breakAfter));
+  if (start < p.end) parts.push(textPiece(p.item, p.style, p.face, start, p.end, paragraph, p.breakAfter, p.level));
   return parts;
 }

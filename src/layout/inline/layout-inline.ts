@@ -5,6 +5,7 @@ import type { BlockBox, InlineFormattingContext } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { resolveLength } from '../box-model.js';
 import type { LineFragment, PageContext } from '../types.js';
+import { paragraphBidi } from './bidi-levels.js';
 import { breakLines, type LineRange } from './break-lines.js';
 import { collectInline, type CollectedInline } from './collect.js';
 import { layoutWithFirstLine, type LayOut, type LayOutOptions } from './first-line.js';
@@ -63,9 +64,10 @@ function plainLayout(box: BlockBox, collected: CollectedInline, width: number, l
   const pieces = piecesOf(collected, box.style, width, layoutAtomic, page);
   const indent = resolveLength(box.style.textIndent, width);
   const ranges = cutOverflowingLines(breakLines(pieces, width, width - indent, collected.text), box.style, width, indent, collected.text);
+  const bidi = paragraphBidi(collected, box.style);
   let y = 0;
   const lines = ranges.map((range, i) => {
-    const line = buildLineBox(range, { blockStyle: box.style, width, isFirstLine: i === 0, isLastLine: i === ranges.length - 1, y });
+    const line = buildLineBox(range, { blockStyle: box.style, width, isFirstLine: i === 0, isLastLine: i === ranges.length - 1, y, bidi });
     y += line.height;
     return line;
   });
@@ -78,10 +80,11 @@ function layoutLines(box: BlockBox, ifc: InlineFormattingContext, width: number,
   const pieces = buildPieces(collected, box.style, width, layoutAtomic, page);
   const indent = options.continuation ? 0 : resolveLength(box.style.textIndent, width);
   const ranges = cutOverflowingLines(breakLines(pieces, width, width - indent, collected.text), box.style, width, indent, collected.text);
+  const bidi = paragraphBidi(collected, box.style);
   let y = options.y;
   const lines = ranges.map((range, i) => {
     const first = i === 0 && !options.continuation;
-    const line = buildLineBox(range, { blockStyle: first ? (options.firstLineStyle ?? box.style) : box.style, width, isFirstLine: first, isLastLine: i === ranges.length - 1, y });
+    const line = buildLineBox(range, { blockStyle: first ? (options.firstLineStyle ?? box.style) : box.style, width, isFirstLine: first, isLastLine: i === ranges.length - 1, y, bidi });
     y += line.height;
     return line;
   });

@@ -7,12 +7,14 @@ import { syntheticStyleOf } from '../../text/font-synthesis.js';
 import type { ShapedGlyph } from '../../text/types.js';
 import { resolveLength } from '../box-model.js';
 import type { InlineBoxFragment, LineFragment, LineItemFragment, TextFragment } from '../types.js';
+import type { ParagraphBidi } from './bidi-levels.js';
 import type { LineRange } from './break-lines.js';
 import type { InlinePath } from './collect.js';
 import { inlinePathOffset, type Offset } from '../positioned/relative.js';
 import { atomicShift, baselineShift, fontMetrics, layoutBounds } from './metrics.js';
 import type { AtomicPiece, LeaderPiece, Piece, TextPiece } from './pieces.js';
 import { BULLET_RAISE, BULLET_SIZE, isSpace } from './pieces.js';
+import { visualOrder } from './reorder.js';
 
 export interface LineContext {
   /** The block container's style: the strut, text-align and text-indent come from it. */
@@ -23,6 +25,8 @@ export interface LineContext {
   readonly isLastLine: boolean;
   /** Where the line box goes, from the top of the content box. */
   readonly y: number;
+  /** The paragraph's bidi levels, or null when it is all left to right (bidi-levels.ts). */
+  readonly bidi: ParagraphBidi | null;
 }
 
 interface Vertical {
@@ -206,25 +210,39 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   const leaders = pieces.reduce((n, p) => (p.kind === 'leader' ? n + 1 : n), 0);
   const leaderWidth = leaders > 0 && free > 0 ? free / leaders : 0;
   if (leaderWidth > 0) free = 0;
-  const align = effectiveAlign(style, ctx.isLastLine || range.forced);
+  // The paragraph's direction: the block's, or its text's with `unicode-bidi: plaintext`.
+  const rtl = ctx.bidi !== null && (ctx.bidi.paragraphLevel & 1) === 1;
+  const align = effectiveAlign(style, ctx.isLastLine || range.forced, rtl);
   const spaces = align === 'justify' ? countExpandableSpaces(pieces, lastText) : 0;
   const extra = align === 'justify' && spaces > 0 && free > 0 ? free / spaces : 0;
   // The indent is at the line's start: on its right in rtl (CSS Text 3 §8.1).
-  const rtl = style.direction === 'rtl';
   const left = rtl ? 0 : indent;
   let x = left + (align === 'right' ? free : align === 'center' ? free / 2 : 0);
   // An overflowing line starts at the start edge, whatever its alignment (CSS Text 3 §7.1).
   if (free < 0) x = rtl ? free : indent;
+  // Pieces go left to right in visual order (UAX #9 L2); in a right-to-left paragraph the
+  // spaces that hang at the line's end are at its left (L1).
+  const order = ctx.bidi === null ? null : visualOrder(pieces, ctx.bidi);
+  if (order !== null && rtl) x -= hanging;
 
   const out: LineItemFragment[] = [];
   const boxes: { order: number; fragment: InlineBoxFragment }[] = [];
   const open = new Map<InlineBox, OpenBox>();
-  if (range.hasInlineBoxes) openContinuingBoxes(pieces, open, x);
+  if (range.hasInlineBoxes && order === null) openContinuingBoxes(pieces, open, x);
+  // Reordered lines make inline box fragments from where their pieces went (visualBoxFragments).
+  const extents = order !== null && range.hasInlineBoxes ? new Float64Array(pieces.length + 1) : null;
   // Content of relatively positioned inline boxes moves with them (CSS 2.1 §9.4.3).
   const relative = range.hasRelative;
 
-  pieces.forEach((p, index) => {
+  for (let k = 0; k < pieces.length; k++) {
+    const index = order === null ? k : order[k]!;
+    const p = pieces[index]!;
     const baselineY = v.baseline + v.shifts[index]!;
+    if (extents !== null) extents[k] = x;
+    if (order !== null && (p.kind === 'open' || p.kind === 'close')) {
+      x += p.width;
+      continue;
+    }
     switch (p.kind) {
       case 'text': {
         const expand = index <= lastText ? extra : 0;
@@ -267,7 +285,11 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
       case 'br':
         break;
     }
-  });
+  }
+  if (extents !== null) {
+    extents[pieces.length] = x;
+    visualBoxFragments(pieces, order!, extents, v, ctx.width, relative, boxes);
+  }
   // Inline boxes still open at the line's end continue on the next line. Their baseline is
   // their own, not that of a descendant with its own vertical-align.
   for (const [box, start] of open) {
@@ -278,6 +300,59 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   // Inline box backgrounds and borders paint below the text, outer boxes first.
   boxes.sort((a, b) => a.order - b.order);
   return [...boxes.map((b) => b.fragment), ...out];
+}
+
+/** A run of pieces of one inline box that are next to each other in visual order. */
+interface VisualRun {
+  readonly box: InlineBox;
+  readonly ancestors: InlinePath;
+  /** Visual positions of its first and last piece. */
+  readonly first: number;
+  last: number;
+  hasOpen: boolean;
+  hasClose: boolean;
+}
+
+/**
+ * The fragments of the inline boxes of a reordered line: one per run of a box's pieces that
+ * are contiguous in visual order, from the left of its first piece to the right of its last
+ * (`extents[k]` is where visual piece k starts). The run holding the box's start edge is its
+ * first fragment, at its left in a left-to-right box and at its right in a right-to-left one
+ * (CSS 2.1 §8.6); the margins are outside.
+ */
+function visualBoxFragments(pieces: readonly Piece[], order: Int32Array, extents: Float64Array, v: Vertical, cbWidth: number, relative: boolean, out: { order: number; fragment: InlineBoxFragment }[]): void {
+  const current = new Map<InlineBox, VisualRun>();
+  const emit = (run: VisualRun) => {
+    const s = run.box.style;
+    const marginLeft = s.marginLeft === 'auto' ? 0 : resolveLength(s.marginLeft, cbWidth);
+    const marginRight = s.marginRight === 'auto' ? 0 : resolveLength(s.marginRight, cbWidth);
+    const rtl = s.direction === 'rtl';
+    const left = (rtl ? run.hasClose : run.hasOpen) ? marginLeft : 0;
+    const right = (rtl ? run.hasOpen : run.hasClose) ? marginRight : 0;
+    const fragment = inlineBoxFragment(run.box, extents[run.first]! + left, extents[run.last + 1]! - right, v.baseline + openBoxShift(v, run.ancestors, run.box), run.hasOpen, run.hasClose, cbWidth);
+    // Outer boxes paint first, then left to right.
+    out.push({ order: run.ancestors.length * pieces.length + run.first, fragment: relative ? shifted(fragment, inlinePathOffset(run.ancestors, cbWidth, s)) : fragment });
+  };
+  for (let k = 0; k < order.length; k++) {
+    const p = pieces[order[k]!]!;
+    const own = p.kind === 'open' || p.kind === 'close' ? p.box : null;
+    const depth = p.path.length + (own === null ? 0 : 1);
+    for (let d = 0; d < depth; d++) {
+      const box = d < p.path.length ? p.path[d]! : own!;
+      let run = current.get(box);
+      if (run !== undefined && run.last === k - 1) run.last = k;
+      else {
+        if (run !== undefined) emit(run);
+        run = { box, ancestors: p.path.slice(0, d), first: k, last: k, hasOpen: false, hasClose: false };
+        current.set(box, run);
+      }
+      if (box === own) {
+        if (p.kind === 'open') run.hasOpen = true;
+        else run.hasClose = true;
+      }
+    }
+  }
+  for (const run of current.values()) emit(run);
 }
 
 /** An inline box met on the line: where its part starts, and the boxes around it (outermost first). */
@@ -315,10 +390,9 @@ function lastTextIndex(pieces: readonly Piece[]): number {
 type Align = 'left' | 'right' | 'center' | 'justify';
 
 /** text-align, with text-align-last for the last line and lines ending at a forced break. */
-function effectiveAlign(style: ComputedStyle, last: boolean): Align {
+function effectiveAlign(style: ComputedStyle, last: boolean, rtl: boolean): Align {
   let a = style.textAlign;
   if (last) a = style.textAlignLast !== 'auto' ? style.textAlignLast : a === 'justify' ? 'start' : a;
-  const rtl = style.direction === 'rtl';
   if (a === 'start') return rtl ? 'right' : 'left';
   if (a === 'end') return rtl ? 'left' : 'right';
   if (a === '-webkit-left') return 'left';

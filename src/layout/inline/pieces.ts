@@ -8,6 +8,8 @@ import { FontRegistry } from '../../text/font-registry.js';
 import { breakOpportunities } from '../../text/line-break.js';
 import { shapeText } from '../../text/shape.js';
 import { capsSynthesisOf, shapeSmallCaps, SMALL_CAPS_SCALE, splitForSmallCaps, startsSmall } from '../../text/small-caps.js';
+import { paragraphBidi, type ParagraphBidi } from './bidi-levels.js';
+import { shapeAtLevel } from './shape-level.js';
 import { fontQueryOf } from '../../text/style-font.js';
 import { shapingOf } from '../../text/style-shaping.js';
 import type { FontFace, ShapedGlyph } from '../../text/types.js';
@@ -33,6 +35,8 @@ export interface TextPiece {
   readonly width: number;
   /** Width of the trailing spaces, which hang at the end of a line (CSS Text 3 §4.1.2). */
   readonly trailingSpace: number;
+  /** Bidi embedding level (UAX #9): the text is shaped right to left when it is odd. */
+  readonly level: number;
   breakAfter: boolean;
   /**
    * The hyphen drawn when a line ends after this piece: it ends at a hyphenation opportunity
@@ -176,11 +180,12 @@ export function wraps(ws: WhiteSpace): boolean {
 /** Builds the pieces of the paragraph of a block container of style `blockStyle`. */
 export function buildPieces(collected: CollectedInline, blockStyle: ComputedStyle, availableWidth: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
   const opportunities = opportunitiesOf(collected);
+  const bidi = paragraphBidi(collected, blockStyle);
   const pieces: Piece[] = [];
   for (const item of collected.items) {
     switch (item.kind) {
       case 'text':
-        pushTextPieces(pieces, item, collected.text, opportunities, item.box.style);
+        pushTextPieces(pieces, item, collected.text, opportunities, item.box.style, bidi);
         break;
       case 'open':
       case 'close':
@@ -214,7 +219,7 @@ export function buildPieces(collected: CollectedInline, blockStyle: ComputedStyl
 }
 
 /** Splits one text item at wrap opportunities and font changes, shaping each piece. */
-function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }>, paragraph: string, opportunities: Int32Array, style: ComputedStyle): void {
+function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }>, paragraph: string, opportunities: Int32Array, style: ComputedStyle, bidi: ParagraphBidi | null): void {
   const text = paragraph.slice(item.start, item.end);
   const runs = splitForSmallCaps(FontRegistry.current().itemize(text, fontQueryOf(style)), text, style);
   const canWrap = wraps(style.whiteSpace);
@@ -225,10 +230,32 @@ function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }
     while (canWrap && next < opportunities.length && opportunities[next]! <= runEnd) {
       const at = opportunities[next++]!;
       if (at <= from || !keepsWrapOpportunity(paragraph, at, style)) continue;
-      out.push(textPiece(item, style, run.face, from, at, paragraph, true));
+      if (bidi === null) out.push(textPiece(item, style, run.face, from, at, paragraph, true));
+      else pushLevelRuns(out, bidi, item, style, run.face, from, at, paragraph, true);
       from = at;
     }
-    if (from < runEnd) out.push(textPiece(item, style, run.face, from, runEnd, paragraph, false));
+    if (from >= runEnd) continue;
+    if (bidi === null) out.push(textPiece(item, style, run.face, from, runEnd, paragraph, false));
+    else pushLevelRuns(out, bidi, item, style, run.face, from, runEnd, paragraph, false);
+  }
+}
+
+/**
+ * The pieces of [start, end) cut where the bidi level changes, each shaped at its level. Spaces
+ * at the end get a piece of their own when they are not at the paragraph level (at a line's
+ * end they take it, UAX #9 L1, and hang there) or at an odd level (where shaping puts them
+ * first, while hanging and justification look for them last).
+ */
+function pushLevelRuns(out: Piece[], bidi: ParagraphBidi, item: TextPiece['item'], style: ComputedStyle, face: FontFace, start: number, end: number, paragraph: string, breakAfter: boolean): void {
+  const levels = bidi.levels;
+  let spaces = end;
+  const own = (level: number) => level !== bidi.paragraphLevel || (level & 1) === 1;
+  while (spaces > start && own(levels[spaces - 1]!) && isSpace(paragraph[spaces - 1]!)) spaces--;
+  let from = start;
+  for (let i = start + 1; i <= end; i++) {
+    if (i < end && levels[i] === levels[from] && i !== spaces) continue;
+    out.push(textPiece(item, style, face, from, i, paragraph, i === end && breakAfter, levels[from]!));
+    from = i;
   }
 }
 
@@ -241,12 +268,14 @@ export function textPiece(
   end: number,
   paragraph: string,
   breakAfter: boolean,
+  level = 0,
   hyphenated = false,
 ): TextPiece {
   const caps = capsSynthesisOf(style, face);
   const small = startsSmall(caps, paragraph, start);
   const text = paragraph.slice(start, end);
-  const shaped = small ? shapeSmallCaps(face, text, caps, shapingOf(style)) : shapeText(face, text, shapingOf(style));
+  const shaped = small ? shapeSmallCaps(face, text, caps, shapingOf(style, level & 1 ? 'rtl' : 'auto'))
+    : level === 0 ? shapeText(face, text, shapingOf(style)) : shapeAtLevel(face, text, level, style);
   const size = small ? style.fontSize * SMALL_CAPS_SCALE : style.fontSize;
   const scale = size / face.unitsPerEm;
   const glyphs = shaped.glyphs;
@@ -267,18 +296,21 @@ export function textPiece(
     }
   }
   const hyphen = hyphenAfter(style, face, paragraph, end, hyphenated);
-  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, size, scale, width, trailingSpace, breakAfter, hyphen };
+  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, size, scale, width, trailingSpace, level, breakAfter, hyphen };
 }
 
 /** Spaces that hang at line ends and take justification. */
 export const isSpace = isJustifiableSpace;
 
 
-/** margin + border + padding on the inline-start (open) or inline-end (close) side. */
+/**
+ * margin + border + padding on the inline-start (open) or inline-end (close) side: the right
+ * side starts a right-to-left box (CSS 2.1 §8.6).
+ */
 function edgeWidth(style: ComputedStyle, side: 'open' | 'close', cbWidth: number): number {
   const pad = paddingOf(style, cbWidth);
   const bdr = borderOf(style);
-  if (side === 'open') return (resolveAuto(style.marginLeft, cbWidth) ?? 0) + bdr.left + pad.left;
+  if ((side === 'open') === (style.direction === 'ltr')) return (resolveAuto(style.marginLeft, cbWidth) ?? 0) + bdr.left + pad.left;
   return (resolveAuto(style.marginRight, cbWidth) ?? 0) + bdr.right + pad.right;
 }
 

@@ -71,7 +71,7 @@ function fittingHead(p: TextPiece, paragraph: string, room: number): TextPiece |
     used += part.width;
     end = part.end;
   }
-  return end > p.start ? textPiece(p.item, p.style, p.face, p.start, end, paragraph, false) : null;
+  return end > p.start ? textPiece(p.item, p.style, p.face, p.start, end, paragraph, false, p.level) : null;
 }
 
 /** The marker as a piece of the root inline box, in the block container's font. */
@@ -81,6 +81,6 @@ function markerPiece(sample: TextPiece, marker: string, style: ComputedStyle): T
   const p = textPiece(sample.item, style, face, 0, marker.length, marker, false);
   return {
     kind: 'text', style, path: [], item: p.item, start: p.start, end: p.end, face: p.face, glyphs: p.glyphs, size: p.size, scale: p.scale,
-    width: p.width, trailingSpace: 0, breakAfter: false, hyphen: null,
+    width: p.width, trailingSpace: 0, level: p.level, breakAfter: false, hyphen: null,
   };
 }
