@@ -15,17 +15,11 @@
 import { FontkitFace } from './font-face.js';
 import { UnicodeRangeFaces } from './font-fallback.js';
 import { openInstance } from './font-instance.js';
-import { packageDirectory, parseFontFaceRules, readFontFile, readPackageSheet, type SubsetFile } from './fontsource-package.js';
+import { parseFontFaceRules, readFontFile, readPackageSheet, SubsetFontPackage, WEIGHT_NAMES, type SubsetFile } from './fontsource-package.js';
 import type { FontFace } from './types.js';
-import { UnicodeRangeIndex } from './unicode-range.js';
 
 /** The weights each CJK font is registered at: instances of the variable font's wght axis. */
 export const CJK_WEIGHTS: readonly number[] = [100, 200, 300, 400, 500, 600, 700, 800, 900];
-
-const WEIGHT_NAMES: Readonly<Record<number, string>> = {
-  100: 'Thin', 200: 'ExtraLight', 300: 'Light', 400: 'Regular', 500: 'Medium',
-  600: 'SemiBold', 700: 'Bold', 800: 'ExtraBold', 900: 'Black',
-};
 
 /** Which package a CJK font comes from and the names it goes by. */
 interface CjkFontSpec {
@@ -41,48 +35,16 @@ interface CjkFontSpec {
 }
 
 /** A variable CJK font cut into unicode-range files, opened file by file and weight by weight. */
-export class BundledCjkFont {
-  private loaded: { readonly files: readonly SubsetFile[]; readonly index: UnicodeRangeIndex } | undefined;
-  private readonly facesByWeight = new Map<number, UnicodeRangeFaces>();
-
-  constructor(readonly spec: CjkFontSpec) {}
+export class BundledCjkFont extends SubsetFontPackage {
+  constructor(readonly spec: CjkFontSpec) {
+    super(spec.packageName);
+  }
 
   get family(): string {
     return this.spec.family;
   }
 
-  /** The package's folder, or null when it is not installed (then this font is not a fallback). */
-  directory(): string | null {
-    return packageDirectory(this.spec.packageName);
-  }
-
-  /** The faces at one of CJK_WEIGHTS (the same object for every call). */
-  faces(weight: number): UnicodeRangeFaces {
-    let faces = this.facesByWeight.get(weight);
-    if (!faces) {
-      faces = new UnicodeRangeFaces(
-        () => this.load().index,
-        (i) => this.openSubset(this.load().files[i]!, weight),
-      );
-      this.facesByWeight.set(weight, faces);
-    }
-    return faces;
-  }
-
-  /** The subset files and their unicode ranges, from the package's CSS (read once). */
-  subsetFiles(): readonly SubsetFile[] {
-    return this.load().files;
-  }
-
-  private load(): { readonly files: readonly SubsetFile[]; readonly index: UnicodeRangeIndex } {
-    if (!this.loaded) {
-      const files = this.readSubsetFiles();
-      this.loaded = { files, index: new UnicodeRangeIndex(files.length, (i) => files[i]!.ranges) };
-    }
-    return this.loaded;
-  }
-
-  private readSubsetFiles(): SubsetFile[] {
+  protected readSubsetFiles(): SubsetFile[] {
     const dir = this.directory();
     if (!dir) return [];
     const keyPattern = new RegExp(`${this.spec.fileStem}-(.+?)-wght-normal\\.woff2$`);
@@ -96,7 +58,7 @@ export class BundledCjkFont {
   }
 
   /** One file at one weight as a face, or null when it cannot be read or parsed. */
-  private openSubset(file: SubsetFile, weight: number): FontFace | null {
+  protected openSubset(file: SubsetFile, weight: number): FontFace | null {
     try {
       const data = readFontFile(file.path);
       const subfamily = WEIGHT_NAMES[weight] ?? `W${weight}`;

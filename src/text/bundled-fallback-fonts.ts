@@ -7,10 +7,9 @@
 // a character in its range is first needed, so a document that needs none of them opens none.
 
 import { FontkitFace, parseFontProgram } from './font-face.js';
-import { UnicodeRangeFaces } from './font-fallback.js';
-import { packageDirectory, parseFontFaceRules, readFontFile, readPackageSheet, type SubsetFile } from './fontsource-package.js';
+import { parseFontFaceRules, readFontFile, readPackageSheet, SubsetFontPackage, WEIGHT_NAMES, type SubsetFile } from './fontsource-package.js';
 import type { FontFace } from './types.js';
-import { UnicodeRangeIndex, parseUnicodeRange, type CodePointRange } from './unicode-range.js';
+import { parseUnicodeRange, type CodePointRange } from './unicode-range.js';
 
 /** Which package a fallback font comes from, and which of its files serve fallback. */
 interface FallbackFontSpec {
@@ -34,19 +33,13 @@ interface FallbackFontSpec {
   readonly ranges?: Readonly<Record<string, string>>;
 }
 
-const WEIGHT_NAMES: Readonly<Record<number, string>> = {
-  100: 'Thin', 200: 'ExtraLight', 300: 'Light', 400: 'Regular', 500: 'Medium',
-  600: 'SemiBold', 700: 'Bold', 800: 'ExtraBold', 900: 'Black',
-};
-
 const ALL_WEIGHTS: readonly number[] = [100, 200, 300, 400, 500, 600, 700, 800, 900];
 
 /** A static font cut into unicode-range files, opened file by file and weight by weight. */
-export class BundledFallbackFont {
-  private loaded: { readonly files: readonly SubsetFile[]; readonly index: UnicodeRangeIndex } | undefined;
-  private readonly facesByWeight = new Map<number, UnicodeRangeFaces>();
-
-  constructor(readonly spec: FallbackFontSpec) {}
+export class BundledFallbackFont extends SubsetFontPackage {
+  constructor(readonly spec: FallbackFontSpec) {
+    super(spec.packageName);
+  }
 
   get family(): string {
     return this.spec.family;
@@ -56,39 +49,8 @@ export class BundledFallbackFont {
     return this.spec.weights;
   }
 
-  /** The package's folder, or null when it is not installed (then this font is not a fallback). */
-  directory(): string | null {
-    return packageDirectory(this.spec.packageName);
-  }
-
-  /** The faces at one of its weights (the same object for every call). */
-  faces(weight: number): UnicodeRangeFaces {
-    let faces = this.facesByWeight.get(weight);
-    if (!faces) {
-      faces = new UnicodeRangeFaces(
-        () => this.load().index,
-        (i) => this.openSubset(this.load().files[i]!, weight),
-      );
-      this.facesByWeight.set(weight, faces);
-    }
-    return faces;
-  }
-
-  /** The subset files used (their 400 paths) and their ranges, from the package's CSS (read once). */
-  subsetFiles(): readonly SubsetFile[] {
-    return this.load().files;
-  }
-
-  private load(): { readonly files: readonly SubsetFile[]; readonly index: UnicodeRangeIndex } {
-    if (!this.loaded) {
-      const files = this.readSubsetFiles();
-      this.loaded = { files, index: new UnicodeRangeIndex(files.length, (i) => files[i]!.ranges) };
-    }
-    return this.loaded;
-  }
-
   /** The used subsets of `index.css` (weight 400; every weight has the same subsets and ranges). */
-  private readSubsetFiles(): SubsetFile[] {
+  protected readSubsetFiles(): SubsetFile[] {
     const dir = this.directory();
     const css = dir === null ? null : readPackageSheet(dir, 'index.css');
     if (dir === null || css === null) return [];
@@ -103,7 +65,7 @@ export class BundledFallbackFont {
   }
 
   /** One file at one weight as a face, or null when it cannot be read or parsed. */
-  private openSubset(file: SubsetFile, weight: number): FontFace | null {
+  protected openSubset(file: SubsetFile, weight: number): FontFace | null {
     try {
       const data = readFontFile(file.path.replace(/-400-normal\.woff2$/, `-${weight}-normal.woff2`));
       // Every file of a font carries the font's PostScript name; the subset is appended so

@@ -5,14 +5,71 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { UnicodeRangeFaces } from './font-fallback.js';
+import type { FontFace } from './types.js';
 import type { CodePointRange } from './unicode-range.js';
-import { parseUnicodeRange } from './unicode-range.js';
+import { UnicodeRangeIndex, parseUnicodeRange } from './unicode-range.js';
 
 /** One subset file: where it is, a short name for ids ("119", "latin"), its ranges. */
 export interface SubsetFile {
   readonly path: string;
   readonly key: string;
   readonly ranges: readonly CodePointRange[];
+}
+
+/** The names of the weights, for the embedded subsets' PostScript names. */
+export const WEIGHT_NAMES: Readonly<Record<number, string>> = {
+  100: 'Thin', 200: 'ExtraLight', 300: 'Light', 400: 'Regular', 500: 'Medium',
+  600: 'SemiBold', 700: 'Bold', 800: 'ExtraBold', 900: 'Black',
+};
+
+/**
+ * A bundled font cut into unicode-range files, opened file by file and weight by weight:
+ * the package's sheet is read on the first character looked up, a file is opened when a
+ * character in its range is first needed. Subclasses say which files serve and how one opens.
+ */
+export abstract class SubsetFontPackage {
+  private loaded: { readonly files: readonly SubsetFile[]; readonly index: UnicodeRangeIndex } | undefined;
+  private readonly facesByWeight = new Map<number, UnicodeRangeFaces>();
+
+  constructor(private readonly packageName: string) {}
+
+  /** The package's folder, or null when it is not installed (then this font is not a fallback). */
+  directory(): string | null {
+    return packageDirectory(this.packageName);
+  }
+
+  /** The faces at one weight (the same object for every call). */
+  faces(weight: number): UnicodeRangeFaces {
+    let faces = this.facesByWeight.get(weight);
+    if (!faces) {
+      faces = new UnicodeRangeFaces(
+        () => this.load().index,
+        (i) => this.openSubset(this.load().files[i]!, weight),
+      );
+      this.facesByWeight.set(weight, faces);
+    }
+    return faces;
+  }
+
+  /** The subset files used and their ranges, from the package's CSS (read once). */
+  subsetFiles(): readonly SubsetFile[] {
+    return this.load().files;
+  }
+
+  private load(): { readonly files: readonly SubsetFile[]; readonly index: UnicodeRangeIndex } {
+    if (!this.loaded) {
+      const files = this.readSubsetFiles();
+      this.loaded = { files, index: new UnicodeRangeIndex(files.length, (i) => files[i]!.ranges) };
+    }
+    return this.loaded;
+  }
+
+  /** The files that serve, from the package's style sheets. */
+  protected abstract readSubsetFiles(): SubsetFile[];
+
+  /** One file at one weight as a face, or null when it cannot be read or parsed. */
+  protected abstract openSubset(file: SubsetFile, weight: number): FontFace | null;
 }
 
 const directories = new Map<string, string | null>();
