@@ -1,6 +1,7 @@
 // The cascade proper (css-cascade-4 §6): of all declarations for a property on one element,
 // the winner is decided by origin and importance, then specificity, then source order.
 import type { CascadedDeclaration, LonghandValue } from './declarations.js';
+import { ORDERED_WINNERS } from './properties/logical.js';
 import type { IndexedSelector } from './rule-index.js';
 
 /** The declarations that apply to one element (or pseudo-element), grouped by where they come from. */
@@ -47,6 +48,7 @@ function firstAuthorIndex(matched: readonly IndexedSelector[]): number {
  * cascade decides their shared value (css-logical-1 §4), by this order.
  */
 export function putWinner(winners: Map<string, LonghandValue>, property: string, value: LonghandValue): void {
-  winners.delete(property);
+  // Other properties keep their first place: their order decides nothing.
+  if (ORDERED_WINNERS.has(property)) winners.delete(property);
   winners.set(property, value);
 }

@@ -3,6 +3,7 @@
 // such character once, naming it, so that the author can bring a font for it.
 
 import { isInvisible } from '../text/font-fallback.js';
+import { mayDrawNotdef } from '../text/shape.js';
 import type { DisplayItem, PageDisplayList } from './types.js';
 
 /** At most this many characters are named; the rest get one summary warning. */
@@ -24,6 +25,8 @@ export class MissingGlyphReport {
   private scan(items: readonly DisplayItem[]): void {
     for (const item of items) {
       if (item.kind === 'glyphs') {
+        // Only faces that ever shaped a .notdef can have one in their runs.
+        if (!mayDrawNotdef(item.face)) continue;
         for (const segment of item.segments) {
           for (const glyph of segment.glyphs) {
             // A glyph's text is its cluster's; later glyphs of a cluster have ''.

@@ -116,9 +116,9 @@ export type HanPreference = 'ja' | 'ko' | '';
 
 /** The Han preference of a BCP 47 language tag (lower-cased, as ComputedStyle.lang holds it). */
 export function hanPreference(lang: string | undefined): HanPreference {
-  if (!lang) return '';
-  const primary = lang.split('-', 1)[0];
-  return primary === 'ja' ? 'ja' : primary === 'ko' ? 'ko' : '';
+  // The primary subtag, without splitting: asked for every font query.
+  if (!lang || lang.length < 2 || (lang.length > 2 && lang.charCodeAt(2) !== 0x2d)) return '';
+  return lang.startsWith('ja') ? 'ja' : lang.startsWith('ko') ? 'ko' : '';
 }
 
 const ORDERS: Readonly<Record<HanPreference, readonly BundledCjkFont[]>> = {

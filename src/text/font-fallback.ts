@@ -195,12 +195,16 @@ export function itemizeText(text: string, chain: FallbackChain): FontRun[] {
   let runFace: FontFace | null = null;
   let runStart = 0;
   let afterJoiner = false;
+  // Whether the current character extends a cluster, carried over from the look-ahead.
+  let extending = text.length > 0 && isClusterExtender(text.codePointAt(0)!);
   for (let i = 0; i < text.length; ) {
     const codePoint = text.codePointAt(i)!;
     const next = i + (codePoint > 0xffff ? 2 : 1);
-    const keepsRun: boolean = runFace !== null && (isClusterExtender(codePoint) || (afterJoiner && runFace.hasGlyph(codePoint)));
+    const nextExtends = next < text.length && isClusterExtender(text.codePointAt(next)!);
+    const keepsRun: boolean = runFace !== null && (extending || (afterJoiner && runFace.hasGlyph(codePoint)));
+    extending = nextExtends;
     let face: FontFace = keepsRun ? runFace! : isControl(codePoint) ? chain.primary : chain.faceFor(codePoint);
-    if (!keepsRun && next < text.length && isClusterExtender(text.codePointAt(next)!)) {
+    if (!keepsRun && nextExtends) {
       const end = clusterEnd(text, next);
       if (!coversExtenders(face, text, next, end)) face = chain.faceForCluster(text.slice(i, end)) ?? face;
     }

@@ -74,7 +74,29 @@ export function clearShapingCache(): void {
   shapingCaches.clear();
 }
 
+/** Faces that have drawn some text with glyph 0 (.notdef), in this process. */
+const notdefFaces = new WeakSet<FontFace>();
+
+/**
+ * False when no text shaped with `face` so far got glyph 0: then none of its glyph runs
+ * need a look for missing characters (paint/missing-glyphs.ts), which Latin text never does.
+ */
+export function mayDrawNotdef(face: FontFace): boolean {
+  return notdefFaces.has(face);
+}
+
 function shapeUncached(face: FontFace, text: string, options: ShapeOptions): ShapedText {
+  const shaped = shapeAny(face, text, options);
+  for (const glyph of shaped.glyphs) {
+    if (glyph.id === 0) {
+      notdefFaces.add(face);
+      break;
+    }
+  }
+  return shaped;
+}
+
+function shapeAny(face: FontFace, text: string, options: ShapeOptions): ShapedText {
   if (text.length === 0) return { face, glyphs: [], advance: 0 };
   if (needsHarfBuzz(text)) {
     try {

@@ -12,6 +12,20 @@ const optionsByDirection: Readonly<Record<ShapingDirection, WeakMap<ComputedStyl
 
 /** The shaping options for a run of `style`'s text in `direction` ('auto': the script's). */
 export function shapingOf(style: ComputedStyle, direction: ShapingDirection = 'auto'): ShapeOptions {
+  // Consecutive pieces of text mostly share their style: one comparison instead of a look-up.
+  if (style === lastStyle && direction === 'auto') return lastOptions!;
+  const options = lookUpShaping(style, direction);
+  if (direction === 'auto') {
+    lastStyle = style;
+    lastOptions = options;
+  }
+  return options;
+}
+
+let lastStyle: ComputedStyle | null = null;
+let lastOptions: ShapeOptions | null = null;
+
+function lookUpShaping(style: ComputedStyle, direction: ShapingDirection): ShapeOptions {
   const cache = optionsByDirection[direction];
   let options = cache.get(style);
   if (!options) {

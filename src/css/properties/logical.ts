@@ -32,6 +32,12 @@ export const LOGICAL_LONGHANDS: ReadonlyMap<string, LogicalMapping> = new Map([
   ...BORDER_PARTS.flatMap((p) => pair(`border-inline-start-${p}`, `border-inline-end-${p}`, `border-left-${p}`, `border-right-${p}`)),
 ]);
 
+/**
+ * The logical longhands and their physical twins: the only properties whose order among the
+ * cascade's winners matters (the cascade moves such a winner to the end when it is set again).
+ */
+export const ORDERED_WINNERS: ReadonlySet<string> = new Set([...LOGICAL_LONGHANDS].flatMap(([name, m]) => [name, m.ltr, m.rtl]));
+
 /** The physical longhand a logical longhand sets on an element of `direction`; undefined when `name` is not logical. */
 export function physicalLonghand(name: string, direction: ComputedStyle['direction']): string | undefined {
   const mapping = LOGICAL_LONGHANDS.get(name);
