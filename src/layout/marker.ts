@@ -1,10 +1,10 @@
 // Outside list markers (CSS Lists 3 §3.1): placed before the list item's first line box, on
 // its start side (the left in ltr, the right in rtl), ending at the item's content edge, on
 // that line's baseline.
-import bidiModule from 'bidi-js';
 import type { MarkerBox, ReplacedBox } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
-import type { ShapedGlyph } from '../text/types.js';
+import type { FontFace, ShapedGlyph } from '../text/types.js';
+import { bidi, RTL_TRIGGER } from '../text/bidi-class.js';
 import { FontRegistry } from '../text/font-registry.js';
 import { syntheticStyleOf } from '../text/font-synthesis.js';
 import { shapeText } from '../text/shape.js';
@@ -12,6 +12,8 @@ import { fontQueryOf } from '../text/style-font.js';
 import { shapingOf } from '../text/style-shaping.js';
 import { segmentWidth } from '../paint/glyph-runs.js';
 import { BULLET_RAISE, BULLET_SIZE, bulletAdvance } from './inline/pieces.js';
+import { levelOrder } from './inline/reorder.js';
+import { shapeAtLevel } from './inline/shape-level.js';
 import type { LineItemFragment } from './types.js';
 import { IMAGE_MARKER_GAP } from '../boxes/build.js';
 
@@ -43,47 +45,26 @@ export function outsideMarker(marker: MarkerBox | ReplacedBox, baseline: number,
   };
 }
 
-// bidi-js is CommonJS whose module.exports is its factory; its types declare an ES default export.
-const bidiFactory = bidiModule as unknown as typeof bidiModule.default;
-let bidi: ReturnType<typeof bidiFactory> | null = null;
-
-/** Characters of right-to-left scripts (Hebrew to the end of Arabic's blocks, and their presentation forms). */
-const RTL_CHARACTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe]/;
-
 /**
  * The marker text's glyphs in visual order: its bidi runs (UAX #9 with the marker's direction
- * as the paragraph's), each shaped in its own direction with mirrored characters in the
- * right-to-left ones, the runs reordered (rule L2). So "1. " reads " .1" in rtl, as in
- * browsers. A marker is one short run: this costs nothing per line.
+ * as the paragraph's), each shaped at its level as inline text is (right to left and mirrored
+ * at odd levels), the runs reordered (rule L2). So "1. " reads " .1" in rtl, as in browsers.
+ * A marker is one short run: this costs nothing per line.
  */
-function visualGlyphs(face: Parameters<typeof shapeText>[0], text: string, style: ComputedStyle): readonly ShapedGlyph[] {
-  const direction = style.direction;
-  if (direction === 'ltr' && !RTL_CHARACTER.test(text)) return shapeText(face, text, shapingOf(style)).glyphs;
-  bidi ??= bidiFactory();
-  const levels = bidi.getEmbeddingLevels(text, direction).levels;
-  const runs: { text: string; level: number }[] = [];
+function visualGlyphs(face: FontFace, text: string, style: ComputedStyle): readonly ShapedGlyph[] {
+  if (style.direction === 'ltr' && !RTL_TRIGGER.test(text)) return shapeText(face, text, shapingOf(style)).glyphs;
+  const levels = bidi.getEmbeddingLevels(text, style.direction).levels;
+  const runs: { start: number; end: number }[] = [];
   for (let i = 0; i < text.length;) {
-    const level = levels[i]!;
-    let run = '';
-    for (; i < text.length && levels[i] === level; i++) run += (level & 1 ? bidi.getMirroredCharacter(text[i]!) : null) ?? text[i]!;
-    runs.push({ text: run, level });
+    const start = i;
+    while (i < text.length && levels[i] === levels[start]) i++;
+    runs.push({ start, end: i });
   }
-  // L2: from the highest level down to the lowest odd one, reverse every sequence of runs at that level or above.
-  const highest = runs.reduce((m, r) => Math.max(m, r.level), 0);
-  const lowestOdd = runs.reduce((m, r) => (r.level & 1 ? Math.min(m, r.level) : m), Infinity);
-  for (let level = highest; level >= lowestOdd; level--) {
-    for (let i = 0; i < runs.length;) {
-      if (runs[i]!.level < level) {
-        i++;
-        continue;
-      }
-      let end = i;
-      while (end < runs.length && runs[end]!.level >= level) end++;
-      runs.splice(i, end - i, ...runs.slice(i, end).reverse());
-      i = end;
-    }
-  }
-  return runs.flatMap((r) => shapeText(face, r.text, shapingOf(style, r.level & 1 ? 'rtl' : 'ltr')).glyphs);
+  const runLevels = Uint8Array.from(runs, (r) => levels[r.start]!);
+  const order = levelOrder(runLevels, Math.min(...runLevels), Math.max(...runLevels));
+  const glyphs: ShapedGlyph[] = [];
+  for (const k of order) glyphs.push(...shapeAtLevel(face, text.slice(runs[k]!.start, runs[k]!.end), runLevels[k]!, style).glyphs);
+  return glyphs;
 }
 
 /**

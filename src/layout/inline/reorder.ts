@@ -57,10 +57,20 @@ export function visualOrder(pieces: readonly Piece[], bidi: ParagraphBidi): Int3
     min = Math.min(min, levels[i]!);
   }
   if (max === 0 && !rtlEdges) return null;
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  for (let level = max; level >= (min | 1); level--) reverseRuns(order, levels, level);
+  const order = levelOrder(levels, min, max);
   return hasEdges ? placeEdges(pieces, order) : order;
+}
+
+/**
+ * The indices of items at `levels` in visual order (rule L2): from the highest level down to
+ * the lowest odd one, each maximal sequence at or above the level reversed. `min` and `max`
+ * are the lowest and highest of the levels.
+ */
+export function levelOrder(levels: Uint8Array, min: number, max: number): Int32Array {
+  const order = new Int32Array(levels.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  for (let level = max; level >= (min | 1); level--) reverseRuns(order, levels, level);
+  return order;
 }
 
 /** Reverses each maximal sequence of `order` whose levels are at least `level` (rule L2). */
