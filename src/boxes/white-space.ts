@@ -5,8 +5,11 @@ import type { WhiteSpace } from '../css/types.js';
 import type { InlineLevelBox, LineBreakBox, TextBox } from './types.js';
 
 const TAB_SPACES = '        ';
-/** Text that collapsing would change apart from a leading space (a quick scan before replacing). */
-const NEEDS_COLLAPSING = /[\t\n\f]| {2}| [\u202A-\u202E\u2066-\u2069]+ /;
+/**
+ * Text that collapsing may change apart from a leading space (a quick scan before replacing;
+ * a space before a bidi control may be a false alarm, which only costs the replace).
+ */
+const NEEDS_COLLAPSING = /[\t\n\f]| [ \u202A-\u202E\u2066-\u2069]/;
 /**
  * Spaces after a space and bidi formatting characters: collapsing ignores those characters,
  * as if they were not there (CSS Text 3 §4.1.1), so the later spaces go and they stay.

@@ -6,10 +6,12 @@ import { parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { SVG_LIMITS } from '../resources/svg/limits.js';
 import { SVG_NAMESPACE, svgMarkup } from './svg-markup.js';
+import { textGatheringAdapter, textValue } from './text-gathering-adapter.js';
 import type { DocumentSheet, DomDocument, DomElement, DomNode, DomText } from './types.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
 type P5Element = DefaultTreeAdapterMap['element'];
+type P5Text = DefaultTreeAdapterMap['textNode'];
 
 interface MutableElement {
   kind: 'element';
@@ -29,7 +31,7 @@ export function parseHtml(html: string): DomDocument {
   // A byte order mark is the encoding's, not text: decoding drops it (HTML §13.2.3.1, WHATWG
   // Encoding "decode"), but a file read as UTF-8 keeps it, and parse5 would take it for text
   // before the doctype (a stray line in the body, and quirks mode).
-  const p5 = parse(html.charCodeAt(0) === 0xfeff ? html.slice(1) : html);
+  const p5 = parse(html.charCodeAt(0) === 0xfeff ? html.slice(1) : html, { treeAdapter: textGatheringAdapter });
   const htmlEl = p5.childNodes.find((n): n is P5Element => 'tagName' in n && n.tagName === 'html');
   if (!htmlEl) throw new Error('parse5 produced no <html> element');
   const styleSheets: DocumentSheet[] = [];
@@ -67,7 +69,7 @@ export function parseHtml(html: string): DomDocument {
     for (const child of kids) {
       if ('tagName' in child) el.children.push(convert(child as P5Element, self, index++, depth + 1));
       else if (child.nodeName === '#text') {
-        const text: DomText = { kind: 'text', text: (child as { value: string }).value, parent: self };
+        const text: DomText = { kind: 'text', text: textValue(child as P5Text), parent: self };
         el.children.push(text);
       }
     }
@@ -111,7 +113,7 @@ function flattenBeyond(children: readonly P5Node[], depth: number): readonly P5N
 }
 
 function textOf(el: P5Node): string {
-  if ('value' in el && el.nodeName === '#text') return (el as { value: string }).value;
+  if (el.nodeName === '#text') return textValue(el as P5Text);
   if ('childNodes' in el) return el.childNodes.map(textOf).join('');
   return '';
 }

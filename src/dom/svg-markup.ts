@@ -5,6 +5,7 @@
 // elements of other namespaces (HTML inside `<foreignObject>`), comments, and attributes with
 // a prefix XML would need declared.
 import type { DefaultTreeAdapterMap } from 'parse5';
+import { textValue } from './text-gathering-adapter.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
 type P5Element = DefaultTreeAdapterMap['element'];
@@ -34,7 +35,7 @@ export function svgMarkup(root: P5Element, maxChars: number): string {
       continue;
     }
     if (node.nodeName === '#text') {
-      push(escapeText((node as { value: string }).value));
+      push(escapeText(textValue(node as DefaultTreeAdapterMap['textNode'])));
       continue;
     }
     if (!('tagName' in node) || node.namespaceURI !== SVG_NAMESPACE) continue;

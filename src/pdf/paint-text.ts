@@ -63,7 +63,8 @@ function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number, 
       const g = glyphs[k]!;
       let literal = '';
       if (spanEnd < k) {
-        const last = clusterEnd(glyphs, k);
+        // Most glyphs are a cluster of their own: no walk to find where it ends.
+        const last = k + 1 < glyphs.length && glyphs[k + 1]!.cluster === g.cluster ? clusterEnd(glyphs, k) : k;
         // code() before extracts(): a glyph's ToUnicode entry is the first text it is drawn for.
         if (last === k) literal = font.code(g.id, g.text);
         if (last > k || !font.extracts(g.id, g.text)) {

@@ -194,13 +194,26 @@ export function itemizeText(text: string, chain: FallbackChain): FontRun[] {
   const runs: FontRun[] = [];
   let runFace: FontFace | null = null;
   let runStart = 0;
+  let i = 0;
+  // Latin text first: a simple character followed by another is a cluster of its own, so it
+  // takes its own face without the cluster checks below.
+  while (i < text.length && isSimple(text.charCodeAt(i)) && (i + 1 === text.length || isSimple(text.charCodeAt(i + 1)))) {
+    const face = chain.faceFor(text.charCodeAt(i));
+    if (face !== runFace) {
+      if (runFace) runs.push({ face: runFace, start: runStart, end: i });
+      runFace = face;
+      runStart = i;
+    }
+    i++;
+  }
+  // A simple character is no joiner; whether the next one extends its cluster is looked at anew.
   let afterJoiner = false;
   // Whether the current character extends a cluster, carried over from the look-ahead.
-  let extending = text.length > 0 && isClusterExtender(text.codePointAt(0)!);
-  for (let i = 0; i < text.length; ) {
+  let extending = i < text.length && isClusterExtender(text.codePointAt(i)!);
+  while (i < text.length) {
     const codePoint = text.codePointAt(i)!;
     const next = i + (codePoint > 0xffff ? 2 : 1);
-    const nextExtends = next < text.length && isClusterExtender(text.codePointAt(next)!);
+    const nextExtends = next < text.length && extendsAt(text, next);
     const keepsRun: boolean = runFace !== null && (extending || (afterJoiner && runFace.hasGlyph(codePoint)));
     extending = nextExtends;
     let face: FontFace = keepsRun ? runFace! : isControl(codePoint) ? chain.primary : chain.faceFor(codePoint);
@@ -218,6 +231,17 @@ export function itemizeText(text: string, chain: FallbackChain): FontRun[] {
   }
   if (runFace) runs.push({ face: runFace, start: runStart, end: text.length });
   return runs;
+}
+
+/** A character below U+0300 that is no control: it neither extends a cluster nor joins one. */
+function isSimple(unit: number): boolean {
+  return unit >= 0x20 && unit < 0x300 && (unit < 0x7f || unit >= 0xa0);
+}
+
+/** isClusterExtender of the code point at `i`, without decoding it below U+0300 (Latin text). */
+function extendsAt(text: string, i: number): boolean {
+  const unit = text.charCodeAt(i);
+  return unit < 0x300 ? isControl(unit) : isClusterExtender(text.codePointAt(i)!);
 }
 
 /** The end of the extenders that start at `from`. */

@@ -22,6 +22,15 @@ describe('parseHtml', () => {
     expect(body.children[0]).toMatchObject({ kind: 'element', tagName: 'p' });
   });
 
+  it('joins a text node from all its character tokens, in order, also for text foster-parented before a table', () => {
+    const doc = parseHtml('<p>one  two\n&amp; <!-- c --> three\u00a0four</p><table>x<tr><td>cell</td></tr>y z</table><style>p {}\n b {}</style>');
+    const body = doc.root.children.find((c) => c.kind === 'element' && c.tagName === 'body') as DomElement;
+    const texts = (el: DomElement): string[] => el.children.map((c) => (c.kind === 'text' ? c.text : `<${c.tagName}>`));
+    expect(texts(body.children[0] as DomElement)).toEqual(['one  two\n& ', ' three\u00a0four']);
+    expect(texts(body)).toEqual(['<p>', 'xy z', '<table>', '<style>']);
+    expect(doc.styleSheets).toEqual([{ kind: 'style', text: 'p {}\n b {}', media: null }]);
+  });
+
   it('drops a leading byte order mark instead of making it text in the body', () => {
     const doc = parseHtml('\uFEFF<!DOCTYPE html><p>x</p>');
     const body = doc.root.children.find((c) => c.kind === 'element' && c.tagName === 'body') as DomElement;
