@@ -15,8 +15,6 @@ export interface FileDocument {
   readonly kind: 'file';
   readonly name: string;
   readonly file: string;
-  /** Chromium's median for this document, warm and in-process, in ms. */
-  readonly chromiumWarmMs: number;
 }
 
 /** A generated 6-column table (`table-document.ts`); its time is also shown per 1,000 rows. */
@@ -56,16 +54,12 @@ export interface MarkdownDocument {
   readonly items: number;
 }
 
-// Chromium-warm medians from ../shared/bench-corpus/README.md, table "What the alternatives do
-// on this machine (2 cores; medians)", column "Chromium warm" (puppeteer page.setContent +
-// page.pdf with the browser already running). Update them here if that README changes. The
-// generated tables have no Chromium figure.
 export const CORPUS_DOCUMENTS: readonly CorpusDocument[] = [
-  { kind: 'file', name: 'invoice', file: 'invoice.html', chromiumWarmMs: 106 },
-  { kind: 'file', name: 'paged', file: 'paged.html', chromiumWarmMs: 188 },
-  { kind: 'file', name: 'cjk', file: 'cjk.html', chromiumWarmMs: 368 },
-  { kind: 'file', name: 'report', file: 'report.html', chromiumWarmMs: 4190 },
-  { kind: 'file', name: 'book', file: 'book.html', chromiumWarmMs: 2930 },
+  { kind: 'file', name: 'invoice', file: 'invoice.html' },
+  { kind: 'file', name: 'paged', file: 'paged.html' },
+  { kind: 'file', name: 'cjk', file: 'cjk.html' },
+  { kind: 'file', name: 'report', file: 'report.html' },
+  { kind: 'file', name: 'book', file: 'book.html' },
   { kind: 'table', name: 'table-1k', rows: 1000 },
   { kind: 'table', name: 'table-5k', rows: 5000 },
   { kind: 'margins', name: 'margins-100', chapters: 100 },
