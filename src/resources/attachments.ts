@@ -58,7 +58,7 @@ export function attachmentOptionFailures(value: unknown): ValidationFailure[] {
     if (item.url !== undefined && typeof item.url !== 'string') failures.push({ property: `${at}.url`, message: 'Expected a string' });
     if (item.name !== undefined && !(typeof item.name === 'string' && item.name.trim() !== '' && item.name.length <= MAX_NAME_LENGTH)) {
       failures.push({ property: `${at}.name`, message: `Expected a non-empty string of at most ${MAX_NAME_LENGTH} characters` });
-    } else if (item.name === undefined && hasData) failures.push({ property: `${at}.name`, message: 'Required with data' });
+    } else if (item.name === undefined && hasData && item.url === undefined) failures.push({ property: `${at}.name`, message: 'Required with data' });
     if (item.mimeType !== undefined && !(typeof item.mimeType === 'string' && MIME_TYPE.test(item.mimeType))) {
       failures.push({ property: `${at}.mimeType`, message: 'Expected a MIME type such as text/xml' });
     }
