@@ -119,6 +119,21 @@ describe('PDF/A', () => {
     });
   }
 
+  it('gives form widgets the print flag and an appearance dictionary with /N only, and NeedAppearances false', async () => {
+    const form = html('<form><input type="text" name="who" value="Ada"><input type="checkbox" name="ok" checked><input type="radio" name="r" value="a"></form>', '<title>Form</title>');
+    const pdf = await render(form, { deterministic: true, pdfVariant: 'pdf/a-3b' });
+    expect(qpdfCheck(writeTemp('form.pdf', pdf)).ok).toBe(true);
+    const { doc, catalog } = await catalogOf(pdf);
+    expect(catalog.lookup(PDFName.of('AcroForm'), PDFDict).get(PDFName.of('NeedAppearances'))?.toString()).toBe('false');
+    const annots = doc.getPage(0).node.lookup(PDFName.of('Annots'), PDFArray);
+    expect(annots.size()).toBe(3);
+    for (let i = 0; i < annots.size(); i++) {
+      const annot = annots.lookup(i, PDFDict);
+      expect(Number(annot.get(PDFName.of('F'))?.toString()) & 0b100111).toBe(4);
+      expect(annot.lookup(PDFName.of('AP'), PDFDict).keys().map(String)).toEqual(['/N']);
+    }
+  });
+
   it('writes no CIDSet (PDF/A-2/3 do not require one) and embeds every font', async () => {
     const pdf = await render(DOC, { deterministic: true, pdfVariant: 'pdf/a-2b' });
     const { doc } = await catalogOf(pdf);

@@ -1,7 +1,7 @@
 // The Factur-X example (examples/factur-x-invoice/) rendered with the CLI as PDF/A-3b: the
 // invoice XML embedded as Data with the same bytes, and the XMP's fx schema and its PDF/A
 // extension schema with the conformance level the XML declares.
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFArray, PDFDict, PDFName } from 'pdf-lib';
@@ -51,6 +51,18 @@ describe('the Factur-X example invoice', () => {
       expect(text, value).toContain(value);
       expect(xml, value).toContain(value);
     }
+  });
+
+  it('takes the XML from --attachment as well', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'quire-fx-cli-'));
+    const page = path.join(dir, 'invoice.html');
+    writeFileSync(page, readFileSync(path.join(EXAMPLE, 'invoice.html'), 'utf8').replace(/<link rel="attachment"[^>]*>/, ''));
+    const out = path.join(dir, 'invoice.pdf');
+    const quiet = { ...nodeIo, stdout: () => {}, stderr: (text: string) => void expect.fail(text) };
+    expect(await runCli(['render', page, '--pdf-variant', 'pdf/a-3b', '--attachment', path.join(EXAMPLE, 'factur-x.xml'), '-o', out], quiet)).toBe(0);
+    const pdf = readFileSync(out);
+    expect((await readXmp(pdf)).value(NS.fx, 'ConformanceLevel')).toBe('EN 16931');
+    expect(tool('pdfdetach', ['-list', out], 'apt-get install poppler-utils').stdout).toMatch(/^1 embedded files\n1: factur-x.xml\n$/);
   });
 
   it('reads each profile from GuidelineSpecifiedDocumentContextParameter/ID', () => {
