@@ -10,6 +10,7 @@ import type { ValidationFailure } from '../request/errors.js';
 import type { EmbeddedAttachment } from './embedded-files.js';
 import { FACTUR_X_FILE_NAME, facturXConformanceLevel, type FacturXInvoice } from './factur-x.js';
 import { flateStream } from './flate.js';
+import { isLanguageTag } from './metadata.js';
 import { SRGB_DESCRIPTION, srgbIccProfile } from './srgb-icc.js';
 import { pdfaPart, type PdfVariant } from './variant.js';
 
@@ -44,7 +45,7 @@ export function variantFailures(request: VariantRequest): ValidationFailure[] {
   } else if (pdfVariant === 'pdf/ua-1') {
     // ISO 14289-1 §7.1: a dc:title, shown in the title bar; §7.2: the natural language.
     if (!request.title?.trim()) failures.push({ property: 'title', message: 'pdf/ua-1 needs a document title: give <title>, the request\'s "title" or metadata.title' });
-    if (!request.lang) failures.push({ property: 'pdfVariant', message: 'pdf/ua-1 needs the document\'s language: give <html lang> or metadata.lang' });
+    if (!request.lang || !isLanguageTag(request.lang.trim())) failures.push({ property: 'pdfVariant', message: 'pdf/ua-1 needs the document\'s language as a BCP 47 tag (en, fr-CA): give <html lang> or metadata.lang' });
     if (!request.tagged) failures.push({ property: 'pdfVariant', message: 'pdf/ua-1 needs a tagged PDF (a structure tree), and tagging is off for this render' });
   }
   return failures;

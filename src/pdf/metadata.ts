@@ -97,7 +97,7 @@ function cleanText(text: string): string {
 }
 
 /** A BCP 47 tag's shape (RFC 5646 §2.1): alphanumeric subtags of 1–8 characters. */
-function isLanguageTag(text: string): boolean {
+export function isLanguageTag(text: string): boolean {
   return /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(text);
 }
 

@@ -90,6 +90,12 @@ export class PdfWriter {
     this.fonts = new FontEmbedder(pdf.context, this.resources, options.onWarning);
     this.images = new ImageEmbedder(pdf, options.onWarning ?? (() => {}), { resources: this.resources, fonts: this.fonts });
     this.digest = createHash('sha256').update(options.title ?? '');
+    // The other properties count for the deterministic /ID too (only when given, so that the
+    // files of documents without them keep theirs).
+    for (const key of ['author', 'subject', 'keywords', 'creator', 'lang'] as const) {
+      const value = options[key];
+      if (value) this.digest.update(`\0${key}=${value}`);
+    }
   }
 
   /** A writer for a document; rejects with ValidationError when the document cannot be its `pdfVariant`. */
