@@ -24,7 +24,6 @@ export interface VariantRequest {
   readonly attachmentSources: readonly string[];
   /** The content is tagged (a structure tree and marked content). */
   readonly tagged: boolean;
-  readonly watermark: string | null;
 }
 
 /** The problems that keep the document from being written as its variant (empty: none). */
@@ -34,8 +33,6 @@ export function variantFailures(request: VariantRequest): ValidationFailure[] {
   if (pdfVariant === null) return failures;
   const part = pdfaPart(pdfVariant);
   if (part !== null) {
-    // ISO 19005-2 §6.2.11.4.1: every font embedded; the watermark is set in the standard Helvetica.
-    if (request.watermark) failures.push({ property: 'pdfVariant', message: `${pdfVariant} needs every font embedded, and the watermark of development keys uses the standard Helvetica, which is not: use a production key` });
     request.attachments.forEach((attachment, i) => {
       // ISO 19005-2 §6.8: only PDF/A-1 or PDF/A-2 files may be embedded.
       if (part === 2 && !isPdfA12(attachment.data)) {

@@ -24,6 +24,7 @@ import { paintItems } from './paint-page.js';
 import { ResourceRegistry } from './resources.js';
 import { pdfaPart, type PdfVariant } from './variant.js';
 import { stampWatermark } from './watermark.js';
+import { watermarkDisplayList } from './watermark-glyphs.js';
 
 /** Document-level options of a PDF; the document properties go into Info and XMP alike. */
 export interface PdfOptions extends DocumentProperties {
@@ -160,6 +161,13 @@ export class PdfWriter {
   /** Fonts, links, destinations, the outline, resources and metadata; returns the file. */
   async finish(): Promise<Uint8Array> {
     if (this.pages.length === 0) await this.addPage(EMPTY_DOCUMENT_PAGE);
+    // PDF/A embeds every font: the watermark is then set in the bundled sans-serif (before
+    // the fonts are written), else stamped in the standard Helvetica at the end.
+    const { watermark } = this.options;
+    const embeddedWatermark = watermark && this.conformance.pdfaPart !== null;
+    if (embeddedWatermark) {
+      for (const [i, { page }] of this.pages.entries()) await this.addOverlay(i, watermarkDisplayList(watermark, page.getWidth(), page.getHeight()));
+    }
     this.checkGlyphs();
     this.fonts.finish();
     const names: { Dests?: PDFRef; EmbeddedFiles?: PDFRef } = {};
@@ -170,7 +178,7 @@ export class PdfWriter {
     writeOutline(this.pdf.context, this.pdf.catalog, this.pages);
     this.resources.write();
     // Over everything else, once every page's /Resources exist.
-    if (this.options.watermark) stampWatermark(this.pdf, this.options.watermark);
+    if (watermark && !embeddedWatermark) stampWatermark(this.pdf, watermark);
     this.writeVariantEntries();
     writeMetadata(this.pdf, this.options, this.digest.digest('hex'), this.conformance);
     await Promise.all(this.pending);
@@ -248,7 +256,6 @@ function checkedConformance(options: PdfOptions): Conformance {
     attachments,
     attachmentSources: options.attachmentSources ?? attachments.map((_, i) => `attachments[${i}]`),
     tagged: options.tagged ?? false,
-    watermark: options.watermark ?? null,
   };
   const failures = variantFailures(request);
   const facturX = facturXOf(request);

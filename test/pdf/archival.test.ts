@@ -11,7 +11,7 @@ import { render, renderDocument } from '../../src/render.js';
 import type { RenderOptions } from '../../src/options.js';
 import { srgbIccProfile } from '../../src/pdf/srgb-icc.js';
 import { NS, catalogOf, metadataStream, outputIntent, qpdfCheck, readInfo, readXmp, tool } from './archival-helpers.js';
-import { writeTemp } from './helpers.js';
+import { poppler, writeTemp } from './helpers.js';
 
 const html = (body: string, head = '', lang = 'en') => ({ type: 'html', data: { html: `<!doctype html><html lang="${lang}"><head>${head}</head><body>${body}</body></html>` } });
 const HEAD = '<title>Quarterly statement</title><meta name="author" content="Ada Lovelace"><meta name="description" content="Statement for Q3"><meta name="keywords" content="statement, bank"><meta name="generator" content="Ledger 2.1">';
@@ -178,10 +178,15 @@ describe('PDF/A', () => {
     expect(ok.warnings.join('\n')).toMatch(/U\+E123/);
   });
 
-  it('refuses the development watermark (a font that is not embedded)', async () => {
-    const error = await failureOf(DOC, { pdfVariant: 'pdf/a-3b', watermark: 'DEVELOPMENT' });
-    expect(error.fields.map((f) => f.property)).toEqual(['pdfVariant']);
-    expect(error.message).toMatch(/watermark/);
+  it('sets the development watermark in an embedded font (the standard Helvetica is not)', async () => {
+    const pdf = await render(DOC, { deterministic: true, pdfVariant: 'pdf/a-3b', watermark: 'DEVELOPMENT' });
+    const path = writeTemp('watermark.pdf', pdf);
+    expect(qpdfCheck(path).ok).toBe(true);
+    const fonts = poppler('pdffonts', [path]).stdout.split('\n').slice(2).filter((line) => line.trim() !== '');
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const row of fonts) expect(row).toMatch(/CID TrueType\s+Identity-H\s+yes yes yes/);
+    expect(fonts.join('\n')).not.toMatch(/Helvetica/);
+    expect(poppler('pdftotext', [path, '-']).stdout.replace(/\s+/g, '')).toContain('DEVELOPMENT');
   });
 });
 

@@ -112,6 +112,16 @@ describe('generate-pdf: the pdfVariant extension field', () => {
     expect(xmp.value(NS.dc, 'title')).toBe('Archived');
   });
 
+  it('watermarks a development key\'s PDF/A in an embedded font, on every page', async () => {
+    const long = { type: 'html', pdfVariant: 'pdf/a-2b', data: { html: '<p>one</p><p style="break-before: page">two</p>' } };
+    const dev = await post(server, '/api/v1/generate-pdf', long, { key: server.devKey });
+    expect(dev.status).toBe(200);
+    const watermark = (pdf: Uint8Array, page: number) => pageWords(pdf, page).filter((w) => w.yMax - w.yMin > 20).sort((a, b) => a.xMin - b.xMin).map((w) => w.text).join('');
+    expect(watermark(dev.bytes, 1)).toBe('DEVELOPMENT');
+    expect(watermark(dev.bytes, 2)).toBe('DEVELOPMENT');
+    expect(poppler('pdffonts', [writeTemp('dev-pdfa.pdf', dev.bytes)]).stdout).not.toMatch(/Helvetica/);
+  });
+
   it('answers an unknown variant with a 400 ValidationError naming the field', async () => {
     const res = await post(server, '/api/v1/generate-pdf', { ...HELLO, pdfVariant: 'pdf/a-1b' }, { key: server.prodKey });
     expect(res.status).toBe(400);
