@@ -5,6 +5,8 @@
 
 import type { DomDocument } from './dom/types.js';
 import type { DocumentProperties } from './pdf/metadata.js';
+import { describe, isRecord } from './request/checks.js';
+import type { ValidationFailure } from './request/errors.js';
 
 /** The `metadata` render option: each given field overrides what the document says. */
 export interface MetadataOptions {
@@ -30,4 +32,21 @@ export function documentProperties(doc: DomDocument, requestTitle: string | null
     creator: options.creator ?? doc.meta.get('generator') ?? null,
     lang: options.lang ?? (doc.root.attrs.get('lang')?.trim() || null),
   };
+}
+
+const TEXT_FIELDS = ['title', 'author', 'subject', 'creator', 'lang'] as const;
+
+/** Every problem with a `metadata` option value (JavaScript callers can pass anything), each naming its path. */
+export function metadataOptionFailures(value: unknown): ValidationFailure[] {
+  if (value === undefined) return [];
+  if (!isRecord(value)) return [{ property: 'metadata', message: `Expected object, received ${describe(value)}` }];
+  const failures: ValidationFailure[] = [];
+  for (const key of TEXT_FIELDS) {
+    if (value[key] !== undefined && typeof value[key] !== 'string') failures.push({ property: `metadata.${key}`, message: `Expected string, received ${describe(value[key])}` });
+  }
+  const { keywords } = value;
+  if (keywords !== undefined && typeof keywords !== 'string' && !(Array.isArray(keywords) && keywords.every((k) => typeof k === 'string'))) {
+    failures.push({ property: 'metadata.keywords', message: 'Expected a string or an array of strings' });
+  }
+  return failures;
 }

@@ -21,7 +21,7 @@ import { DETERMINISTIC_EPOCH } from './pdf/metadata.js';
 import { Failures } from './request/checks.js';
 import { ValidationError } from './request/errors.js';
 import { checkPdfVariant, normalizeRequest } from './request/validate.js';
-import { documentProperties } from './document-properties.js';
+import { documentProperties, metadataOptionFailures } from './document-properties.js';
 import { FACTUR_X_FILE_NAME } from './pdf/factur-x.js';
 import type { DocumentProperties } from './pdf/metadata.js';
 import type { PdfVariant } from './pdf/variant.js';
@@ -246,7 +246,7 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
 function checkedOptions(options: RenderOptions): PdfVariant | null {
   const failures = new Failures();
   const pdfVariant = checkPdfVariant(options.pdfVariant, failures);
-  failures.list.push(...attachmentOptionFailures(options.attachments));
+  failures.list.push(...metadataOptionFailures(options.metadata), ...attachmentOptionFailures(options.attachments));
   if (failures.list.length > 0) throw new ValidationError(failures.list);
   return pdfVariant;
 }

@@ -91,9 +91,18 @@ function cleanProperties(meta: DocumentProperties): Required<{ [K in keyof Docum
   };
 }
 
-/** Text that both a PDF text string and XML can carry, trimmed. */
+/**
+ * A property's length at most: as UTF-16 (2 bytes a unit, and a BOM) well inside the 32767
+ * bytes ISO 19005-2 §6.1.13 allows a string.
+ */
+const MAX_PROPERTY_LENGTH = 8192;
+
+/** Text that both a PDF text string and XML can carry, trimmed, and cut to MAX_PROPERTY_LENGTH (not inside a surrogate pair). */
 function cleanText(text: string): string {
-  return text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '').trim();
+  const clean = text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '').trim();
+  if (clean.length <= MAX_PROPERTY_LENGTH) return clean;
+  const end = /[\uD800-\uDBFF]/.test(clean[MAX_PROPERTY_LENGTH - 1]!) ? MAX_PROPERTY_LENGTH - 1 : MAX_PROPERTY_LENGTH;
+  return clean.slice(0, end).trim();
 }
 
 /** A BCP 47 tag's shape (RFC 5646 §2.1): alphanumeric subtags of 1–8 characters. */

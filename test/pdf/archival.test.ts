@@ -46,6 +46,21 @@ describe('metadata', () => {
     expect((await readXmp(pdf)).value(NS.dc, 'language')).toBe('fr-CA');
   });
 
+  it('cuts a huge property to a length PDF/A strings allow, in Info and XMP alike', async () => {
+    const pdf = await render(DOC, { deterministic: true, pdfVariant: 'pdf/a-2b', metadata: { subject: 'é'.repeat(50_000) } });
+    const info = await readInfo(pdf);
+    expect(info.Subject!.length).toBe(8192);
+    expect((await readXmp(pdf)).value(NS.dc, 'description')).toBe(info.Subject);
+  });
+
+  it('checks the metadata option', async () => {
+    const error = await failureOf(DOC, { metadata: { title: 7, keywords: ['a', 1] } as never });
+    expect(error.fields).toEqual([
+      { property: 'metadata.title', message: 'Expected string, received number' },
+      { property: 'metadata.keywords', message: 'Expected a string or an array of strings' },
+    ]);
+  });
+
   it('writes an uncompressed XMP stream that agrees with the Info dictionary field by field', async () => {
     const pdf = await render(DOC, { creationDate: new Date('2026-03-04T05:06:07.890Z') });
     const { dict } = await metadataStream(pdf);
