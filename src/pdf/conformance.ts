@@ -121,5 +121,8 @@ export function writeUniversalAccessEntries(catalog: PDFDict, context: PDFContex
   const preferences = catalog.lookupMaybe(PDFName.of('ViewerPreferences'), PDFDict) ?? context.obj({});
   preferences.set(PDFName.of('DisplayDocTitle'), context.obj(true));
   catalog.set(PDFName.of('ViewerPreferences'), preferences);
-  catalog.set(PDFName.of('MarkInfo'), context.obj({ Marked: true }));
+  // The tagging stage's own /MarkInfo (with /Suspects) is kept; /Marked is true either way.
+  const markInfo = catalog.lookupMaybe(PDFName.of('MarkInfo'), PDFDict) ?? context.obj({});
+  markInfo.set(PDFName.of('Marked'), context.obj(true));
+  catalog.set(PDFName.of('MarkInfo'), markInfo);
 }
