@@ -1,5 +1,9 @@
 // Quire's public API: render(input, options) → PDF bytes.
 export type { RenderOptions } from './options.js';
+export type { MetadataOptions } from './document-properties.js';
+export type { AttachmentOption } from './resources/attachments.js';
+export type { AFRelationship } from './pdf/embedded-files.js';
+export { PDF_VARIANTS, type PdfVariant } from './pdf/variant.js';
 export { render, renderDocument } from './render.js';
 export type { RenderResult } from './render.js';
 export { ValidationError } from './request/errors.js';

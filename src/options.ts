@@ -1,4 +1,7 @@
 // Options of a render that are not part of the API request body.
+import type { MetadataOptions } from './document-properties.js';
+import type { PdfVariant } from './pdf/variant.js';
+import type { AttachmentOption } from './resources/attachments.js';
 import type { ResourceFetcher, ResourceKind } from './resources/gather.js';
 import type { FontProviderOptions } from './resources/google-fonts.js';
 
@@ -39,6 +42,15 @@ export interface RenderOptions {
   readonly fontProvider?: FontProviderOptions | false;
   /** Text drawn large and light across every page (the server's development-key watermark); null or absent: none. */
   readonly watermark?: string | null;
+  /** The PDF's title, author, subject, keywords, creator and language; each given field wins over the document's. */
+  readonly metadata?: MetadataOptions;
+  /**
+   * The standard the PDF follows; wins over the request body's `pdfVariant`. A document that
+   * cannot comply is a ValidationError naming why.
+   */
+  readonly pdfVariant?: PdfVariant;
+  /** Files embedded in the PDF, before the document's `<link rel=attachment>` files. */
+  readonly attachments?: readonly AttachmentOption[];
 }
 
 /** How the built-in loader fetches. */

@@ -18,11 +18,18 @@ import { fontUnitsSource } from './text/font-units.js';
 import { FontRegistry } from './text/font-registry.js';
 import { markdownDocument } from './markdown/document.js';
 import { DETERMINISTIC_EPOCH } from './pdf/metadata.js';
-import { normalizeRequest } from './request/validate.js';
+import { Failures } from './request/checks.js';
+import { ValidationError } from './request/errors.js';
+import { checkPdfVariant, normalizeRequest } from './request/validate.js';
+import { documentProperties, metadataOptionFailures } from './document-properties.js';
+import { FACTUR_X_FILE_NAME } from './pdf/factur-x.js';
+import type { DocumentProperties } from './pdf/metadata.js';
+import type { PdfVariant } from './pdf/variant.js';
+import { attachmentOptionFailures, loadAttachments, type LoadedAttachments } from './resources/attachments.js';
 import { fileRootFetcher } from './resources/file-root.js';
 import { gatherResources, type ResourceFetcher } from './resources/gather.js';
 import { fontProviderOf } from './resources/google-fonts.js';
-import { createResourceLoader } from './resources/net/index.js';
+import { createResourceLoader, DEFAULT_MAX_BYTES } from './resources/net/index.js';
 
 /** What a render produced, for callers that want more than the bytes (the CLI prints warnings). */
 export interface RenderResult {
@@ -42,7 +49,10 @@ export async function renderDocument(input: unknown, options: RenderOptions = {}
   // pdf/: each page is painted and written as soon as it is laid out, then let go.
   const { sink: writer, totals } = await runPasses(doc, async () => {
     const pdf = await PdfWriter.create({
-      title: doc.title,
+      ...doc.properties,
+      pdfVariant: doc.pdfVariant,
+      attachments: doc.attachments.attachments,
+      attachmentSources: doc.attachments.sources,
       deterministic: options.deterministic ?? false,
       onWarning: doc.warn,
       watermark: options.watermark ?? null,
@@ -78,7 +88,7 @@ export async function renderToDisplayLists(
       },
     };
   });
-  return { pages: sink.pages, title: doc.title, warnings: doc.warnings };
+  return { pages: sink.pages, title: doc.properties.title ?? null, warnings: doc.warnings };
 }
 
 /**
@@ -166,7 +176,10 @@ function sameTotals(a: PageTotals, b: PageTotals): boolean {
 }
 
 interface PreparedDocument {
-  readonly title: string | null;
+  /** Title, author, … for the PDF's Info and XMP. */
+  readonly properties: DocumentProperties;
+  readonly pdfVariant: PdfVariant | null;
+  readonly attachments: LoadedAttachments;
   readonly styled: StyledDocument;
   readonly tree: BoxTree;
   readonly pages: PageResolver;
@@ -187,12 +200,18 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   };
   // request/: validate the API body; the page object becomes an @page rule, the default page.
   const request = normalizeRequest(input);
+  const pdfVariant = checkedOptions(options) ?? request.pdfVariant;
   // markdown/: items → an HTML document and its built-in stylesheet; from here one path.
   const source = request.mode === 'markdown' ? markdownDocument(request, generationDate(options), warn) : request;
   // dom/: parse5 → element tree.
   const doc = parseHtml(source.html);
   // resources/: everything external, before layout.
-  const resources = await withLoader(options, (fetcher) => gatherResources(doc, { fetcher, baseUrl: options.baseUrl ?? null, requestCss: source.css, warn, fontProvider: fontProviderOf(options.fontProvider) }));
+  const baseUrl = options.baseUrl ?? null;
+  const { resources, attachments } = await withLoader(options, async (fetcher) => ({
+    resources: await gatherResources(doc, { fetcher, baseUrl, requestCss: source.css, warn, fontProvider: fontProviderOf(options.fontProvider) }),
+    attachments: await loadAttachments({ options: options.attachments ?? [], links: doc.attachmentLinks, fetcher, baseUrl, maxBytes: options.network?.maxBytes ?? DEFAULT_MAX_BYTES, warn }),
+  }));
+  if ('failures' in attachments) throw new ValidationError(attachments.failures);
   // text/: the document's web fonts join the bundled ones, for this render only; the cascade
   // asks for them (ex, ch) as soon as it has read the @font-face rules.
   let fonts: FontRegistry | null = null;
@@ -216,7 +235,20 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   const tree = FontRegistry.withFonts(registry, () => buildBoxTree(styled, { images: resources.images, inlineSvgs: resources.inlineSvgs }));
   for (const w of tree.warnings) warn(w);
   const pages = new PageResolver(styled.pageRules, styled.pageBase, warn);
-  return { title: request.title ?? doc.title, styled, tree, pages, fonts: registry, warnings, warn, missingGlyphs: new MissingGlyphReport(warn) };
+  const properties = documentProperties(doc, request.title, options.metadata);
+  if (pdfVariant !== 'pdf/a-3b' && attachments.attachments.some((a) => a.name === FACTUR_X_FILE_NAME)) {
+    warn(`${FACTUR_X_FILE_NAME} is attached, but the file is not a Factur-X invoice: that needs pdfVariant pdf/a-3b`);
+  }
+  return { properties, pdfVariant, attachments, styled, tree, pages, fonts: registry, warnings, warn, missingGlyphs: new MissingGlyphReport(warn) };
+}
+
+/** The render options a JavaScript caller may get wrong, checked; returns the options' pdfVariant. */
+function checkedOptions(options: RenderOptions): PdfVariant | null {
+  const failures = new Failures();
+  const pdfVariant = checkPdfVariant(options.pdfVariant, failures);
+  failures.list.push(...metadataOptionFailures(options.metadata), ...attachmentOptionFailures(options.attachments));
+  if (failures.list.length > 0) throw new ValidationError(failures.list);
+  return pdfVariant;
 }
 
 /** When the document is made: the caller's date, the fixed epoch when deterministic, or now. */

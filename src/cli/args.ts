@@ -2,6 +2,7 @@
 // it and the render options. Pure apart from the injected readers, so tests need no disk.
 
 import path from 'node:path';
+import type { AttachmentOption } from '../resources/attachments.js';
 
 /** What the command line asks for. */
 export type CliCommand =
@@ -17,6 +18,8 @@ export interface CliRenderOptions {
   readonly baseUrl?: string;
   /** The folder local files may be read from (`--root`, default the HTML file's folder). */
   readonly fileRoot?: string;
+  /** `--attachment` files, embedded in the PDF. */
+  readonly attachments?: readonly AttachmentOption[];
 }
 
 /** Reads a text file; throws (like fs.readFileSync) when it cannot. */
@@ -25,10 +28,13 @@ export type ReadText = (file: string) => string;
 /** Reads all of standard input as text; throws when it cannot. */
 export type ReadStdin = () => string;
 
+/** Reads a file's bytes; throws (like fs.readFileSync) when it cannot. */
+export type ReadBytes = (file: string) => Uint8Array;
+
 /** The input and output name that stand for standard input and output. */
 const STANDARD_STREAM = '-';
 
-type ValueField = 'css' | 'title' | 'pageWidth' | 'pageHeight' | 'margin' | 'out' | 'root';
+type ValueField = 'css' | 'title' | 'pageWidth' | 'pageHeight' | 'margin' | 'out' | 'root' | 'pdfVariant' | 'attachment';
 
 /** The value flags and the field each fills; `-o` and `--output` are the same flag. */
 const VALUE_FLAGS: Readonly<Record<string, ValueField>> = {
@@ -40,11 +46,15 @@ const VALUE_FLAGS: Readonly<Record<string, ValueField>> = {
   '-o': 'out',
   '--output': 'out',
   '--root': 'root',
+  '--pdf-variant': 'pdfVariant',
+  '--attachment': 'attachment',
 };
 
-interface RenderFlags extends Partial<Record<Exclude<ValueField, 'css'>, string>> {
+interface RenderFlags extends Partial<Record<Exclude<ValueField, 'css' | 'attachment'>, string>> {
   /** Every --css file, in command-line order: all apply, a later one wins by cascade order. */
   css?: string[];
+  /** Every --attachment file, in order. */
+  attachment?: string[];
   input?: string;
   deterministic?: boolean;
 }
@@ -52,7 +62,7 @@ interface RenderFlags extends Partial<Record<Exclude<ValueField, 'css'>, string>
 class ArgsError extends Error {}
 
 /** Parses `argv` (without node and the script) into a command; never throws. */
-export function parseArgs(argv: readonly string[], readText: ReadText, readStdin: ReadStdin = noStdin): CliCommand {
+export function parseArgs(argv: readonly string[], readText: ReadText, readStdin: ReadStdin = noStdin, readBytes: ReadBytes = noBytes): CliCommand {
   const [command, ...rest] = argv;
   if (command === undefined) return { kind: 'error', message: 'missing command; try "quire render page.html"' };
   if (command === '--help' || command === '-h' || command === 'help') return { kind: 'help' };
@@ -60,7 +70,7 @@ export function parseArgs(argv: readonly string[], readText: ReadText, readStdin
   if (command !== 'render') return { kind: 'error', message: `unknown command "${command}"` };
   if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help' };
   try {
-    return renderCommand(readFlags(rest), readText, readStdin);
+    return renderCommand(readFlags(rest), readText, readStdin, readBytes);
   } catch (error) {
     if (error instanceof ArgsError) return { kind: 'error', message: error.message };
     throw error;
@@ -85,7 +95,7 @@ function readFlags(args: readonly string[]): RenderFlags {
       if (!field) throw new ArgsError(`unknown option "${name}"`);
       const value = inlineValue ?? args[++i];
       if (value === undefined) throw new ArgsError(`option "${name}" needs a value`);
-      if (field === 'css') (flags.css ??= []).push(value);
+      if (field === 'css' || field === 'attachment') (flags[field] ??= []).push(value);
       else flags[field] = value;
     }
   }
@@ -103,7 +113,7 @@ function setInput(flags: RenderFlags, arg: string): void {
 }
 
 /** Builds the request body from the input (a file, or `-` for an HTML document on standard input) and the flags. */
-function renderCommand(flags: RenderFlags, readText: ReadText, readStdin: ReadStdin): CliCommand {
+function renderCommand(flags: RenderFlags, readText: ReadText, readStdin: ReadStdin, readBytes: ReadBytes): CliCommand {
   const input = flags.input;
   if (input === undefined) throw new ArgsError('missing input file; try "quire render page.html"');
   const fromStdin = input === STANDARD_STREAM;
@@ -114,7 +124,8 @@ function renderCommand(flags: RenderFlags, readText: ReadText, readStdin: ReadSt
   if (!fromStdin && path.resolve(outPath) === path.resolve(input)) throw new ArgsError(`output "${outPath}" would overwrite the input`);
   if (flags.root !== undefined && json) throw new ArgsError('--root applies to an HTML file; a JSON request never reads local files');
   const deterministic = flags.deterministic ?? false;
-  if (json) return { kind: 'render', request, outPath, options: { deterministic } };
+  const attached = attachments(flags, readBytes);
+  if (json) return { kind: 'render', request, outPath, options: { deterministic, ...attached } };
   // An HTML file's relative URLs resolve against its folder (standard input's against the
   // working folder); root-relative ones (/fonts/x.css) against the root, which is also the
   // only folder files are read from.
@@ -126,7 +137,18 @@ function renderCommand(flags: RenderFlags, readText: ReadText, readStdin: ReadSt
   }
   // file: URLs name paths inside the root (options.fileRoot), so the base is the folder's path there.
   const baseUrl = `file:///${relative === '' ? '' : `${relative.split(path.sep).map(encodeURIComponent).join('/')}/`}`;
-  return { kind: 'render', request, outPath, options: { deterministic, baseUrl, fileRoot: root } };
+  return { kind: 'render', request, outPath, options: { deterministic, baseUrl, fileRoot: root, ...attached } };
+}
+
+/** `--attachment` files read whole, named by their base name (Factur-X's `factur-x.xml` keeps its name). */
+function attachments(flags: RenderFlags, readBytes: ReadBytes): { attachments?: AttachmentOption[] } {
+  if (flags.attachment === undefined) return {};
+  return {
+    attachments: flags.attachment.map((file) => {
+      // The media type comes from the name's extension when the render embeds it.
+      return { name: path.basename(file), data: readFile(file, readBytes) };
+    }),
+  };
 }
 
 function isJson(file: string): boolean {
@@ -148,6 +170,7 @@ function htmlRequest(html: string, flags: RenderFlags, readText: ReadText): unkn
     ...(flags.title !== undefined ? { title: flags.title } : {}),
     data: { html, css },
     ...(page ? { page } : {}),
+    ...(flags.pdfVariant !== undefined ? { pdfVariant: flags.pdfVariant } : {}),
   };
 }
 
@@ -171,6 +194,7 @@ function jsonRequest(input: string, flags: RenderFlags, readText: ReadText): unk
     ...record,
     ...(flags.title !== undefined ? { title: flags.title } : {}),
     ...(mergedPage !== undefined ? { page: mergedPage } : {}),
+    ...(flags.pdfVariant !== undefined ? { pdfVariant: flags.pdfVariant } : {}),
   };
 }
 
@@ -194,6 +218,14 @@ function read(file: string, readText: ReadText): string {
   }
 }
 
+function readFile(file: string, readBytes: ReadBytes): Uint8Array {
+  try {
+    return readBytes(file);
+  } catch (error) {
+    throw new ArgsError(`cannot read "${file}": ${readFailure(error)}`);
+  }
+}
+
 function readStandardInput(readStdin: ReadStdin): string {
   try {
     return readStdin();
@@ -205,6 +237,11 @@ function readStandardInput(readStdin: ReadStdin): string {
 function readFailure(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+}
+
+/** The reader of a caller that has no files to give as bytes. */
+function noBytes(): Uint8Array {
+  throw new Error('not available');
 }
 
 /** The reader of a caller that has no standard input to give. */

@@ -16,6 +16,8 @@ export interface CliIo {
   readonly readText: (file: string) => string;
   /** All of standard input (`quire render -`). */
   readonly readStdin: () => string;
+  /** A file's bytes (`--attachment`); absent: such files cannot be read. */
+  readonly readBytes?: (file: string) => Uint8Array;
   readonly writeFile: (file: string, bytes: Uint8Array) => void;
 }
 
@@ -29,6 +31,7 @@ export const nodeIo: CliIo = {
   stderr: (text) => process.stderr.write(text),
   readText: (file) => readFileSync(file, 'utf8'),
   readStdin: () => readFileSync(process.stdin.fd, 'utf8'),
+  readBytes: (file) => readFileSync(file),
   writeFile: (file, bytes) => {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, bytes);
@@ -37,7 +40,7 @@ export const nodeIo: CliIo = {
 
 /** Runs the command line `argv` (without node and the script) and returns the exit status. */
 export async function runCli(argv: readonly string[], io: CliIo = nodeIo): Promise<number> {
-  const command = parseArgs(argv, io.readText, io.readStdin);
+  const command = parseArgs(argv, io.readText, io.readStdin, io.readBytes);
   switch (command.kind) {
     case 'help':
       io.stdout(USAGE);

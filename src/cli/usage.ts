@@ -18,6 +18,10 @@ Options for render:
   -o, --output <file>     where to write the PDF; "-" for standard output
                           (default: the input's name with .pdf; standard output for "-")
   --deterministic         same input, same bytes: no clock or random ids in the PDF
+  --pdf-variant <name>    the standard the PDF follows: pdf/a-2b, pdf/a-3b or pdf/ua-1
+                          (the request's "pdfVariant"); a document that cannot comply fails
+  --attachment <file>     embed a file in the PDF (repeatable); with pdf/a-3b, a file named
+                          factur-x.xml makes the PDF a Factur-X invoice
   --root <dir>            the folder local files may be read from (HTML input only;
                           default: the HTML file's folder). Relative URLs resolve against
                           the file's folder, root-relative ones (/css/a.css) against <dir>;

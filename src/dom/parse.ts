@@ -7,7 +7,7 @@ import type { DefaultTreeAdapterMap } from 'parse5';
 import { SVG_LIMITS } from '../resources/svg/limits.js';
 import { SVG_NAMESPACE, svgMarkup } from './svg-markup.js';
 import { textGatheringAdapter, textValue } from './text-gathering-adapter.js';
-import type { DocumentSheet, DomDocument, DomElement, DomNode, DomText } from './types.js';
+import type { DocumentMetaName, DocumentSheet, DomDocument, DomElement, DomNode, DomText } from './types.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
 type P5Element = DefaultTreeAdapterMap['element'];
@@ -36,6 +36,8 @@ export function parseHtml(html: string): DomDocument {
   if (!htmlEl) throw new Error('parse5 produced no <html> element');
   const styleSheets: DocumentSheet[] = [];
   let title: string | null = null;
+  const meta = new Map<DocumentMetaName, string>();
+  const attachmentLinks: { href: string; title: string | null }[] = [];
   let order = 0;
   const inlineSvgs = new Map<DomElement, string>();
 
@@ -63,6 +65,11 @@ export function parseHtml(html: string): DomDocument {
       styleSheets.push({ kind: 'link', href: el.attrs.get('href')!.trim(), media: el.attrs.get('media') ?? null });
     } else if (src.tagName === 'title' && title === null) {
       title = textOf(src).trim();
+    } else if (src.tagName === 'meta') {
+      const name = metaName(el);
+      if (name !== null && !meta.has(name)) meta.set(name, el.attrs.get('content')!.trim());
+    } else if (src.tagName === 'link' && isAttachmentLink(el)) {
+      attachmentLinks.push({ href: el.attrs.get('href')!.trim(), title: el.attrs.get('title') ?? null });
     }
     let index = 0;
     const kids = src.tagName === 'template' ? [] : flattenBeyond(src.childNodes, depth);
@@ -77,7 +84,7 @@ export function parseHtml(html: string): DomDocument {
   };
 
   const root = convert(htmlEl, null, 0, 0);
-  return { root, styleSheets, title, inlineSvgs };
+  return { root, styleSheets, title, meta, attachmentLinks, inlineSvgs };
 }
 
 /** The text of each `<style>` in an SVG subtree, in document order (iterative: no stack depth). */
@@ -122,4 +129,18 @@ function textOf(el: P5Node): string {
 function isStylesheetLink(el: { attrs: ReadonlyMap<string, string> }): boolean {
   const rel = (el.attrs.get('rel') ?? '').toLowerCase().split(/\s+/);
   return rel.includes('stylesheet') && !rel.includes('alternate') && (el.attrs.get('href') ?? '').trim() !== '';
+}
+
+const META_NAMES: readonly DocumentMetaName[] = ['author', 'description', 'keywords', 'generator'];
+
+/** The metadata name of a `<meta name content>` (names are ASCII case-insensitive, HTML §4.2.5), or null. */
+function metaName(el: { attrs: ReadonlyMap<string, string> }): DocumentMetaName | null {
+  const name = (el.attrs.get('name') ?? '').trim().toLowerCase() as DocumentMetaName;
+  return META_NAMES.includes(name) && el.attrs.has('content') ? name : null;
+}
+
+/** `<link rel=attachment href>` (WeasyPrint's convention for files embedded in the PDF). */
+function isAttachmentLink(el: { attrs: ReadonlyMap<string, string> }): boolean {
+  const rel = (el.attrs.get('rel') ?? '').toLowerCase().split(/\s+/);
+  return rel.includes('attachment') && (el.attrs.get('href') ?? '').trim() !== '';
 }

@@ -29,6 +29,9 @@ export type DocumentSheet =
   | { readonly kind: 'style'; readonly text: string; readonly media: string | null }
   | { readonly kind: 'link'; readonly href: string; readonly media: string | null };
 
+/** The `<meta name>` values that become PDF metadata. */
+export type DocumentMetaName = 'author' | 'description' | 'keywords' | 'generator';
+
 /** A parsed document: the `html` root plus the `<style>` sheets found in it, in order. */
 export interface DomDocument {
   readonly root: DomElement;
@@ -36,6 +39,10 @@ export interface DomDocument {
   readonly styleSheets: readonly DocumentSheet[];
   /** The `<title>` text, if any. */
   readonly title: string | null;
+  /** The first `<meta name content>` of each name the PDF's metadata reads (HTML §4.2.5.1), lower-case names. */
+  readonly meta: ReadonlyMap<DocumentMetaName, string>;
+  /** `<link rel=attachment href title>` elements (WeasyPrint's convention): files to embed in the PDF. */
+  readonly attachmentLinks: readonly { readonly href: string; readonly title: string | null }[];
   /**
    * Each outermost `<svg>` element (a replaced element; its children are not in the tree)
    * with its subtree written out as an SVG document (dom/svg-markup.ts).

@@ -39,6 +39,9 @@ export interface EmbeddedFont {
   width(glyphId: number): number;
 }
 
+/** The .notdef texts kept per face: enough to name them in an error. */
+const MAX_NOTDEF_TEXTS = 20;
+
 /** Hands out fonts while pages are painted and writes them all at the end. */
 export class FontEmbedder {
   private readonly slots = new Map<string, FontSlot>();
@@ -61,6 +64,14 @@ export class FontEmbedder {
     return slot;
   }
 
+  /**
+   * The texts drawn with .notdef so far (glyph 0, or a glyph id the font lacks), at most a
+   * few per face; '' for a glyph of a cluster whose text went to an earlier glyph.
+   */
+  notdefTexts(): string[] {
+    return [...new Set([...this.slots.values()].flatMap((slot) => [...slot.notdefTexts]))];
+  }
+
   /** Subsets and writes every used face; call once, after the last page. */
   finish(): void {
     for (const slot of this.slots.values()) writeFont(this.context, slot, this.onWarning);
@@ -74,6 +85,8 @@ class FontSlot implements EmbeddedFont {
   readonly texts: string[] = [''];
   /** CIDs beyond 0 that draw .notdef, by the text they stand for (TrueType only). */
   readonly notdefCids = new Map<string, number>();
+  /** Texts drawn with .notdef (any font kind), up to MAX_NOTDEF_TEXTS: what PDF/A errors name. */
+  readonly notdefTexts = new Set<string>();
   private readonly cff: boolean;
   /** CID of each original glyph id, -1 while unused (typed arrays: this is the per-glyph path). */
   private readonly cids: Int32Array;
@@ -90,7 +103,10 @@ class FontSlot implements EmbeddedFont {
   }
 
   code(glyphId: number, text: string): string {
-    if (!(glyphId > 0 && glyphId < this.cids.length)) return this.notdefCode(text);
+    if (!(glyphId > 0 && glyphId < this.cids.length)) {
+      if (this.notdefTexts.size < MAX_NOTDEF_TEXTS) this.notdefTexts.add(text);
+      return this.notdefCode(text);
+    }
     let cid = this.cids[glyphId]!;
     if (cid < 0) {
       cid = this.glyphs.length;

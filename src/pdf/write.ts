@@ -8,22 +8,26 @@ import { deflate as deflateAsync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
 import type { PageDisplayList } from '../paint/types.js';
+import { ValidationError } from '../request/errors.js';
 import { writeAcroForm } from './acroform.js';
+import { facturXOf, makeAnnotationsPrintable, variantFailures, writeOutputIntent, writeUniversalAccessEntries, type VariantRequest } from './conformance.js';
 import { ContentStream } from './content-stream.js';
 import { flateStream } from './flate.js';
 import { FontEmbedder } from './font-embed.js';
 import { ImageEmbedder } from './images.js';
+import { writeEmbeddedFiles, type EmbeddedAttachment } from './embedded-files.js';
 import { writeLinksAndDestinations, type PageTargets } from './links.js';
-import { writeMetadata } from './metadata.js';
+import { documentDate, writeMetadata, type Conformance, type DocumentProperties } from './metadata.js';
 import { writeOutline } from './outline.js';
 import type { PaintContext } from './paint-context.js';
 import { paintItems } from './paint-page.js';
 import { ResourceRegistry } from './resources.js';
+import { pdfaPart, type PdfVariant } from './variant.js';
 import { stampWatermark } from './watermark.js';
+import { watermarkDisplayList } from './watermark-glyphs.js';
 
-/** Document-level options of a PDF. */
-export interface PdfOptions {
-  readonly title?: string | null;
+/** Document-level options of a PDF; the document properties go into Info and XMP alike. */
+export interface PdfOptions extends DocumentProperties {
   /** Same input → same bytes: dates from `creationDate` (default 2000-01-01Z), /ID from content. */
   readonly deterministic?: boolean;
   readonly creationDate?: Date;
@@ -33,6 +37,17 @@ export interface PdfOptions {
   readonly onWarning?: (message: string) => void;
   /** Text stamped large and light across every page (a development-key watermark). */
   readonly watermark?: string | null;
+  /** The standard the file must follow; a document that cannot is a ValidationError naming why. */
+  readonly pdfVariant?: PdfVariant | null;
+  /** Files embedded in the PDF (§7.11.4), with their /AFRelationship. */
+  readonly attachments?: readonly EmbeddedAttachment[];
+  /** Where each attachment came from, named by errors about it (`attachments[0]`); default `attachments[i]`. */
+  readonly attachmentSources?: readonly string[];
+  /**
+   * The pages carry a structure tree and marked content (tagged PDF, §14.8). The writer does
+   * not tag: the stage that does sets this; `pdf/ua-1` is refused without it.
+   */
+  readonly tagged?: boolean;
 }
 
 /** What writePdf needs: the finished pages and document-level options. */
@@ -67,15 +82,26 @@ export class PdfWriter {
   private readonly pages: WrittenPage[] = [];
   private readonly pending: Promise<void>[] = [];
 
-  private constructor(private readonly pdf: PDFDocument, private readonly options: PdfOptions) {
+  private constructor(
+    private readonly pdf: PDFDocument,
+    private readonly options: PdfOptions,
+    private readonly conformance: Conformance,
+  ) {
     this.resources = new ResourceRegistry(pdf.context);
     this.fonts = new FontEmbedder(pdf.context, this.resources, options.onWarning);
     this.images = new ImageEmbedder(pdf, options.onWarning ?? (() => {}), { resources: this.resources, fonts: this.fonts });
     this.digest = createHash('sha256').update(options.title ?? '');
+    // The other properties count for the deterministic /ID too (only when given, so that the
+    // files of documents without them keep theirs).
+    for (const key of ['author', 'subject', 'keywords', 'creator', 'lang'] as const) {
+      const value = options[key];
+      if (value) this.digest.update(`\0${key}=${value}`);
+    }
   }
 
+  /** A writer for a document; rejects with ValidationError when the document cannot be its `pdfVariant`. */
   static async create(options: PdfOptions = {}): Promise<PdfWriter> {
-    return new PdfWriter(await PDFDocument.create({ updateMetadata: false }), options);
+    return new PdfWriter(await PDFDocument.create({ updateMetadata: false }), options, checkedConformance(options));
   }
 
   /** Paints one page into a content stream; links, anchors and bookmarks are kept for `finish`. */
@@ -135,18 +161,57 @@ export class PdfWriter {
   /** Fonts, links, destinations, the outline, resources and metadata; returns the file. */
   async finish(): Promise<Uint8Array> {
     if (this.pages.length === 0) await this.addPage(EMPTY_DOCUMENT_PAGE);
+    // PDF/A embeds every font: the watermark is then set in the bundled sans-serif (before
+    // the fonts are written), else stamped in the standard Helvetica at the end.
+    const { watermark } = this.options;
+    const embeddedWatermark = watermark && this.conformance.pdfaPart !== null;
+    if (embeddedWatermark) {
+      for (const [i, { page }] of this.pages.entries()) await this.addOverlay(i, watermarkDisplayList(watermark, page.getWidth(), page.getHeight()));
+    }
+    this.checkGlyphs();
     this.fonts.finish();
-    writeLinksAndDestinations(this.pdf.context, (dests) => this.pdf.catalog.set(PDFName.of('Names'), this.pdf.context.obj({ Dests: dests })), this.pages);
+    const names: { Dests?: PDFRef; EmbeddedFiles?: PDFRef } = {};
+    writeLinksAndDestinations(this.pdf.context, (dests) => (names.Dests = dests), this.pages);
+    this.writeAttachments(names);
+    if (names.Dests || names.EmbeddedFiles) this.pdf.catalog.set(PDFName.of('Names'), this.pdf.context.obj(names));
     writeAcroForm(this.pdf.context, this.pdf.catalog, this.pages, this.resources);
     writeOutline(this.pdf.context, this.pdf.catalog, this.pages);
     this.resources.write();
     // Over everything else, once every page's /Resources exist.
-    if (this.options.watermark) stampWatermark(this.pdf, this.options.watermark);
-    writeMetadata(this.pdf, this.options, this.digest.digest('hex'));
+    if (watermark && !embeddedWatermark) stampWatermark(this.pdf, watermark);
+    this.writeVariantEntries();
+    writeMetadata(this.pdf, this.options, this.digest.digest('hex'), this.conformance);
     await Promise.all(this.pending);
     // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the
     // bytes depend only on the objects.
     return this.pdf.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: Infinity });
+  }
+
+  /** ISO 19005-2 §6.2.11.8: no text of a PDF/A file may show .notdef; the characters no font has are named. */
+  private checkGlyphs(): void {
+    if (this.conformance.pdfaPart === null) return;
+    const texts = this.fonts.notdefTexts();
+    if (texts.length === 0) return;
+    const named = texts.map((text) => (text === '' ? 'a glyph of a combined character' : [...text].map(describeCharacter).join(' ')));
+    throw new ValidationError([{ property: 'pdfVariant', message: `${this.options.pdfVariant} forbids the .notdef glyph, and no font has a glyph for ${named.join(', ')}: add a font that has ${texts.length === 1 ? 'it' : 'them'}` }]);
+  }
+
+  /** The embedded files, their name tree (into `names`) and the catalog's /AF. */
+  private writeAttachments(names: { EmbeddedFiles?: PDFRef }): void {
+    const written = writeEmbeddedFiles(this.pdf.context, this.options.attachments ?? [], documentDate(this.options));
+    if (written === null) return;
+    names.EmbeddedFiles = written.nameTree;
+    this.pdf.catalog.set(PDFName.of('AF'), this.pdf.context.obj([...written.fileSpecs]));
+    for (const attachment of this.options.attachments ?? []) this.digest.update(attachment.name).update(attachment.data);
+  }
+
+  /** The catalog entries and annotation flags the variant asks for. */
+  private writeVariantEntries(): void {
+    if (this.conformance.pdfaPart !== null) {
+      writeOutputIntent(this.pdf.context, this.pdf.catalog);
+      makeAnnotationsPrintable(this.pages.map((p) => p.page));
+    }
+    if (this.conformance.pdfuaPart !== null) writeUniversalAccessEntries(this.pdf.catalog, this.pdf.context);
   }
 
   /** A display list as content stream operators; links, anchors and bookmarks go into `collected`. */
@@ -179,6 +244,30 @@ export class PdfWriter {
     });
     return this.resources.addXObject('Fm', this.pdf.context.register(form) as PDFRef);
   }
+}
+
+/** The identification the options' variant gives the file; throws ValidationError with every reason it cannot have it. */
+function checkedConformance(options: PdfOptions): Conformance {
+  const attachments = options.attachments ?? [];
+  const request: VariantRequest = {
+    pdfVariant: options.pdfVariant ?? null,
+    title: options.title ?? null,
+    lang: options.lang ?? null,
+    attachments,
+    attachmentSources: options.attachmentSources ?? attachments.map((_, i) => `attachments[${i}]`),
+    tagged: options.tagged ?? false,
+  };
+  const failures = variantFailures(request);
+  const facturX = facturXOf(request);
+  if (facturX.failure) failures.push(facturX.failure);
+  if (failures.length > 0) throw new ValidationError(failures);
+  return { pdfaPart: pdfaPart(request.pdfVariant), pdfuaPart: request.pdfVariant === 'pdf/ua-1' ? 1 : null, facturX: facturX.invoice };
+}
+
+/** `U+1F9FF '🧿'`, the character left out when it would not print (marks, controls). */
+function describeCharacter(ch: string): string {
+  const hex = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(ch) ? `${hex} '${ch}'` : hex;
 }
 
 /** Writes finished pages as a PDF file. */

@@ -1,5 +1,6 @@
 // The generate-pdf request body (spec pdf-generation.md §2.1, §2.2, §2.4) as the engine
 // accepts it, and the normalised record the rest of the pipeline reads.
+import type { PdfVariant } from '../pdf/variant.js';
 
 /**
  * The `page` object (spec §2.4). Every value is a string: a length with a supported unit
@@ -25,6 +26,8 @@ export interface HtmlRenderRequest {
   readonly title?: string;
   readonly data: { readonly html: string; readonly css?: string };
   readonly page?: PageOptions;
+  /** Quire's extension: the standard the PDF follows (PDF/A-2b, PDF/A-3b or PDF/UA-1). */
+  readonly pdfVariant?: PdfVariant;
 }
 
 /** A `columnOptions` entry of a Markdown table (spec §2.3): both keys optional. */
@@ -79,6 +82,8 @@ export interface MarkdownRenderRequest {
   readonly title?: string;
   readonly data: readonly MarkdownItem[];
   readonly page?: PageOptions;
+  /** Quire's extension: the standard the PDF follows (PDF/A-2b, PDF/A-3b or PDF/UA-1). */
+  readonly pdfVariant?: PdfVariant;
   /** CSS pixels, an integer from 5 to 30 (default 14). */
   readonly fontSize?: number;
   readonly textColor?: string;
@@ -103,6 +108,8 @@ interface NormalizedCommon {
   readonly pageCss: string;
   /** The `page.pageCount` position, or null. */
   readonly pageCount: string | null;
+  /** Quire's `pdfVariant` extension field: the standard the PDF follows, or null. */
+  readonly pdfVariant: PdfVariant | null;
 }
 
 /** A validated HTML-mode request. */

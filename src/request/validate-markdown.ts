@@ -22,7 +22,7 @@ export const MAX_TEXT_LENGTH = 2_000_000;
 const ALIGNS = ['left', 'center', 'right'] as const;
 const VERTICAL_ALIGNS = ['top', 'center', 'middle', 'bottom'] as const;
 
-type MarkdownParts = Omit<NormalizedMarkdownRequest, 'mode' | 'title' | 'pageCss' | 'pageCount'>;
+type MarkdownParts = Omit<NormalizedMarkdownRequest, 'mode' | 'title' | 'pageCss' | 'pageCount' | 'pdfVariant'>;
 
 /** The Markdown data and options of `body`, or null when `data` is unusable (failures say why). */
 export function checkMarkdownRequest(body: Body, failures: Failures): MarkdownParts | null {

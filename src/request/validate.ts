@@ -3,6 +3,7 @@
 // one ValidationError (spec §7; DESIGN.md invariant 7).
 
 import { Failures, describe, enumMessage, expected, isRecord, optionalString, requiredString, type Body } from './checks.js';
+import { PDF_VARIANTS, isPdfVariant, type PdfVariant } from '../pdf/variant.js';
 import { ValidationError } from './errors.js';
 import { checkMarginShorthand, checkPageMargin, checkPageSize } from './length.js';
 import { pageRuleFromOptions } from './page-css.js';
@@ -33,8 +34,9 @@ export function normalizeRequest(input: unknown): NormalizedRequest {
   const markdown = mode === 'markdown' ? checkMarkdownRequest(body, failures) : null;
   const data = mode === 'html' ? checkHtmlData(body.data, failures) : mode === null ? checkPresent(body.data, failures) : null;
   const page = checkPage(body.page, failures);
+  const pdfVariant = checkPdfVariant(body.pdfVariant, failures);
   if (failures.list.length > 0) throw new ValidationError(failures.list);
-  const common = { title, pageCss: pageRuleFromOptions(page), pageCount: page?.pageCount ?? null };
+  const common = { title, pageCss: pageRuleFromOptions(page), pageCount: page?.pageCount ?? null, pdfVariant };
   if (markdown) return { mode: 'markdown', ...common, ...markdown };
   if (!data) throw new ValidationError(failures.list);
   return { mode: 'html', ...common, html: data.html, css: data.css };
@@ -52,6 +54,14 @@ function checkBody(input: unknown, failures: Failures): Body | null {
 
 function checkTitle(title: unknown, failures: Failures): string | null {
   return optionalString(title, 'title', failures);
+}
+
+/** Quire's extension field (not in the spec; clients that do not send it are unaffected): the standard the PDF follows. */
+export function checkPdfVariant(value: unknown, failures: Failures): PdfVariant | null {
+  if (value === undefined || value === null) return null;
+  if (isPdfVariant(value)) return value;
+  failures.add('pdfVariant', typeof value === 'string' ? enumMessage(PDF_VARIANTS, value) : expected('string', value));
+  return null;
 }
 
 /** The mode: `type` defaults to markdown (spec §2.1); null for a bad value. */

@@ -198,3 +198,27 @@ describe('defaultOutPath', () => {
     expect(defaultOutPath('v1.2/doc.htm')).toBe('v1.2/doc.pdf');
   });
 });
+
+describe('archival flags', () => {
+  const bytes = (contents: Record<string, Uint8Array>) => (file: string) => {
+    if (file in contents) return contents[file]!;
+    throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+  };
+  const XML = new TextEncoder().encode('<x/>');
+
+  it('--pdf-variant goes into the request body (HTML and JSON), where it is validated', () => {
+    expect(render(['render', 'page.html', '--pdf-variant', 'pdf/a-3b']).request).toMatchObject({ type: 'html', pdfVariant: 'pdf/a-3b' });
+    expect(render(['render', 'docs/request.json', '--pdf-variant=pdf/ua-1']).request).toMatchObject({ title: 'From JSON', pdfVariant: 'pdf/ua-1' });
+    expect(render(['render', 'page.html']).request).not.toHaveProperty('pdfVariant');
+  });
+
+  it('--attachment reads each file (repeatable) as an attachment named by its base name', () => {
+    const command = parseArgs(['render', 'page.html', '--attachment', path.join('data', 'factur-x.xml'), '--attachment=notes.txt'], fs, undefined, bytes({ [path.join('data', 'factur-x.xml')]: XML, 'notes.txt': new Uint8Array([104, 105]) }));
+    expect(command).toMatchObject({ kind: 'render', options: { attachments: [{ name: 'factur-x.xml', data: XML }, { name: 'notes.txt', data: new Uint8Array([104, 105]) }] } });
+    expect(render(['render', 'page.html']).options).not.toHaveProperty('attachments');
+  });
+
+  it('a missing attachment file is a usage error naming it', () => {
+    expect(parseArgs(['render', 'page.html', '--attachment', 'nope.xml'], fs, undefined, bytes({}))).toEqual({ kind: 'error', message: 'cannot read "nope.xml": no such file' });
+  });
+});

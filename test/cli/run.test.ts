@@ -50,6 +50,20 @@ describe('runCli', () => {
     expect(io.err).toContain('quire --help');
   });
 
+  it('exits 1 naming pdfVariant for an unknown --pdf-variant, before rendering', async () => {
+    const io = fakeIo({ 'p.html': '<p>x</p>' });
+    expect(await runCli(['render', 'p.html', '--pdf-variant', 'pdf/x'], io)).toBe(EXIT_FAILED);
+    expect(io.err).toContain("  pdfVariant: Invalid enum value. Expected 'pdf/a-2b' | 'pdf/a-3b' | 'pdf/ua-1', received 'pdf/x'");
+    expect(io.written.size).toBe(0);
+  });
+
+  it('exits 1 naming the title when pdf/ua-1 has none', async () => {
+    const io = fakeIo({ 'p.html': '<html lang="en"><p>x</p></html>' });
+    expect(await runCli(['render', 'p.html', '--pdf-variant', 'pdf/ua-1'], io)).toBe(EXIT_FAILED);
+    expect(io.err).toMatch(/ {2}title: pdf\/ua-1 needs a document title/);
+    expect(io.written.size).toBe(0);
+  });
+
   it('exits 1 and lists every invalid property of the request, writing nothing', async () => {
     const io = fakeIo({ 'p.html': '<p>x</p>' });
     const status = await runCli(['render', 'p.html', '--page-width', '10vw', '--margin', 'wide'], io);

@@ -69,6 +69,7 @@ describe('markdown mode: valid bodies', () => {
       title: null,
       pageCss: '',
       pageCount: null,
+      pdfVariant: null,
       items: [{ ...emptyItem, content: 'Hello' }],
       fontSize: null,
       textColor: null,
@@ -772,7 +773,7 @@ describe('html mode ignores the markdown-only options', () => {
       includeTimestamp: 'no',
       logo: { src: 'ftp://x', maxWidth: 9999 },
     });
-    expect(result).toEqual({ mode: 'html', title: null, html: '<p>x</p>', css: '', pageCss: '', pageCount: null });
+    expect(result).toEqual({ mode: 'html', title: null, html: '<p>x</p>', css: '', pageCss: '', pageCount: null, pdfVariant: null });
   });
 
   it('but rejects markdown-style array data in html mode', () => {

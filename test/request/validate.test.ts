@@ -17,7 +17,19 @@ function htmlRequest(input: unknown): NormalizedHtmlRequest {
 describe('normalizeRequest: valid bodies', () => {
   it('keeps html, css and title, with no page rule when page is absent', () => {
     const result = normalizeRequest({ type: 'html', title: 'T', data: { html, css: 'p { color: red }' } });
-    expect(result).toEqual({ mode: 'html', title: 'T', html, css: 'p { color: red }', pageCss: '', pageCount: null });
+    expect(result).toEqual({ mode: 'html', title: 'T', html, css: 'p { color: red }', pageCss: '', pageCount: null, pdfVariant: null });
+  });
+
+  it('takes the pdfVariant extension field in both modes, and names it when it is bad', () => {
+    expect(normalizeRequest({ type: 'html', data: { html }, pdfVariant: 'pdf/a-3b' }).pdfVariant).toBe('pdf/a-3b');
+    expect(normalizeRequest({ data: [{ content: 'x' }], pdfVariant: 'pdf/ua-1' }).pdfVariant).toBe('pdf/ua-1');
+    expect(normalizeRequest({ type: 'html', data: { html }, pdfVariant: null }).pdfVariant).toBeNull();
+    expect(() => normalizeRequest({ type: 'html', data: { html }, pdfVariant: 'PDF/A-3B' })).toThrow(
+      expect.objectContaining({ fields: [{ property: 'pdfVariant', message: "Invalid enum value. Expected 'pdf/a-2b' | 'pdf/a-3b' | 'pdf/ua-1', received 'PDF/A-3B'" }] }),
+    );
+    expect(() => normalizeRequest({ type: 'html', data: { html }, pdfVariant: ['pdf/a-3b'] })).toThrow(
+      expect.objectContaining({ fields: [{ property: 'pdfVariant', message: 'Expected string, received array' }] }),
+    );
   });
 
   it('defaults css to an empty string and title to null', () => {

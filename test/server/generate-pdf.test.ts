@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import encryption from '@anvilco/encryption';
 import { generateEncryptionKeyPair, sealSecret } from '../../server/encryption.js';
 import { pageWords } from '../fill/pdf-probe.js';
+import { NS, readXmp } from '../pdf/archival-helpers.js';
 import { poppler, writeTemp } from '../pdf/helpers.js';
 import { basic, isPdf, post, startTestServer, type TestServer } from './helpers.js';
 
@@ -99,6 +100,38 @@ describe('generate-pdf: success', () => {
     const bad = await post(server, '/api/v1/generate-pdf', { data: `${data.slice(0, -4)}abcd` }, { key: server.prodKey });
     expect(bad.status).toBe(400);
     expect(bad.json()).toMatchObject({ name: 'ValidationError', fields: [{ property: 'data' }] });
+  });
+});
+
+describe('generate-pdf: the pdfVariant extension field', () => {
+  it('renders PDF/A-3b on request, declared in the XMP', async () => {
+    const res = await post(server, '/api/v1/generate-pdf', { ...HELLO, title: 'Archived', pdfVariant: 'pdf/a-3b' }, { key: server.prodKey });
+    expect(res.status).toBe(200);
+    const xmp = await readXmp(res.bytes);
+    expect(xmp.value(NS.pdfaid, 'part')).toBe('3');
+    expect(xmp.value(NS.dc, 'title')).toBe('Archived');
+  });
+
+  it('watermarks a development key\'s PDF/A in an embedded font, on every page', async () => {
+    const long = { type: 'html', pdfVariant: 'pdf/a-2b', data: { html: '<p>one</p><p style="break-before: page">two</p>' } };
+    const dev = await post(server, '/api/v1/generate-pdf', long, { key: server.devKey });
+    expect(dev.status).toBe(200);
+    const watermark = (pdf: Uint8Array, page: number) => pageWords(pdf, page).filter((w) => w.yMax - w.yMin > 20).sort((a, b) => a.xMin - b.xMin).map((w) => w.text).join('');
+    expect(watermark(dev.bytes, 1)).toBe('DEVELOPMENT');
+    expect(watermark(dev.bytes, 2)).toBe('DEVELOPMENT');
+    expect(poppler('pdffonts', [writeTemp('dev-pdfa.pdf', dev.bytes)]).stdout).not.toMatch(/Helvetica/);
+  });
+
+  it('answers an unknown variant with a 400 ValidationError naming the field', async () => {
+    const res = await post(server, '/api/v1/generate-pdf', { ...HELLO, pdfVariant: 'pdf/a-1b' }, { key: server.prodKey });
+    expect(res.status).toBe(400);
+    expect(res.json()).toEqual({ name: 'ValidationError', fields: [{ property: 'pdfVariant', message: "Invalid enum value. Expected 'pdf/a-2b' | 'pdf/a-3b' | 'pdf/ua-1', received 'pdf/a-1b'" }] });
+  });
+
+  it('answers a document that cannot comply with a 400 naming why (pdf/ua-1 without a title)', async () => {
+    const res = await post(server, '/api/v1/generate-pdf', { ...HELLO, pdfVariant: 'pdf/ua-1' }, { key: server.prodKey });
+    expect(res.status).toBe(400);
+    expect((res.json().fields as { property: string }[]).map((f) => f.property)).toContain('title');
   });
 });
 

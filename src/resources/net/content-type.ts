@@ -44,7 +44,8 @@ export function charsetField(header: string | readonly string[] | undefined | nu
  * - image: any `image/*`; `application/octet-stream` or no type only when the bytes are a known
  *   raster format (browsers sniff unlabelled images the same way);
  * - font: the font types above;
- * - stylesheet: `text/css`; no type only for a `data:` URI (`data:,a{b:c}`).
+ * - stylesheet: `text/css`; no type only for a `data:` URI (`data:,a{b:c}`);
+ * - attachment: anything (the file is embedded as it is).
  */
 export function acceptsMediaType(kind: ResourceKind, mediaType: string, data: Uint8Array, origin: ResourceOrigin): boolean {
   switch (kind) {
@@ -55,5 +56,7 @@ export function acceptsMediaType(kind: ResourceKind, mediaType: string, data: Ui
       return FONT_TYPES.has(mediaType);
     case 'stylesheet':
       return mediaType === 'text/css' || (mediaType === '' && origin === 'data');
+    case 'attachment':
+      return true;
   }
 }

@@ -1,7 +1,8 @@
 // The kinds of resource a document fetches, and their per-kind defaults (spec §4.5: images
 // should load in under two seconds).
 
-export type ResourceKind = 'image' | 'font' | 'stylesheet';
+/** `attachment`: a file embedded in the PDF as it is (any media type). */
+export type ResourceKind = 'image' | 'font' | 'stylesheet' | 'attachment';
 
 /** What one fetch produced. */
 export interface FetchedResource {
@@ -20,6 +21,7 @@ export const DEFAULT_TIMEOUT_MS: Readonly<Record<ResourceKind, number>> = {
   image: 2000,
   font: 5000,
   stylesheet: 5000,
+  attachment: 5000,
 };
 
 /** A body of this many bytes or more fails (spec §8: "10 megabytes or more may fail"). */
@@ -32,4 +34,5 @@ export const ACCEPT: Readonly<Record<ResourceKind, string>> = {
   image: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8,*/*;q=0.5',
   font: 'font/ttf,font/otf,font/woff2,font/woff,application/font-sfnt;q=0.9,*/*;q=0.5',
   stylesheet: 'text/css,*/*;q=0.1',
+  attachment: '*/*',
 };
