@@ -39,6 +39,12 @@ export interface RenderOptions {
   readonly fontProvider?: FontProviderOptions | false;
   /** Text drawn large and light across every page (the server's development-key watermark); null or absent: none. */
   readonly watermark?: string | null;
+  /**
+   * A Tagged PDF (ISO 32000-1 §14.8, PDF/UA-1 structure): the document's structure tree in
+   * reading order, marked content around everything drawn, artifacts for decoration and
+   * running heads. Default true; false writes the file without them.
+   */
+  readonly tagged?: boolean;
 }
 
 /** How the built-in loader fetches. */

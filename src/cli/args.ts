@@ -13,6 +13,8 @@ export type CliCommand =
 /** The render options a command line can set. */
 export interface CliRenderOptions {
   readonly deterministic: boolean;
+  /** `--no-tags`: an untagged PDF (RenderOptions.tagged false). */
+  readonly tagged?: false;
   /** An HTML file's folder as a file: URL: its relative URLs resolve against it. */
   readonly baseUrl?: string;
   /** The folder local files may be read from (`--root`, default the HTML file's folder). */
@@ -47,6 +49,7 @@ interface RenderFlags extends Partial<Record<Exclude<ValueField, 'css'>, string>
   css?: string[];
   input?: string;
   deterministic?: boolean;
+  noTags?: boolean;
 }
 
 class ArgsError extends Error {}
@@ -79,6 +82,8 @@ function readFlags(args: readonly string[]): RenderFlags {
       onlyPositionals = true;
     } else if (arg === '--deterministic') {
       flags.deterministic = true;
+    } else if (arg === '--no-tags') {
+      flags.noTags = true;
     } else {
       const [name, inlineValue] = splitFlag(arg);
       const field = Object.hasOwn(VALUE_FLAGS, name) ? VALUE_FLAGS[name] : undefined;
@@ -114,7 +119,8 @@ function renderCommand(flags: RenderFlags, readText: ReadText, readStdin: ReadSt
   if (!fromStdin && path.resolve(outPath) === path.resolve(input)) throw new ArgsError(`output "${outPath}" would overwrite the input`);
   if (flags.root !== undefined && json) throw new ArgsError('--root applies to an HTML file; a JSON request never reads local files');
   const deterministic = flags.deterministic ?? false;
-  if (json) return { kind: 'render', request, outPath, options: { deterministic } };
+  const untagged = flags.noTags ? { tagged: false as const } : {};
+  if (json) return { kind: 'render', request, outPath, options: { deterministic, ...untagged } };
   // An HTML file's relative URLs resolve against its folder (standard input's against the
   // working folder); root-relative ones (/fonts/x.css) against the root, which is also the
   // only folder files are read from.
@@ -126,7 +132,7 @@ function renderCommand(flags: RenderFlags, readText: ReadText, readStdin: ReadSt
   }
   // file: URLs name paths inside the root (options.fileRoot), so the base is the folder's path there.
   const baseUrl = `file:///${relative === '' ? '' : `${relative.split(path.sep).map(encodeURIComponent).join('/')}/`}`;
-  return { kind: 'render', request, outPath, options: { deterministic, baseUrl, fileRoot: root } };
+  return { kind: 'render', request, outPath, options: { deterministic, baseUrl, fileRoot: root, ...untagged } };
 }
 
 function isJson(file: string): boolean {

@@ -18,6 +18,8 @@ Options for render:
   -o, --output <file>     where to write the PDF; "-" for standard output
                           (default: the input's name with .pdf; standard output for "-")
   --deterministic         same input, same bytes: no clock or random ids in the PDF
+  --no-tags               an untagged PDF: no structure tree or marked content
+                          (PDFs are tagged for accessibility by default)
   --root <dir>            the folder local files may be read from (HTML input only;
                           default: the HTML file's folder). Relative URLs resolve against
                           the file's folder, root-relative ones (/css/a.css) against <dir>;

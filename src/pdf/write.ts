@@ -7,7 +7,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { deflate as deflateAsync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
-import type { PageDisplayList } from '../paint/types.js';
+import type { ContentTag, PageDisplayList } from '../paint/types.js';
 import { writeAcroForm } from './acroform.js';
 import { ContentStream } from './content-stream.js';
 import { flateStream } from './flate.js';
@@ -17,7 +17,9 @@ import { writeLinksAndDestinations, type PageTargets } from './links.js';
 import { writeMetadata } from './metadata.js';
 import { writeOutline } from './outline.js';
 import type { PaintContext } from './paint-context.js';
+import { MarkedContent } from './marked-content.js';
 import { paintItems } from './paint-page.js';
+import { writeStructureTree } from './structure-tree.js';
 import { ResourceRegistry } from './resources.js';
 import { stampWatermark } from './watermark.js';
 
@@ -33,6 +35,11 @@ export interface PdfOptions {
   readonly onWarning?: (message: string) => void;
   /** Text stamped large and light across every page (a development-key watermark). */
   readonly watermark?: string | null;
+  /**
+   * A Tagged PDF (ISO 32000-1 §14.8, PDF/UA-1): marked content around everything drawn, a
+   * structure tree from the display items' tags; default true. False writes neither.
+   */
+  readonly tagged?: boolean;
 }
 
 /** What writePdf needs: the finished pages and document-level options. */
@@ -46,6 +53,8 @@ interface WrittenPage extends PageTargets {
   readonly anchors: PaintContext['anchors'];
   readonly bookmarks: PaintContext['bookmarks'];
   readonly fields: PaintContext['fields'];
+  /** The tags of the page's MCIDs, by MCID (tagged PDFs). */
+  tags: readonly ContentTag[];
 }
 
 /** US Letter, for a document without pages (a PDF must have at least one). */
@@ -66,12 +75,14 @@ export class PdfWriter {
   private readonly digest: Hash;
   private readonly pages: WrittenPage[] = [];
   private readonly pending: Promise<void>[] = [];
+  private readonly tagged: boolean;
 
   private constructor(private readonly pdf: PDFDocument, private readonly options: PdfOptions) {
     this.resources = new ResourceRegistry(pdf.context);
     this.fonts = new FontEmbedder(pdf.context, this.resources, options.onWarning);
     this.images = new ImageEmbedder(pdf, options.onWarning ?? (() => {}), { resources: this.resources, fonts: this.fonts });
     this.digest = createHash('sha256').update(options.title ?? '');
+    this.tagged = options.tagged ?? true;
   }
 
   static async create(options: PdfOptions = {}): Promise<PdfWriter> {
@@ -91,7 +102,7 @@ export class PdfWriter {
   reservePage(width: number, height: number): number {
     const page = this.pdf.addPage([width, height]);
     page.node.set(PDFName.of('Resources'), this.resources.ref);
-    this.pages.push({ page, links: [], anchors: [], bookmarks: [], fields: [] });
+    this.pages.push({ page, links: [], anchors: [], bookmarks: [], fields: [], tags: [] });
     return this.pages.length - 1;
   }
 
@@ -100,7 +111,9 @@ export class PdfWriter {
     const target = this.pages[index];
     if (target === undefined) throw new Error(`no page ${index} to fill`);
     await this.images.prepare(list.items);
-    const content = this.paint(list, target);
+    const marks = this.tagged ? new MarkedContent() : null;
+    const content = this.paint(list, target, marks);
+    if (marks) target.tags = marks.tags;
     const { page } = target;
     // The object number is fixed now; the stream is compressed on the thread pool while the
     // next page is laid out. Few compressions are in flight at once: each holds its page's
@@ -120,13 +133,15 @@ export class PdfWriter {
 
   /**
    * Paints more items over an added page, as a second content stream: margin boxes, which
-   * are laid out once every page exists (their `counter(pages)`).
+   * are laid out once every page exists (their `counter(pages)`). Tagged, they are pagination
+   * artifacts (§14.8.2.2.2: running heads and page numbers).
    */
   async addOverlay(index: number, list: PageDisplayList): Promise<void> {
     const target = this.pages[index];
     if (target === undefined || list.items.length === 0) return;
     await this.images.prepare(list.items);
-    const content = this.paint(list, target);
+    const painted = this.paint(list, target, null);
+    const content = this.tagged ? `/Artifact <</Type /Pagination>> BDC\n${painted}\nEMC` : painted;
     const ref = this.pdf.context.register(flateStream(this.pdf.context, content));
     const contents = target.page.node.get(PDFName.of('Contents'));
     target.page.node.set(PDFName.of('Contents'), this.pdf.context.obj(contents ? [contents, ref] : [ref]));
@@ -136,12 +151,13 @@ export class PdfWriter {
   async finish(): Promise<Uint8Array> {
     if (this.pages.length === 0) await this.addPage(EMPTY_DOCUMENT_PAGE);
     this.fonts.finish();
-    writeLinksAndDestinations(this.pdf.context, (dests) => this.pdf.catalog.set(PDFName.of('Names'), this.pdf.context.obj({ Dests: dests })), this.pages);
-    writeAcroForm(this.pdf.context, this.pdf.catalog, this.pages, this.resources);
+    const annotations = writeLinksAndDestinations(this.pdf.context, (dests) => this.pdf.catalog.set(PDFName.of('Names'), this.pdf.context.obj({ Dests: dests })), this.pages);
+    writeAcroForm(this.pdf.context, this.pdf.catalog, this.pages, this.resources, annotations);
+    if (this.tagged) writeStructureTree(this.pdf.context, this.pdf.catalog, this.pages.map(({ page, tags }) => ({ ref: page.ref, node: page.node, tags })), annotations);
     writeOutline(this.pdf.context, this.pdf.catalog, this.pages);
     this.resources.write();
     // Over everything else, once every page's /Resources exist.
-    if (this.options.watermark) stampWatermark(this.pdf, this.options.watermark);
+    if (this.options.watermark) stampWatermark(this.pdf, this.options.watermark, this.tagged);
     writeMetadata(this.pdf, this.options, this.digest.digest('hex'));
     await Promise.all(this.pending);
     // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the
@@ -150,9 +166,10 @@ export class PdfWriter {
   }
 
   /** A display list as content stream operators; links, anchors and bookmarks go into `collected`. */
-  private paint(list: PageDisplayList, collected: Pick<WrittenPage, 'links' | 'anchors' | 'bookmarks' | 'fields'>): string {
+  private paint(list: PageDisplayList, collected: Pick<WrittenPage, 'links' | 'anchors' | 'bookmarks' | 'fields'>, marks: MarkedContent | null): string {
     const ctx: PaintContext = {
       canvas: new ContentStream(),
+      marks,
       context: this.pdf.context,
       pageHeight: list.height,
       resources: this.resources,

@@ -1,0 +1,78 @@
+// The logical structure of a document (ISO 32000-1 §14.7, §14.8.4 standard structure types):
+// which HTML elements become structure elements, with which role. Elements without a role
+// (span, b, em …) are transparent: their content belongs to the nearest ancestor with one.
+// The mapping follows Chromium's tagged PDF output (Div, Sect, Art) and PDF/UA-1.
+
+import type { DomElement } from '../dom/types.js';
+import type { ContentTag } from './types.js';
+
+/** The standard structure types Quire writes (§14.8.4, Tables 333–340). */
+export type StructureRole =
+  | 'Document' | 'Art' | 'Sect' | 'Div' | 'BlockQuote' | 'Caption'
+  | 'H1' | 'H2' | 'H3' | 'H4' | 'H5' | 'H6' | 'P'
+  | 'L' | 'LI' | 'Lbl' | 'LBody'
+  | 'Table' | 'THead' | 'TBody' | 'TFoot' | 'TR' | 'TH' | 'TD'
+  | 'Span' | 'Quote' | 'Link' | 'Code' | 'Figure' | 'Form';
+
+const ROLES: ReadonlyMap<string, StructureRole> = new Map<string, StructureRole>([
+  ['html', 'Document'],
+  ['h1', 'H1'], ['h2', 'H2'], ['h3', 'H3'], ['h4', 'H4'], ['h5', 'H5'], ['h6', 'H6'],
+  ['p', 'P'],
+  ['ul', 'L'], ['ol', 'L'], ['li', 'LI'],
+  ['table', 'Table'], ['thead', 'THead'], ['tbody', 'TBody'], ['tfoot', 'TFoot'], ['tr', 'TR'], ['th', 'TH'], ['td', 'TD'],
+  ['caption', 'Caption'], ['figcaption', 'Caption'],
+  ['img', 'Figure'], ['svg', 'Figure'], ['canvas', 'Figure'], ['figure', 'Figure'],
+  ['blockquote', 'BlockQuote'], ['q', 'Quote'],
+  ['code', 'Code'], ['pre', 'Code'], ['kbd', 'Code'], ['samp', 'Code'],
+  ['input', 'Form'], ['select', 'Form'], ['textarea', 'Form'],
+  ['article', 'Art'], ['section', 'Sect'],
+  ['div', 'Div'], ['main', 'Div'], ['nav', 'Div'], ['aside', 'Div'], ['header', 'Div'], ['footer', 'Div'],
+  ['dl', 'Div'], ['dt', 'Div'], ['dd', 'Div'], ['address', 'Div'],
+]);
+
+/**
+ * The element's structure role, or null when it is transparent. `<a>` is a Link only with an
+ * href; an element without a role of its own whose `lang` differs from its parent's is a Span
+ * carrying the language (§14.9.2).
+ */
+export function structureRoleOf(element: DomElement): StructureRole | null {
+  const role = ROLES.get(element.tagName);
+  if (role !== undefined) return role;
+  if (element.tagName === 'a') return element.attrs.has('href') ? 'Link' : null;
+  return element.parent !== null && changesLanguage(element) ? 'Span' : null;
+}
+
+/** The element's `lang` when it differs from the language it inherits (HTML §3.2.6.2), else null. */
+export function ownLanguage(element: DomElement): string | null {
+  return changesLanguage(element) ? element.attrs.get('lang')!.trim() : null;
+}
+
+function changesLanguage(element: DomElement): boolean {
+  const lang = element.attrs.get('lang')?.trim();
+  if (!lang) return false;
+  for (let e = element.parent; e !== null; e = e.parent) {
+    const inherited = e.attrs.get('lang')?.trim();
+    if (inherited) return inherited.toLowerCase() !== lang.toLowerCase();
+  }
+  return true;
+}
+
+/** The nearest element (itself included) with a structure role: what its content belongs to. */
+export function structureOwner(element: DomElement): DomElement | null {
+  for (let e: DomElement | null = element; e !== null; e = e.parent) if (structureRoleOf(e) !== null) return e;
+  return null;
+}
+
+/**
+ * The tag of content inside `element` (text, an image, a control) that comes after the
+ * element begun last before it, `lastOrder` (see ContentTag); null when nothing owns it.
+ */
+export function contentTag(element: DomElement, lastOrder: number, label = false): ContentTag | null {
+  const owner = structureOwner(element);
+  return owner === null ? null : { element: owner, position: lastOrder + 0.5, label };
+}
+
+/** Marker text that numbers (`1.`, `iv)`) is a label (Lbl); a bullet character (•, –) is decoration. */
+export function isLabelText(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
+}
