@@ -84,6 +84,26 @@ export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages:
   catalog.set(PDFName.of('ViewerPreferences'), context.obj({ DisplayDocTitle: true }));
 }
 
+const TYPE = PDFName.of('Type');
+const S = PDFName.of('S');
+const P = PDFName.of('P');
+const K = PDFName.of('K');
+const PG = PDFName.of('Pg');
+const MCR = PDFName.of('MCR');
+const MCID = PDFName.of('MCID');
+const OBJR = PDFName.of('OBJR');
+const OBJ = PDFName.of('Obj');
+
+function byDocumentOrder(a: Kid, b: Kid): number {
+  return a.position - b.position || a.seq - b.seq;
+}
+
+/** Kids usually arrive in document order (paint order is mostly it): no sort then. */
+function inOrder(kids: readonly Kid[]): boolean {
+  for (let i = 1; i < kids.length; i++) if (byDocumentOrder(kids[i - 1]!, kids[i]!) > 0) return false;
+  return true;
+}
+
 class TreeBuilder {
   private readonly nodes = new Map<DomElement, StructNode>();
   /** The Document element: the root element's, or one made for content outside it. */
@@ -116,22 +136,33 @@ class TreeBuilder {
     return document;
   }
 
+  /**
+   * A structure element with its kids (§14.7.2 Table 323). Dictionaries are built entry by
+   * entry, without /Type (optional) and with a lone kid not in an array: a table of thousands
+   * of cells writes thousands of them.
+   */
   private writeNode(node: StructNode, parent: PDFRef): void {
     const kids = node.role === 'LI' ? [node.label, node.body].flatMap((n) => (n ? [{ position: 0, seq: 0, node: n }] : [])) : node.kids;
-    kids.sort((a, b) => a.position - b.position || a.seq - b.seq);
+    if (!inOrder(kids)) kids.sort(byDocumentOrder);
     const k: PDFObject[] = [];
     for (const kid of kids) {
       if ('node' in kid) {
         this.writeNode(kid.node, node.ref);
         k.push(kid.node.ref);
       } else if ('mcid' in kid) {
-        k.push(kid.page === node.page ? PDFNumber.of(kid.mcid) : this.context.obj({ Type: 'MCR', Pg: kid.page, MCID: kid.mcid }));
-      } else k.push(this.context.obj({ Type: 'OBJR', Obj: kid.annotation, Pg: kid.page }));
+        k.push(kid.page === node.page ? PDFNumber.of(kid.mcid) : this.dict([[TYPE, MCR], [PG, kid.page], [MCID, PDFNumber.of(kid.mcid)]]));
+      } else k.push(this.dict([[TYPE, OBJR], [OBJ, kid.annotation], [PG, kid.page]]));
     }
-    const dict = this.context.obj({ Type: 'StructElem', S: node.role, P: parent, K: k });
-    if (node.page) dict.set(PDFName.of('Pg'), node.page);
+    const dict = this.dict([[S, PDFName.of(node.role)], [P, parent]]);
+    if (k.length === 1) dict.set(K, k[0]!);
+    else if (k.length > 1) dict.set(K, this.context.obj(k));
+    if (node.page) dict.set(PG, node.page);
     if (node.element) addAttributes(this.context, node, node.element, dict);
     this.context.assign(node.ref, dict);
+  }
+
+  private dict(entries: readonly (readonly [PDFName, PDFObject])[]): PDFDict {
+    return PDFDict.fromMapWithContext(new Map(entries), this.context);
   }
 
   private nodeOf(element: DomElement): StructNode {
