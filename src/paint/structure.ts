@@ -1,7 +1,7 @@
 // The logical structure of a document (ISO 32000-1 §14.7, §14.8.4 standard structure types):
 // which HTML elements become structure elements, with which role. Elements without a role
 // (span, b, em …) are transparent: their content belongs to the nearest ancestor with one.
-// The mapping follows Chromium's tagged PDF output (Div, Sect, Art) and PDF/UA-1.
+// The mapping follows Chromium's tagged PDF output (Sect, Art, Div for landmarks) and PDF/UA-1.
 
 import type { DomElement } from '../dom/types.js';
 import type { ContentTag } from './types.js';
@@ -26,7 +26,9 @@ const ROLES: ReadonlyMap<string, StructureRole> = new Map<string, StructureRole>
   ['code', 'Code'], ['pre', 'Code'], ['kbd', 'Code'], ['samp', 'Code'],
   ['input', 'Form'], ['select', 'Form'], ['textarea', 'Form'],
   ['article', 'Art'], ['section', 'Sect'],
-  ['div', 'Div'], ['main', 'Div'], ['nav', 'Div'], ['aside', 'Div'], ['header', 'Div'], ['footer', 'Div'],
+  // A plain <div> is transparent (Chromium makes it a Div, which says nothing): documents nest
+  // many, and each would be one more object in the file.
+  ['main', 'Div'], ['nav', 'Div'], ['aside', 'Div'], ['header', 'Div'], ['footer', 'Div'],
   ['dl', 'Div'], ['dt', 'Div'], ['dd', 'Div'], ['address', 'Div'],
 ]);
 

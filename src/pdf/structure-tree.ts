@@ -182,6 +182,8 @@ class TreeBuilder {
     const parent = this.bodyOf(above ? this.nodeOf(above) : this.documentNode());
     node.parent = parent;
     parent.kids.push({ position: element.order, seq: this.seq++, node });
+    // Empty cells too: a row has all its cells, so that the table's columns line up (§14.8.4.3.4).
+    if (role === 'TR') for (const cell of element.children) if (cell.kind === 'element' && (cell.tagName === 'td' || cell.tagName === 'th')) this.nodeOf(cell);
     return node;
   }
 
