@@ -6,7 +6,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { deflate as deflateAsync } from 'node:zlib';
 import { promisify } from 'node:util';
-import { PDFDocument, PDFName, PDFStreamWriter, type PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
 import type { ContentTag, PageDisplayList } from '../paint/types.js';
 import { writeAcroForm } from './acroform.js';
 import { ContentStream } from './content-stream.js';
@@ -18,6 +18,7 @@ import { writeMetadata } from './metadata.js';
 import { writeOutline } from './outline.js';
 import type { PaintContext } from './paint-context.js';
 import { MarkedContent } from './marked-content.js';
+import { serializeWithObjectStreams } from './object-streams.js';
 import { paintItems } from './paint-page.js';
 import { writeStructureTree } from './structure-tree.js';
 import { ResourceRegistry } from './resources.js';
@@ -66,12 +67,6 @@ const deflate = promisify(deflateAsync);
 const MAX_PENDING_STREAMS = 2;
 /** Content streams shorter than this (characters) are compressed on the main thread. */
 const ASYNC_COMPRESSION_MIN = 8192;
-/**
- * Objects per object stream (pdf-lib's default is 50): each stream is compressed by a fresh
- * JavaScript deflate whose set-up (window and hash tables) costs more than its input for
- * small objects, and a tagged table has thousands of structure elements.
- */
-const OBJECTS_PER_STREAM = 1000;
 
 /** Writes a PDF page by page: `create`, `addPage` for each page, then `finish`. */
 export class PdfWriter {
@@ -168,9 +163,9 @@ export class PdfWriter {
     await Promise.all(this.pending);
     // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the
     // bytes depend only on the objects. This is PDFDocument.save() without its default page and
-    // field appearances, with OBJECTS_PER_STREAM.
+    // field appearances, and with Node's deflate (object-streams.ts).
     await this.pdf.flush();
-    return PDFStreamWriter.forContext(this.pdf.context, Infinity, true, OBJECTS_PER_STREAM).serializeToBuffer();
+    return serializeWithObjectStreams(this.pdf.context);
   }
 
   /** A display list as content stream operators; links, anchors and bookmarks go into `collected`. */

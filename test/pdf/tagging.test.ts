@@ -58,7 +58,7 @@ async function pdfjsDump(bytes: Uint8Array): Promise<string> {
         if (item.type === 'beginMarkedContentProps' || item.type === 'beginMarkedContent') open.push(item.id ?? '');
         else if (item.type === 'endMarkedContent') open.pop();
       } else {
-        const id = open.findLast((x) => x !== '');
+        const id = [...open].reverse().find((x) => x !== '');
         if (id !== undefined) text.set(id, (text.get(id) ?? '') + item.str + (item.hasEOL ? ' ' : ''));
       }
     }
