@@ -41,6 +41,8 @@ export function structureRoleOf(element: DomElement): StructureRole | null {
   const role = ROLES.get(element.tagName);
   if (role !== undefined) return role;
   if (element.tagName === 'a') return element.attrs.has('href') ? 'Link' : null;
+  // The body is the Document's content (its `lang` is the document's: documentLanguage).
+  if (element.tagName === 'body') return null;
   return element.parent !== null && changesLanguage(element) ? 'Span' : null;
 }
 
@@ -57,6 +59,14 @@ function changesLanguage(element: DomElement): boolean {
     if (inherited) return inherited.toLowerCase() !== lang.toLowerCase();
   }
   return true;
+}
+
+/** The document's language: the root element's `lang`, else its body's. */
+export function documentLanguage(root: DomElement): string | null {
+  const own = root.attrs.get('lang')?.trim();
+  if (own) return own;
+  const body = root.children.find((c): c is DomElement => c.kind === 'element' && c.tagName === 'body');
+  return body?.attrs.get('lang')?.trim() || null;
 }
 
 /** The nearest element (itself included) with a structure role: what its content belongs to. */

@@ -8,7 +8,7 @@
 
 import { PDFDict, PDFHexString, PDFName, PDFNumber, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
 import type { DomElement } from '../dom/types.js';
-import { ownLanguage, structureOwner, structureRoleOf } from '../paint/structure.js';
+import { documentLanguage, ownLanguage, structureOwner, structureRoleOf } from '../paint/structure.js';
 import type { ContentTag } from '../paint/types.js';
 
 /** A page's MCIDs: `tags[mcid]` is what the sequence belongs to. */
@@ -79,7 +79,7 @@ export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages:
   }));
   catalog.set(PDFName.of('StructTreeRoot'), rootRef);
   catalog.set(PDFName.of('MarkInfo'), context.obj({ Marked: true }));
-  const lang = document.element?.attrs.get('lang')?.trim();
+  const lang = document.element ? documentLanguage(document.element) : null;
   if (lang) catalog.set(PDFName.of('Lang'), PDFHexString.fromText(lang));
   catalog.set(PDFName.of('ViewerPreferences'), context.obj({ DisplayDocTitle: true }));
 }
