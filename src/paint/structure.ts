@@ -21,7 +21,9 @@ const ROLES: ReadonlyMap<string, StructureRole> = new Map<string, StructureRole>
   ['ul', 'L'], ['ol', 'L'], ['li', 'LI'],
   ['table', 'Table'], ['thead', 'THead'], ['tbody', 'TBody'], ['tfoot', 'TFoot'], ['tr', 'TR'], ['th', 'TH'], ['td', 'TD'],
   ['caption', 'Caption'], ['figcaption', 'Caption'],
-  ['img', 'Figure'], ['svg', 'Figure'], ['canvas', 'Figure'], ['figure', 'Figure'],
+  // A <figure> groups its images (each a Figure with its /Alt) and caption: an /Alt of its
+  // own would hide the caption from a screen reader.
+  ['img', 'Figure'], ['svg', 'Figure'], ['canvas', 'Figure'], ['figure', 'Div'],
   ['blockquote', 'BlockQuote'], ['q', 'Quote'],
   ['code', 'Code'], ['pre', 'Code'], ['kbd', 'Code'], ['samp', 'Code'],
   ['input', 'Form'], ['select', 'Form'], ['textarea', 'Form'],

@@ -274,29 +274,11 @@ function isFirstRow(row: DomElement): boolean {
   return false;
 }
 
-/**
- * A figure's alternate description (PDF/UA-1 7.3): `alt` (an empty alt still says "nothing to
- * say"), `aria-label`, `title`; a `<figure>`, the alt of its images.
- */
+/** A figure's alternate description (PDF/UA-1 7.3): `alt` (an empty alt still says "nothing to say"), `aria-label`, `title`. */
 function altText(element: DomElement): string | null {
   const own = element.attrs.get('alt') ?? element.attrs.get('aria-label') ?? element.attrs.get('title');
-  if (own !== undefined) return own.trim();
-  if (element.tagName !== 'figure') return null;
-  const alts: string[] = [];
-  const stack: DomElement[] = [element];
-  for (let e = stack.pop(); e !== undefined && alts.length < MAX_ALTS; e = stack.pop()) {
-    const alt = e.attrs.get('alt')?.trim();
-    if (e !== element && alt) alts.push(alt);
-    for (let i = e.children.length - 1; i >= 0; i--) {
-      const child = e.children[i]!;
-      if (child.kind === 'element') stack.push(child);
-    }
-  }
-  return alts.length > 0 ? alts.join(' ') : null;
+  return own === undefined ? null : own.trim();
 }
-
-/** At most this many image alts make a figure's. */
-const MAX_ALTS = 16;
 /** A link's /Contents is at most this long (characters). */
 const MAX_CONTENTS = 500;
 
