@@ -20,7 +20,7 @@ import { paintOutline } from './outline.js';
 import { paintTextShadows } from './text-shadow.js';
 import { transformed } from './transform.js';
 import type { ContentTag, DisplayItem, ImageResource, PageDisplayList, PathOp } from './types.js';
-import { contentTag } from './structure.js';
+import { contentTag, imageTag } from './structure.js';
 import { createsStackingContext, isPositioned, Sink, stackLevel, StackingLayers, wrapInClips, type ClipChain } from './stacking.js';
 import { columnFlowOf } from '../boxes/multicol.js';
 import { paintColumnRules } from './column-rule.js';
@@ -228,7 +228,7 @@ class Painter {
     decor.pushAll(own, chain);
     if (f.box.kind === 'replaced' && visible) {
       const image = this.scratch();
-      paintReplaced(f.box, x, y, f.width, f.height, this.tagOf(f.box.element), image);
+      paintReplaced(f.box, x, y, f.width, f.height, f.box.element === null || this.artifacts > 0 ? null : imageTag(f.box.element, f.box.image), image);
       layers.inlines.pushAll(image, chain);
     }
     // A control is atomic: when a block-level one is split across pages, its field goes with its first part.

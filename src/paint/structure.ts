@@ -4,7 +4,7 @@
 // The mapping follows Chromium's tagged PDF output (Sect, Art, Div for landmarks) and PDF/UA-1.
 
 import type { DomElement } from '../dom/types.js';
-import type { ContentTag } from './types.js';
+import type { ContentTag, ImageResource } from './types.js';
 
 /** The standard structure types Quire writes (§14.8.4, Tables 333–340). */
 export type StructureRole =
@@ -85,6 +85,24 @@ export function contentTag(element: DomElement, lastOrder: number, label = false
   const owner = structureOwner(element);
   return owner === null ? null : { element: owner, position: lastOrder + 0.5, label };
 }
+
+/** The tag of an image drawn for `element`: an inline SVG's `<title>` is its description (SVG 2 §5.9). */
+export function imageTag(element: DomElement, image: ImageResource): ContentTag | null {
+  const tag = contentTag(element, element.order);
+  if (tag === null || image.format !== 'svg' || element.tagName !== 'svg') return tag;
+  const title = svgTitle(image.data);
+  return title === null ? tag : { element: tag.element, position: tag.position, label: false, alt: title };
+}
+
+/** The text of the first `<title>` of an SVG file (its markup is bounded by the SVG limits). */
+function svgTitle(data: Uint8Array): string | null {
+  const match = /<title(?:\s[^>]*)?>([^<]*)<\/title>/u.exec(new TextDecoder().decode(data));
+  if (!match) return null;
+  const text = match[1]!.replace(/&(lt|gt|quot|apos|amp);/gu, (_, name: string) => ENTITIES[name]!).replace(/\s+/gu, ' ').trim();
+  return text === '' ? null : text;
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
 
 /** Marker text that numbers (`1.`, `iv)`) is a label (Lbl); a bullet character (•, –) is decoration. */
 export function isLabelText(text: string): boolean {

@@ -20,6 +20,8 @@ export interface ContentTag {
   readonly element: DomElement;
   readonly position: number;
   readonly label: boolean;
+  /** An image's own description when its element has no `alt` (an inline SVG's `<title>`). */
+  readonly alt?: string;
 }
 
 /** A glyph at its final position; x is relative to the run's origin (see glyph-runs.ts). */

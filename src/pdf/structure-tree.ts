@@ -42,6 +42,8 @@ interface StructNode {
   /** A list item's Lbl and LBody. */
   label: StructNode | null;
   body: StructNode | null;
+  /** A Figure's description from its image (ContentTag.alt), when its element has none. */
+  alt: string | null;
 }
 
 /**
@@ -116,6 +118,7 @@ class TreeBuilder {
   addContent(tag: ContentTag, mcid: number, page: PDFRef): StructNode {
     const owner = this.nodeOf(tag.element);
     const node = tag.label ? this.labelOf(owner) : this.bodyOf(owner);
+    if (tag.alt !== undefined) node.alt ??= tag.alt;
     node.kids.push({ position: tag.position, seq: this.seq++, mcid, page });
     node.page ??= page;
     return node;
@@ -209,7 +212,7 @@ class TreeBuilder {
   }
 
   private newNode(role: string, element: DomElement | null): StructNode {
-    return { role, element, ref: this.context.nextRef(), kids: [], parent: null, page: null, label: null, body: null };
+    return { role, element, ref: this.context.nextRef(), kids: [], parent: null, page: null, label: null, body: null, alt: null };
   }
 }
 
@@ -220,7 +223,7 @@ function addAttributes(context: PDFContext, node: StructNode, element: DomElemen
     if (lang) dict.set(PDFName.of('Lang'), PDFHexString.fromText(lang));
   }
   if (node.role === 'Figure') {
-    const alt = altText(element);
+    const alt = altText(element) ?? node.alt;
     if (alt !== null) dict.set(PDFName.of('Alt'), PDFHexString.fromText(alt));
   } else if (node.role === 'TH' || node.role === 'TD') {
     const table: Record<string, PDFObject | string | number> = { O: 'Table' };
