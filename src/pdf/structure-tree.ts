@@ -66,9 +66,17 @@ export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages:
     const node = tree.addAnnotation(annotation);
     const dict = context.lookup(annotation.ref, PDFDict);
     dict.set(PDFName.of('StructParent'), PDFNumber.of(key));
-    // PDF/UA-1 7.18.5: a link says what it is for; its text does.
-    const text = structureRoleOf(annotation.tag.element) === 'Link' ? textContent(annotation.tag.element) : '';
-    if (text !== '' && !dict.has(PDFName.of('Contents'))) dict.set(PDFName.of('Contents'), PDFHexString.fromText(text));
+    const role = structureRoleOf(annotation.tag.element);
+    if (role === 'Link') {
+      // PDF/UA-1 7.18.5: a link says what it is for; its text does.
+      const text = textContent(annotation.tag.element, null);
+      if (text !== '' && !dict.has(PDFName.of('Contents'))) dict.set(PDFName.of('Contents'), PDFHexString.fromText(text));
+    } else if (role === 'Form') {
+      // PDF/UA-1 7.18.1: a field's name for assistive technology (§12.7.3.1 /TU), from its label.
+      const name = accessibleName(annotation.tag.element);
+      const field = dict.lookupMaybe(PDFName.of('Parent'), PDFDict) ?? dict;
+      if (name !== '' && !field.has(PDFName.of('TU'))) field.set(PDFName.of('TU'), PDFHexString.fromText(name));
+    }
     parentTree.push(PDFNumber.of(key++), node.ref);
   }
   const rootRef = context.nextRef();
@@ -285,8 +293,24 @@ function altText(element: DomElement): string | null {
 /** A link's /Contents is at most this long (characters). */
 const MAX_CONTENTS = 500;
 
-/** An element's text, white space collapsed, bounded. */
-function textContent(element: DomElement): string {
+/**
+ * A form control's name (HTML-AAM, simplified): `aria-label`, the text of the `<label>` around
+ * it (without the controls' own text), `title`, `placeholder`.
+ */
+function accessibleName(control: DomElement): string {
+  const own = control.attrs.get('aria-label')?.trim();
+  if (own) return own;
+  for (let e = control.parent; e !== null; e = e.parent) {
+    if (e.tagName !== 'label') continue;
+    const text = textContent(e, control);
+    if (text !== '') return text;
+    break;
+  }
+  return (control.attrs.get('title') ?? control.attrs.get('placeholder') ?? '').trim();
+}
+
+/** An element's text, white space collapsed, bounded; without the text of form controls (a select's options). */
+function textContent(element: DomElement, skip: DomElement | null): string {
   let text = '';
   const stack: (DomElement | string)[] = [element];
   while (stack.length > 0 && text.length < MAX_CONTENTS) {
@@ -295,6 +319,7 @@ function textContent(element: DomElement): string {
       text += next;
       continue;
     }
+    if (next === skip || (next !== element && (next.tagName === 'select' || next.tagName === 'textarea'))) continue;
     for (let i = next.children.length - 1; i >= 0; i--) {
       const child = next.children[i]!;
       stack.push(child.kind === 'element' ? child : child.text);

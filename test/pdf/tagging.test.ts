@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, decodePDFRawStream, PDFArray, PDFStream } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRawStream, decodePDFRawStream, PDFArray, PDFStream } from 'pdf-lib';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { renderDocument } from '../../src/render.js';
@@ -135,6 +135,19 @@ describe('tagged PDF', () => {
     const link = annots.lookup(0, PDFDict);
     expect(link.lookup(PDFName.of('StructParent'), PDFNumber).asNumber()).toBe(doc.getPageCount());
     expect(link.lookup(PDFName.of('Contents'))).toBeDefined();
+  }, 30_000);
+
+  it('form: each widget is in its Form element (StructParent) and named by its label (/TU)', async () => {
+    const doc = await PDFDocument.load(await render('form'));
+    const annots = doc.getPage(0).node.lookup(PDFName.of('Annots'), PDFArray);
+    const names: string[] = [];
+    for (let i = 0; i < annots.size(); i++) {
+      const annot = annots.lookup(i, PDFDict);
+      expect(annot.lookup(PDFName.of('StructParent'), PDFNumber).asNumber()).toBeGreaterThanOrEqual(doc.getPageCount());
+      const tu = annot.lookup(PDFName.of('TU'));
+      if (tu instanceof PDFHexString) names.push(tu.decodeText());
+    }
+    expect(names).toEqual(['Name', 'I agree to the terms', 'Plan', 'Notes']);
   }, 30_000);
 
   it('tagged: false writes no structure tree and no marked content', async () => {
