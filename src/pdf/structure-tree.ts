@@ -230,7 +230,9 @@ function addAttributes(context: PDFContext, node: StructNode, element: DomElemen
     const lang = ownLanguage(element);
     if (lang) dict.set(PDFName.of('Lang'), PDFHexString.fromText(lang));
   }
-  if (node.role === 'Figure') {
+  if (node.role === 'L') {
+    dict.set(PDFName.of('A'), context.obj({ O: 'List', ListNumbering: listNumbering(element) }));
+  } else if (node.role === 'Figure') {
     const alt = altText(element) ?? node.alt;
     if (alt !== null) dict.set(PDFName.of('Alt'), PDFHexString.fromText(alt));
   } else if (node.role === 'TH' || node.role === 'TD') {
@@ -241,6 +243,21 @@ function addAttributes(context: PDFContext, node: StructNode, element: DomElemen
     if (columns > 1) table.ColSpan = columns;
     if (node.role === 'TH') table.Scope = headerScope(element);
     if (Object.keys(table).length > 1) dict.set(PDFName.of('A'), context.obj(table));
+  }
+}
+
+/**
+ * A list's /ListNumbering (§14.8.5.5 Table 347), from the list's kind and `type` (HTML
+ * §4.4.5): bullets for `ul`, numbers or letters for `ol`.
+ */
+function listNumbering(list: DomElement): string {
+  if (list.tagName !== 'ol') return 'Disc';
+  switch (list.attrs.get('type')) {
+    case 'a': return 'LowerAlpha';
+    case 'A': return 'UpperAlpha';
+    case 'i': return 'LowerRoman';
+    case 'I': return 'UpperRoman';
+    default: return 'Decimal';
   }
 }
 
