@@ -51,6 +51,12 @@ export interface RenderOptions {
   readonly pdfVariant?: PdfVariant;
   /** Files embedded in the PDF, before the document's `<link rel=attachment>` files. */
   readonly attachments?: readonly AttachmentOption[];
+  /**
+   * A Tagged PDF (ISO 32000-1 §14.8, PDF/UA-1 structure): the document's structure tree in
+   * reading order, marked content around everything drawn, artifacts for decoration and
+   * running heads. Default true; false writes the file without them.
+   */
+  readonly tagged?: boolean;
 }
 
 /** How the built-in loader fetches. */

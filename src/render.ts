@@ -56,6 +56,7 @@ export async function renderDocument(input: unknown, options: RenderOptions = {}
       deterministic: options.deterministic ?? false,
       onWarning: doc.warn,
       watermark: options.watermark ?? null,
+      tagged: options.tagged ?? true,
       ...(options.creationDate ? { creationDate: options.creationDate } : {}),
     });
     return {

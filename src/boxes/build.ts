@@ -34,6 +34,7 @@ import { fragmentId } from '../dom/fragment-id.js';
 import { isMulticolContainer, withColumnFlow } from './multicol.js';
 import { FormControls, isFormControl } from './form-controls.js';
 import { autoQuotes } from './quotes.js';
+import { contentTag, isLabelText } from '../paint/structure.js';
 
 /**
  * Resources box generation needs; all fetched before (DESIGN.md: no I/O after resources/).
@@ -103,6 +104,8 @@ class BoxBuilder {
   private readonly forms = new FormControls((message) => this.warnings.push(message));
   private quoteDepth = 0;
   private runningDepth = 0;
+  /** The `order` of the element begun last (in document order): where the text met next sits in the structure (ContentTag). */
+  private lastOrder = 0;
   /** Inline SVG images by key and `color` (withCurrentColor), decoded again once per colour. */
   private readonly recoloured = new Map<string, SvgImage>();
 
@@ -116,6 +119,7 @@ class BoxBuilder {
 
   /** The boxes one element generates (none, one, or several when an inline is split by blocks). */
   element(node: StyledElement, decorations: readonly TextDecoration[]): BuildItem[] {
+    this.lastOrder = node.element.order;
     if (node.element === this.rootElement) this.rootOverflow = node.style.overflow;
     else node = withViewportOverflow(node, this.rootElement, this.rootOverflow);
     const { style } = node;
@@ -225,7 +229,7 @@ class BoxBuilder {
     const background = this.backgroundOf(style);
     return {
       letter: (text, letter) => {
-        const box: TextBox = { kind: 'text', style, element: null, text: transformText(letter, style), decorations: withOwnDecorations(style, text.decorations) };
+        const box: TextBox = { kind: 'text', style, element: null, text: transformText(letter, style), decorations: withOwnDecorations(style, text.decorations), tag: text.tag ?? null };
         return style.float === 'none' ? makeInline(style, null, [box], null, background) : [makeBlock(style, null, [box], null, true, background)];
       },
       block: (box, items) => makeBlock(box.style, box.element, items, box.marker, box.establishesBfc, box.backgroundImage),
@@ -238,16 +242,16 @@ class BoxBuilder {
     const out: BuildItem[] = [];
     this.counters.enterChildren();
     if (node.before) out.push(...this.pseudo(node, node.before, decorations));
-    for (const child of node.children) out.push(...this.node(child, decorations));
+    for (const child of node.children) out.push(...this.node(child, node.element, decorations));
     if (node.after) out.push(...this.pseudo(node, node.after, decorations));
     this.counters.leaveChildren();
     return out;
   }
 
-  private node(child: StyledNode, decorations: readonly TextDecoration[]): BuildItem[] {
+  private node(child: StyledNode, parent: DomElement, decorations: readonly TextDecoration[]): BuildItem[] {
     if (child.kind === 'element') return this.element(child, decorations);
     if (child.text.length === 0) return [];
-    return [{ kind: 'text', style: child.style, element: null, text: transformText(child.text, child.style), decorations }];
+    return [{ kind: 'text', style: child.style, element: null, text: transformText(child.text, child.style), decorations, tag: contentTag(parent, this.lastOrder) }];
   }
 
   /** A ::before/::after box: its content evaluated to text (CSS 2.1 §12.2). */
@@ -277,14 +281,15 @@ class BoxBuilder {
   private evaluateContent(items: readonly ContentItem[], element: DomElement, style: ComputedStyle, decorations: readonly TextDecoration[]): InlineLevelBox[] {
     const out: InlineLevelBox[] = [];
     let text = '';
+    const tag = contentTag(element, this.lastOrder);
     const flush = () => {
-      if (text.length > 0) out.push({ kind: 'text', style, element: null, text: transformText(text, style), decorations });
+      if (text.length > 0) out.push({ kind: 'text', style, element: null, text: transformText(text, style), decorations, tag });
       text = '';
     };
     const pageText = (source: PageTextSource, counterStyle: ListStyleType) => {
       flush();
       if (source.kind !== 'page' && this.runningDepth === 0) this.needsPageTotals = true;
-      out.push({ kind: 'page-text', style, element: null, source, counterStyle, decorations });
+      out.push({ kind: 'page-text', style, element: null, source, counterStyle, decorations, tag });
     };
     for (const item of items) {
       switch (item.kind) {
@@ -302,7 +307,7 @@ class BoxBuilder {
             const pattern = parseLeader(item.args);
             if (pattern !== null) {
               flush();
-              out.push({ kind: 'leader', style, element: null, pattern, decorations });
+              out.push({ kind: 'leader', style, element: null, pattern, decorations, tag });
             }
             break;
           }
@@ -364,7 +369,8 @@ class BoxBuilder {
       return { kind: 'marker', style, element: null, marker: { kind: 'bullet', shape: type } };
     }
     const text = markerText(this.counters.value('list-item'), type);
-    return { kind: 'marker', style, element: null, marker: { kind: 'text', text } };
+    const tag = isLabelText(text) ? contentTag(node.element, node.element.order, true) : null;
+    return { kind: 'marker', style, element: null, marker: { kind: 'text', text }, tag };
   }
 
   /** A form control's box (form-controls.ts): atomic inline unless its display is block-level. */
@@ -380,7 +386,7 @@ class BoxBuilder {
     const image = this.input.images.get(src);
     if (!image) {
       const alt = element.attrs.get('alt') ?? '';
-      return alt ? [{ kind: 'text', style, element, text: alt, decorations: [] }] : [];
+      return alt ? [{ kind: 'text', style, element, text: alt, decorations: [], tag: contentTag(element, element.order) }] : [];
     }
     return this.replaced(node, image);
   }

@@ -4,7 +4,7 @@
 import type { ComputedStyle, Color, ListStyleType } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import type { FormControl } from '../paint/form-field.js';
-import type { ImageResource } from '../paint/types.js';
+import type { ContentTag, ImageResource } from '../paint/types.js';
 
 /** What every box knows: its style and the element that generated it (null when anonymous). */
 interface BoxBase {
@@ -162,6 +162,8 @@ export interface TextBox extends BoxBase {
   readonly text: string;
   /** Decorations propagated from the decorating ancestors (CSS Text Decoration 3 §2). */
   readonly decorations: readonly TextDecoration[];
+  /** Where the text belongs in the document structure (paint/structure.ts); absent: nowhere (an artifact). */
+  readonly tag?: ContentTag | null;
 }
 
 /**
@@ -173,6 +175,7 @@ export interface PageTextBox extends BoxBase {
   readonly source: PageTextSource;
   readonly counterStyle: ListStyleType;
   readonly decorations: readonly TextDecoration[];
+  readonly tag?: ContentTag | null;
 }
 
 /** The page counter, the page total, or the page of the element with an id. */
@@ -194,6 +197,7 @@ export interface LeaderBox extends BoxBase {
   /** The string repeated to fill the leader: '. ' for dotted, '_' for solid, ' ' for space. */
   readonly pattern: string;
   readonly decorations: readonly TextDecoration[];
+  readonly tag?: ContentTag | null;
 }
 
 /** A forced line break (`<br>` or a preserved newline). */
@@ -206,6 +210,8 @@ export interface MarkerBox extends BoxBase {
   readonly kind: 'marker';
   /** Text markers (`1.`, `iv.`) or a bullet shape drawn as a path. */
   readonly marker: { readonly kind: 'text'; readonly text: string } | { readonly kind: 'bullet'; readonly shape: 'disc' | 'circle' | 'square' };
+  /** A numbering marker's Lbl in the structure (paint/structure.ts); absent for a decorative one. */
+  readonly tag?: ContentTag | null;
 }
 
 /**

@@ -14,6 +14,8 @@ export type CliCommand =
 /** The render options a command line can set. */
 export interface CliRenderOptions {
   readonly deterministic: boolean;
+  /** `--no-tags`: an untagged PDF (RenderOptions.tagged false). */
+  readonly tagged?: false;
   /** An HTML file's folder as a file: URL: its relative URLs resolve against it. */
   readonly baseUrl?: string;
   /** The folder local files may be read from (`--root`, default the HTML file's folder). */
@@ -57,6 +59,7 @@ interface RenderFlags extends Partial<Record<Exclude<ValueField, 'css' | 'attach
   attachment?: string[];
   input?: string;
   deterministic?: boolean;
+  noTags?: boolean;
 }
 
 class ArgsError extends Error {}
@@ -89,6 +92,8 @@ function readFlags(args: readonly string[]): RenderFlags {
       onlyPositionals = true;
     } else if (arg === '--deterministic') {
       flags.deterministic = true;
+    } else if (arg === '--no-tags') {
+      flags.noTags = true;
     } else {
       const [name, inlineValue] = splitFlag(arg);
       const field = Object.hasOwn(VALUE_FLAGS, name) ? VALUE_FLAGS[name] : undefined;
@@ -125,7 +130,8 @@ function renderCommand(flags: RenderFlags, readText: ReadText, readStdin: ReadSt
   if (flags.root !== undefined && json) throw new ArgsError('--root applies to an HTML file; a JSON request never reads local files');
   const deterministic = flags.deterministic ?? false;
   const attached = attachments(flags, readBytes);
-  if (json) return { kind: 'render', request, outPath, options: { deterministic, ...attached } };
+  const untagged = flags.noTags ? { tagged: false as const } : {};
+  if (json) return { kind: 'render', request, outPath, options: { deterministic, ...attached, ...untagged } };
   // An HTML file's relative URLs resolve against its folder (standard input's against the
   // working folder); root-relative ones (/fonts/x.css) against the root, which is also the
   // only folder files are read from.
@@ -137,7 +143,7 @@ function renderCommand(flags: RenderFlags, readText: ReadText, readStdin: ReadSt
   }
   // file: URLs name paths inside the root (options.fileRoot), so the base is the folder's path there.
   const baseUrl = `file:///${relative === '' ? '' : `${relative.split(path.sep).map(encodeURIComponent).join('/')}/`}`;
-  return { kind: 'render', request, outPath, options: { deterministic, baseUrl, fileRoot: root, ...attached } };
+  return { kind: 'render', request, outPath, options: { deterministic, baseUrl, fileRoot: root, ...attached, ...untagged } };
 }
 
 /** `--attachment` files read whole, named by their base name (Factur-X's `factur-x.xml` keeps its name). */

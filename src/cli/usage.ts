@@ -22,6 +22,8 @@ Options for render:
                           (the request's "pdfVariant"); a document that cannot comply fails
   --attachment <file>     embed a file in the PDF (repeatable); with pdf/a-3b, a file named
                           factur-x.xml makes the PDF a Factur-X invoice
+  --no-tags               an untagged PDF: no structure tree or marked content
+                          (PDFs are tagged for accessibility by default)
   --root <dir>            the folder local files may be read from (HTML input only;
                           default: the HTML file's folder). Relative URLs resolve against
                           the file's folder, root-relative ones (/css/a.css) against <dir>;

@@ -46,6 +46,8 @@ export class PageCanvas {
     await this.images.prepare(items);
     const ctx: PaintContext = {
       canvas: new ContentStream(),
+      // Untagged: joining the template's own structure tree is not done (see README, tagged PDF).
+      marks: null,
       context: this.doc.context,
       pageHeight: box.height,
       resources: this.resources,

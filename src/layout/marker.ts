@@ -41,7 +41,7 @@ export function outsideMarker(marker: MarkerBox | ReplacedBox, baseline: number,
   return {
     kind: 'text', x: rtl ? content.right : content.left - width, baseline, width, face, size: style.fontSize, fontSize: style.fontSize, color: style.color,
     segments: [segment], decorations: [], visible: style.visibility === 'visible',
-    synthetic: syntheticStyleOf(style, face), shadows: style.textShadow,
+    synthetic: syntheticStyleOf(style, face), shadows: style.textShadow, tag: marker.tag ?? null,
   };
 }
 

@@ -3,7 +3,7 @@
 
 import type { BlockBox, BlockLevelBox, InlineBox, LinkTarget, TableBox, TableCell, TextDecoration } from '../boxes/types.js';
 import type { BorderStyle, Color, ComputedStyle, TextShadow } from '../css/types.js';
-import type { GlyphSegment, ImageResource } from '../paint/types.js';
+import type { ContentTag, GlyphSegment, ImageResource } from '../paint/types.js';
 import type { SyntheticStyle } from '../text/font-synthesis.js';
 import type { FontFace } from '../text/types.js';
 import type { ExclusionSpace } from './float/exclusion-space.js';
@@ -237,6 +237,12 @@ export interface TableCellFragment {
   /** False for an empty cell with `empty-cells: hide`: no background, no border. */
   readonly decorated: boolean;
   /**
+   * A repeated header or footer group's cell (css-tables-3 §3.10: they repeat on each
+   * fragment): the header's after the table's first fragment, the footer's before its last.
+   * Its content is an artifact there (PDF/UA), the reading order has it once.
+   */
+  readonly repeated: boolean;
+  /**
    * The relative offsets of the cell's row and row group (css-position-3 §3.3), applied to the
    * cell and the backgrounds under it when painting; absent when neither is positioned.
    */
@@ -293,6 +299,8 @@ export interface TextFragment {
   readonly synthetic: SyntheticStyle;
   /** The style's text-shadow, first on top (css-text-decor-3 §5). */
   readonly shadows: readonly TextShadow[];
+  /** Where the text belongs in the document structure; null: nowhere (an artifact: a leader, a bullet). */
+  readonly tag: ContentTag | null;
 }
 
 /** The part of an inline box on one line: its border box there, for backgrounds, borders and links. */

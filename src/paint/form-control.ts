@@ -8,7 +8,7 @@ import type { Color, ComputedStyle } from '../css/types.js';
 import { borderOf, paddingOf } from '../layout/box-model.js';
 import { ellipseOps } from '../resources/svg/shapes.js';
 import type { FieldTextPiece, FormControl } from './form-field.js';
-import type { DisplayItem, GlyphRunItem, PathOp } from './types.js';
+import type { ContentTag, DisplayItem, GlyphRunItem, PathOp } from './types.js';
 
 const PX = 0.75;
 /** The highlight of a selected option in a list box (Chromium's, unfocused). */
@@ -18,7 +18,7 @@ const ACCENT: Color = { r: 0, g: 117, b: 255, a: 1 };
 const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 };
 
 /** Paints the control of `box` at its border box (x, y, width, height) into `out`. */
-export function paintFormControl(box: BlockBox, control: FormControl, x: number, y: number, width: number, height: number, out: DisplayItem[]): void {
+export function paintFormControl(box: BlockBox, control: FormControl, x: number, y: number, width: number, height: number, tag: ContentTag | null, out: DisplayItem[]): void {
   const style = box.style;
   const pad = paddingOf(style, width);
   const bdr = borderOf(style);
@@ -27,10 +27,10 @@ export function paintFormControl(box: BlockBox, control: FormControl, x: number,
   if (control.kind === 'combo') out.push(arrow(content.x + content.width - control.insetEnd / 2, content.y + content.height / 2, style.color));
   const border = { x, y, width, height };
   const shown = control.kind === 'checkbox' ? checkedBox(border) : control.kind === 'radio' ? checkedRadio(border) : shownItems(style, control, content);
-  if (control.field) out.push({ kind: 'form-field', x, y, width, height, field: control.field, appearance: shown });
+  if (control.field) out.push(tag ? { kind: 'form-field', x, y, width, height, field: control.field, appearance: shown, tag } : { kind: 'form-field', x, y, width, height, field: control.field, appearance: shown });
   else if (control.kind === 'checkbox' || control.kind === 'radio') {
     if (control.checked) out.push(...shown);
-  } else if (shown.length > 0) out.push({ kind: 'clip', x: content.x, y: content.y, width: content.width, height: content.height, items: shown });
+  } else if (shown.length > 0) out.push({ kind: 'clip', x: content.x, y: content.y, width: content.width, height: content.height, items: tag ? shown.map((item) => (item.kind === 'glyphs' ? { ...item, tag } : item)) : shown });
 }
 
 interface Rect {

@@ -19,7 +19,8 @@ import { paintFormControl } from './form-control.js';
 import { paintOutline } from './outline.js';
 import { paintTextShadows } from './text-shadow.js';
 import { transformed } from './transform.js';
-import type { DisplayItem, ImageResource, PageDisplayList, PathOp } from './types.js';
+import type { ContentTag, DisplayItem, ImageResource, PageDisplayList, PathOp } from './types.js';
+import { contentTag, imageTag } from './structure.js';
 import { createsStackingContext, isPositioned, Sink, stackLevel, StackingLayers, wrapInClips, type ClipChain } from './stacking.js';
 import { columnFlowOf } from '../boxes/multicol.js';
 import { paintColumnRules } from './column-rule.js';
@@ -41,6 +42,8 @@ export function paintPage(page: LaidOutPage, root: BlockBox): PageDisplayList {
   // Fixed boxes stack in the root's context, as positioned boxes of the page area.
   const layers = new StackingLayers(null);
   if (page.root) painter.contextRoot(page.root, area.x, area.y, layers);
+  // A fixed box repeats on every page: its content is read once, where it first shows.
+  if (page.index > 0) painter.artifacts++;
   for (const f of page.fixed) painter.box(f, area.x, area.y, layers, null);
   const content = layers.flatten();
   const opacity = page.root?.box.style.opacity ?? 1;
@@ -118,7 +121,7 @@ function paintCanvas(canvas: Canvas, page: LaidOutPage, root: BlockBox, borderBo
  * An image in its content box, sized and placed by object-fit and object-position; clipped to
  * the content box when it reaches outside (cover, none, or an offset position).
  */
-function paintReplaced(box: ReplacedBox, x: number, y: number, width: number, height: number, out: DisplayItem[]): void {
+function paintReplaced(box: ReplacedBox, x: number, y: number, width: number, height: number, tag: ContentTag | null, out: DisplayItem[]): void {
   const pad = paddingOf(box.style, width);
   const bdr = borderOf(box.style);
   const cx = x + bdr.left + pad.left;
@@ -127,7 +130,9 @@ function paintReplaced(box: ReplacedBox, x: number, y: number, width: number, he
   const ch = height - bdr.top - bdr.bottom - pad.top - pad.bottom;
   if (cw <= 0 || ch <= 0) return;
   const rect = objectFitRect(objectFitOf(box.style), objectPositionOf(box.style), cw, ch, box.intrinsicWidth, box.intrinsicHeight);
-  const image: DisplayItem = { kind: 'image', image: box.image, x: cx + rect.x, y: cy + rect.y, width: rect.width, height: rect.height };
+  const image: DisplayItem = tag
+    ? { kind: 'image', image: box.image, x: cx + rect.x, y: cy + rect.y, width: rect.width, height: rect.height, tag }
+    : { kind: 'image', image: box.image, x: cx + rect.x, y: cy + rect.y, width: rect.width, height: rect.height };
   const EPSILON = 1e-6;
   const inside = rect.x >= -EPSILON && rect.y >= -EPSILON && rect.x + rect.width <= cw + EPSILON && rect.y + rect.height <= ch + EPSILON;
   out.push(inside ? image : { kind: 'clip', x: cx, y: cy, width: cw, height: ch, items: [image] });
@@ -148,6 +153,8 @@ class Painter {
    * to Sink.pushAll, which copies them): no array per box and per line item.
    */
   private readonly spare: DisplayItem[] = [];
+  /** While above 0, content is painted untagged, as artifacts (a repeated table header, a fixed box's repetition). */
+  artifacts = 0;
 
   /** `pageArea`: the page area in page coordinates, for `background-attachment: fixed`; null in margin boxes. */
   constructor(
@@ -221,13 +228,13 @@ class Painter {
     decor.pushAll(own, chain);
     if (f.box.kind === 'replaced' && visible) {
       const image = this.scratch();
-      paintReplaced(f.box, x, y, f.width, f.height, image);
+      paintReplaced(f.box, x, y, f.width, f.height, f.box.element === null || this.artifacts > 0 ? null : imageTag(f.box.element, f.box.image), image);
       layers.inlines.pushAll(image, chain);
     }
     // A control is atomic: when a block-level one is split across pages, its field goes with its first part.
     if (f.box.kind === 'block' && f.box.formControl && visible && f.isFirst) {
       const control = this.scratch();
-      paintFormControl(f.box, f.box.formControl, x, y, f.width, f.height, control);
+      paintFormControl(f.box, f.box.formControl, x, y, f.width, f.height, this.tagOf(f.box.element), control);
       layers.inlines.pushAll(control, chain);
     }
     if (f.marker) this.lineItem(f.marker, x, y, layers, chain);
@@ -329,7 +336,9 @@ class Painter {
       }
       layers.blockBackgrounds.pushAll(parts, chain);
     }
+    if (cell.repeated) this.artifacts++;
     this.box(f, x, y, layers, chain, cell.decorated);
+    if (cell.repeated) this.artifacts--;
   }
 
   line(line: LineFragment, ox: number, oy: number, layers: StackingLayers, chain: ClipChain | null): void {
@@ -365,7 +374,7 @@ class Painter {
     if (item.kind === 'inline-box' && item.box.absolute) this.placeholder(item.box.absolute, layers);
     const out = this.scratch();
     switch (item.kind) {
-      case 'text': paintText(item, x, y, out); break;
+      case 'text': paintText(item, x, y, this.artifacts > 0 ? null : item.tag, out); break;
       case 'inline-box': this.inlineBox(item, x, y, out); break;
       case 'bullet': paintBullet(item, x, y, out); break;
       case 'atomic': {
@@ -399,13 +408,21 @@ class Painter {
     }
     const id = anchorName(f.box.element);
     if (id && f.isFirst) out.push({ kind: 'anchor', name: id, x, y });
-    if (f.link && f.width > 0) out.push({ kind: 'link', x, y, width: f.width, height: f.height, target: f.link });
+    if (f.link && f.width > 0) {
+      const tag = this.tagOf(f.box.element);
+      out.push(tag ? { kind: 'link', x, y, width: f.width, height: f.height, target: f.link, tag } : { kind: 'link', x, y, width: f.width, height: f.height, target: f.link });
+    }
   }
 
   /** An inline box fragment's outline, after the line's content. */
   inlineOutline(f: InlineBoxFragment, ox: number, oy: number, out: DisplayItem[]): void {
     if (f.box.style.visibility !== 'visible') return;
     paintOutline(f.box.style, ox + f.x, oy + f.y, f.width, f.height, out);
+  }
+
+  /** The tag of an element's own content (an image, a control, a link's annotation); null for artifacts. */
+  private tagOf(element: DomElement | null): ContentTag | null {
+    return element === null || this.artifacts > 0 ? null : contentTag(element, element.order);
   }
 }
 
@@ -439,17 +456,17 @@ function anchorName(element: DomElement | null): string | null {
   return element.tagName === 'a' ? element.attrs.get('name') ?? null : null;
 }
 
-function paintText(t: TextFragment, ox: number, oy: number, out: DisplayItem[]): void {
+function paintText(t: TextFragment, ox: number, oy: number, tag: ContentTag | null, out: DisplayItem[]): void {
   if (!t.visible) return;
   const x = ox + t.x;
   const baseline = oy + t.baseline;
-  if (t.shadows.length > 0) paintTextShadows(t.shadows, out, (dx, dy, color, into) => drawText(t, x + dx, baseline + dy, color, true, into));
-  drawText(t, x, baseline, t.color, false, out);
+  if (t.shadows.length > 0) paintTextShadows(t.shadows, out, (dx, dy, color, into) => drawText(t, x + dx, baseline + dy, color, true, null, into));
+  drawText(t, x, baseline, t.color, false, tag, out);
 }
 
-/** The run's glyphs and decorations at (x, baseline): a shadow draws all of them in its `color`. */
-function drawText(t: TextFragment, x: number, baseline: number, color: Color, shadow: boolean, out: DisplayItem[]): void {
-  if (color.a > 0 && t.segments.length > 0) out.push({ kind: 'glyphs', x, y: baseline, face: t.face, size: t.size, color, segments: t.segments, synthetic: t.synthetic });
+/** The run's glyphs and decorations at (x, baseline): a shadow draws all of them in its `color`, as an artifact. */
+function drawText(t: TextFragment, x: number, baseline: number, color: Color, shadow: boolean, tag: ContentTag | null, out: DisplayItem[]): void {
+  if (color.a > 0 && t.segments.length > 0) out.push({ kind: 'glyphs', x, y: baseline, face: t.face, size: t.size, color, segments: t.segments, synthetic: t.synthetic, tag });
   for (const d of t.decorations) paintDecoration(shadow ? { line: d.line, style: d.style, color } : d, t, x, baseline, out);
 }
 

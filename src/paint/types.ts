@@ -3,10 +3,26 @@
 // origin at the page's top-left corner, y pointing down.
 
 import type { Color } from '../css/types.js';
+import type { DomElement } from '../dom/types.js';
 import type { FormField } from './form-field.js';
 import type { SvgDrawing, SvgViewport } from '../resources/svg/model.js';
 import type { SyntheticStyle } from '../text/font-synthesis.js';
 import type { FontFace, ShapedGlyph } from '../text/types.js';
+
+/**
+ * What a content item belongs to in the document's logical structure (ISO 32000-1 §14.7,
+ * paint/structure.ts): the nearest element with a structure role, and the item's place in
+ * document order among that element's structure children (an element's own place is its
+ * `order`; content sits at `order + 0.5` of the last element begun before it). `label` marks
+ * a list item's marker text (Lbl). A drawing item without a tag is an artifact (§14.8.2.2).
+ */
+export interface ContentTag {
+  readonly element: DomElement;
+  readonly position: number;
+  readonly label: boolean;
+  /** An image's own description when its element has no `alt` (an inline SVG's `<title>`). */
+  readonly alt?: string;
+}
 
 /** A glyph at its final position; x is relative to the run's origin (see glyph-runs.ts). */
 export interface PlacedGlyph {
@@ -47,6 +63,8 @@ export interface GlyphRunItem {
   readonly segments: readonly GlyphSegment[];
   /** Synthesized bold or oblique (text/font-synthesis.ts); absent: none. */
   readonly synthetic?: SyntheticStyle;
+  /** The structure this text belongs to; absent or null: an artifact (a shadow, a leader). */
+  readonly tag?: ContentTag | null;
 }
 
 export interface RectItem {
@@ -95,6 +113,8 @@ export interface ImageItem {
   readonly width: number;
   readonly height: number;
   readonly image: ImageResource;
+  /** The Figure this image is; absent: an artifact (a background image). */
+  readonly tag?: ContentTag;
 }
 
 /** A link annotation area: an external URI or an internal destination name. */
@@ -105,6 +125,8 @@ export interface LinkItem {
   readonly width: number;
   readonly height: number;
   readonly target: { readonly uri: string } | { readonly dest: string };
+  /** The Link element whose annotation this is (an /OBJR kid of its structure element). */
+  readonly tag?: ContentTag;
 }
 
 /** A named destination (an element with an id) for internal links. */
@@ -197,6 +219,8 @@ export interface FormFieldItem {
   readonly height: number;
   readonly field: FormField;
   readonly appearance: readonly DisplayItem[];
+  /** The Form element whose widget this is (an /OBJR kid of its structure element). */
+  readonly tag?: ContentTag;
 }
 
 /** Items drawn with a group opacity. */

@@ -5,12 +5,13 @@
 
 import { PDFArray, PDFHexString, PDFName, PDFString, type PDFContext, type PDFDict, type PDFObject, type PDFPage, type PDFRef } from 'pdf-lib';
 import type { FormField } from '../paint/form-field.js';
-import type { FormFieldItem } from '../paint/types.js';
+import type { ContentTag, FormFieldItem } from '../paint/types.js';
 import { transformedBounds } from '../paint/transform.js';
 import { ContentStream, num } from './content-stream.js';
 import { flateStream } from './flate.js';
 import type { PaintContext } from './paint-context.js';
 import type { ResourceRegistry } from './resources.js';
+import type { TaggedAnnotation } from './structure-tree.js';
 import { paintItems } from './paint-page.js';
 
 /** A field's widget waiting to be written: PDF user space rectangle, its appearance's operators. */
@@ -21,6 +22,8 @@ export interface PendingField {
   readonly appearance: string;
   /** Default appearance (§12.7.3.3): the /DR font, size and colour for text a viewer sets. */
   readonly da: string;
+  /** The Form structure element the widget belongs to (tagged PDF); null: none. */
+  readonly tag: ContentTag | null;
 }
 
 /** A dictionary's entries as context.obj() takes them: PDF objects, names (strings) and numbers. */
@@ -48,7 +51,8 @@ export function collectFormField(item: FormFieldItem, ctx: PaintContext): void {
   const x0 = area.x;
   const y0 = ctx.pageHeight - area.y - area.height;
   const canvas = new ContentStream();
-  const own: PaintContext = { ...ctx, canvas, matrix: undefined, links: [], anchors: [], bookmarks: [], fields: [] };
+  // An appearance stream is no page content: no marked content in it.
+  const own: PaintContext = { ...ctx, canvas, marks: null, matrix: undefined, links: [], anchors: [], bookmarks: [], fields: [] };
   // The appearance's space has its origin at the widget's lower-left corner (§12.5.5): the items
   // are page coordinates. (Under a transform they are drawn untransformed at that corner.)
   canvas.push(`1 0 0 1 ${num(-item.x)} ${num(-(ctx.pageHeight - item.y - item.height))} cm`);
@@ -56,7 +60,7 @@ export function collectFormField(item: FormFieldItem, ctx: PaintContext): void {
   const { field } = item;
   const c = field.color;
   const da = `/${typingFont(field, ctx)} ${num(field.fontSize)} Tf ${num(c.r / 255)} ${num(c.g / 255)} ${num(c.b / 255)} rg`;
-  ctx.fields.push({ field, rect: [x0, y0, x0 + area.width, y0 + area.height], appearance: canvas.toString(), da });
+  ctx.fields.push({ field, rect: [x0, y0, x0 + area.width, y0 + area.height], appearance: canvas.toString(), da, tag: ctx.marks !== null ? item.tag ?? null : null });
 }
 
 /**
@@ -93,7 +97,7 @@ export interface PageFields {
  * are all made, so /NeedAppearances is false. The widgets of one name (a radio group; a
  * control in a running or fixed element, shown on every page) are the kids of one field.
  */
-export function writeAcroForm(context: PDFContext, catalog: PDFDict, pages: readonly PageFields[], resources: ResourceRegistry): void {
+export function writeAcroForm(context: PDFContext, catalog: PDFDict, pages: readonly PageFields[], resources: ResourceRegistry, tagged: TaggedAnnotation[]): void {
   const byName = new Map<string, PlacedWidget[]>();
   for (const { page, fields } of pages) {
     for (const pending of fields) {
@@ -103,7 +107,7 @@ export function writeAcroForm(context: PDFContext, catalog: PDFDict, pages: read
     }
   }
   if (byName.size === 0) return;
-  const fields = [...byName.values()].map((widgets) => writeField(context, widgets, resources.ref));
+  const fields = [...byName.values()].map((widgets) => writeField(context, widgets, resources.ref, tagged));
   const da = byName.values().next().value![0]!.pending.da;
   const fonts = resources.fontDict();
   fonts.set(PDFName.of(HELVETICA), context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' }));
@@ -120,20 +124,20 @@ interface PlacedWidget {
  * several (and radio buttons, always) are its /Kids. The first widget's field describes it; a
  * radio group's value is the last button marked checked (HTML: checking one unchecks the rest).
  */
-function writeField(context: PDFContext, widgets: readonly PlacedWidget[], resources: PDFRef): PDFRef {
+function writeField(context: PDFContext, widgets: readonly PlacedWidget[], resources: PDFRef, tagged: TaggedAnnotation[]): PDFRef {
   const first = widgets[0]!.pending;
   const field = first.field;
   const on = field.kind === 'radio' ? lastChecked(widgets) : field.checked ? field.onValue : null;
   const entries = fieldEntries(context, first, on);
   if (widgets.length === 1 && field.kind !== 'radio') {
     const ref = context.register(context.obj({ ...widgetEntries(context, widgets[0]!, on, resources), ...entries }));
-    addAnnotation(context, widgets[0]!.page, ref);
+    addAnnotation(context, widgets[0]!, ref, tagged);
     return ref;
   }
   const parent = context.nextRef();
   const kids = widgets.map((widget) => {
     const kid = context.register(context.obj({ ...widgetEntries(context, widget, on, resources), Parent: parent }));
-    addAnnotation(context, widget.page, kid);
+    addAnnotation(context, widget, kid, tagged);
     return kid;
   });
   context.assign(parent, context.obj({ ...entries, Kids: kids }));
@@ -212,7 +216,8 @@ function fieldEntries(context: PDFContext, p: PendingField, on: string | null): 
 }
 
 /** Adds a widget to the page's /Annots, after its links. */
-function addAnnotation(context: PDFContext, page: PDFPage, ref: PDFRef): void {
+function addAnnotation(context: PDFContext, { page, pending }: PlacedWidget, ref: PDFRef, tagged: TaggedAnnotation[]): void {
+  if (pending.tag !== null) tagged.push({ ref, page: page.ref, tag: pending.tag });
   const annots = page.node.lookup(PDFName.of('Annots'));
   if (annots instanceof PDFArray) annots.push(ref);
   else page.node.set(PDFName.of('Annots'), context.obj([ref]));

@@ -3,6 +3,7 @@
 
 import { PDFHexString, PDFName, type PDFContext, type PDFPage, type PDFRef } from 'pdf-lib';
 import type { PendingAnchor, PendingLink } from './paint-context.js';
+import type { TaggedAnnotation } from './structure-tree.js';
 
 /** A page with what its painting collected. */
 export interface PageTargets {
@@ -13,15 +14,24 @@ export interface PageTargets {
 
 /**
  * Writes the /Names /Dests name tree and each page's /Annots. A link to a destination that
- * no anchor defines gets no annotation (a dead link is worse than none).
+ * no anchor defines gets no annotation (a dead link is worse than none). Returns the
+ * annotations of tagged links, for the structure tree.
  */
-export function writeLinksAndDestinations(context: PDFContext, catalogNames: (dests: PDFRef) => void, pages: readonly PageTargets[]): void {
+export function writeLinksAndDestinations(context: PDFContext, catalogNames: (dests: PDFRef) => void, pages: readonly PageTargets[]): TaggedAnnotation[] {
   const destinations = collectDestinations(pages);
   if (destinations.size > 0) catalogNames(context.register(destinationTree(context, destinations)));
+  const tagged: TaggedAnnotation[] = [];
   for (const { page, links } of pages) {
-    const annotations = links.flatMap((link) => linkAnnotation(context, link, destinations) ?? []);
+    const annotations: PDFRef[] = [];
+    for (const link of links) {
+      const ref = linkAnnotation(context, link, destinations);
+      if (ref === null) continue;
+      annotations.push(ref);
+      if (link.tag !== null) tagged.push({ ref, page: page.ref, tag: link.tag });
+    }
     if (annotations.length > 0) page.node.set(PDFName.of('Annots'), context.obj(annotations));
   }
+  return tagged;
 }
 
 /** Name → `[page /XYZ left top null]` (§12.3.2.2: null zoom keeps the viewer's). First anchor wins. */

@@ -3,7 +3,8 @@
 
 import type { PDFContext, PDFRef } from 'pdf-lib';
 import type { PendingField } from './acroform.js';
-import type { Matrix } from '../paint/types.js';
+import type { ContentTag, Matrix } from '../paint/types.js';
+import type { MarkedContent } from './marked-content.js';
 import type { ContentStream } from './content-stream.js';
 import type { FontEmbedder } from './font-embed.js';
 import type { ResourceRegistry } from './resources.js';
@@ -12,6 +13,8 @@ import type { ResourceRegistry } from './resources.js';
 export interface PendingLink {
   readonly rect: readonly [number, number, number, number];
   readonly target: { readonly uri: string } | { readonly dest: string };
+  /** The Link structure element the annotation belongs to (tagged PDF); null: none. */
+  readonly tag: ContentTag | null;
 }
 
 /** A named destination on this page, PDF user space. */
@@ -32,6 +35,8 @@ export interface PendingBookmark {
 
 export interface PaintContext {
   readonly canvas: ContentStream;
+  /** The page's marked content when the PDF is tagged (marked-content.ts); null: untagged. */
+  readonly marks: MarkedContent | null;
   /** The document, for objects a painter writes itself (gradient forms). */
   readonly context: PDFContext;
   /**

@@ -15,9 +15,18 @@ import { appendRectPath, paintLine, paintPath, paintRect } from './paint-shapes.
 import { paintGlyphRun } from './paint-text.js';
 import { coordinate } from './svg-operators.js';
 
-/** Paints `items` into `ctx.canvas`, in display-list (CSS paint) order. */
+/** Paints `items` into `ctx.canvas`, in display-list (CSS paint) order; tagged, each inside marked content. */
 export function paintItems(items: readonly DisplayItem[], ctx: PaintContext): void {
-  for (const item of items) paintItem(item, ctx);
+  const marks = ctx.marks;
+  if (marks === null) {
+    for (const item of items) paintItem(item, ctx);
+    return;
+  }
+  for (const item of items) {
+    marks.enter(item, ctx.canvas);
+    paintItem(item, ctx);
+  }
+  marks.close(ctx.canvas);
 }
 
 function paintItem(item: DisplayItem, ctx: PaintContext): void {
@@ -155,5 +164,5 @@ function collectLink(item: LinkItem, ctx: PaintContext): void {
   if (item.width <= 0 || item.height <= 0) return;
   const area = ctx.matrix ? transformedBounds(ctx.matrix, item) : item;
   const bottom = ctx.pageHeight - area.y - area.height;
-  ctx.links.push({ rect: [area.x, bottom, area.x + area.width, bottom + area.height], target: item.target });
+  ctx.links.push({ rect: [area.x, bottom, area.x + area.width, bottom + area.height], target: item.target, tag: ctx.marks !== null ? item.tag ?? null : null });
 }

@@ -166,6 +166,8 @@ class SvgFormPainter {
   private paintContext(canvas: ContentStream): PaintContext {
     return {
       canvas,
+      // A form's own stream: its content is marked by the page that draws it.
+      marks: null,
       context: this.target.context,
       pageHeight: 0,
       resources: this.target.resources,

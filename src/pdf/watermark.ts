@@ -17,12 +17,15 @@ const MAX_SIZE_SHARE = 0.18;
 /** Helvetica's cap height, in ems (AFM CapHeight 718). */
 const CAP_HEIGHT = 0.718;
 
+/** The marked-content tag and properties of a watermark in a tagged PDF. */
+const WATERMARK_ARTIFACT = '/Artifact <</Type /Pagination /Subtype /Watermark>>';
+
 /**
  * Stamps `text` diagonally across the middle of every page of `doc`. Characters Helvetica's
  * WinAnsi encoding lacks become "?". Call it when every page's /Resources exist (a PdfWriter
  * document: after its ResourceRegistry is written).
  */
-export function stampWatermark(doc: PDFDocument, text: string): void {
+export function stampWatermark(doc: PDFDocument, text: string, tagged = false): void {
   const font = doc.embedStandardFont(StandardFonts.Helvetica);
   const label = winAnsiText(text, font);
   if (label.trim() === '') return;
@@ -44,7 +47,8 @@ export function stampWatermark(doc: PDFDocument, text: string): void {
       }));
       forms.set(key, form);
     }
-    drawFormOverPage(page, form, 'Wm');
+    // In a tagged PDF the stamp is a pagination artifact (ISO 32000-1 §14.8.2.2.2: a watermark).
+    drawFormOverPage(page, form, 'Wm', tagged ? WATERMARK_ARTIFACT : null);
   }
 }
 
@@ -101,12 +105,12 @@ function shownBox(page: PDFPage): ShownBox {
  * first free `<prefix><n>`, or with the name it already has there (pages sharing one resource
  * dictionary and one form share the entry). Throws when the page's /Resources cannot be read.
  */
-export function drawFormOverPage(page: PDFPage, form: PDFRef, prefix: string): void {
+export function drawFormOverPage(page: PDFPage, form: PDFRef, prefix: string, marked: string | null = null): void {
   const { context } = page.doc;
   const xObjects = subDictionary(pageResources(page), 'XObject');
   const name = existingName(xObjects, form) ?? freeName(xObjects, prefix);
   xObjects.set(PDFName.of(name), form);
-  const draw = context.register(context.stream(`q\n/${name} Do\nQ`));
+  const draw = context.register(context.stream(marked === null ? `q\n/${name} Do\nQ` : `q\n${marked} BDC\n/${name} Do\nEMC\nQ`));
   const existing = page.node.get(PDFName.of('Contents'));
   const resolved = existing === undefined ? undefined : context.lookup(existing);
   const streams = resolved instanceof PDFArray ? resolved.asArray() : resolved instanceof PDFStream && existing ? [existing] : [];

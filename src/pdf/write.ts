@@ -7,7 +7,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { deflate as deflateAsync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
-import type { PageDisplayList } from '../paint/types.js';
+import type { ContentTag, PageDisplayList } from '../paint/types.js';
 import { ValidationError } from '../request/errors.js';
 import { writeAcroForm } from './acroform.js';
 import { facturXOf, makeAnnotationsPrintable, variantFailures, writeOutputIntent, writeUniversalAccessEntries, type VariantRequest } from './conformance.js';
@@ -20,7 +20,10 @@ import { writeLinksAndDestinations, type PageTargets } from './links.js';
 import { documentDate, writeMetadata, type Conformance, type DocumentProperties } from './metadata.js';
 import { writeOutline } from './outline.js';
 import type { PaintContext } from './paint-context.js';
+import { MarkedContent } from './marked-content.js';
+import { serializeWithObjectStreams } from './object-streams.js';
 import { paintItems } from './paint-page.js';
+import { writeStructureTree } from './structure-tree.js';
 import { ResourceRegistry } from './resources.js';
 import { pdfaPart, type PdfVariant } from './variant.js';
 import { stampWatermark } from './watermark.js';
@@ -44,8 +47,8 @@ export interface PdfOptions extends DocumentProperties {
   /** Where each attachment came from, named by errors about it (`attachments[0]`); default `attachments[i]`. */
   readonly attachmentSources?: readonly string[];
   /**
-   * The pages carry a structure tree and marked content (tagged PDF, §14.8). The writer does
-   * not tag: the stage that does sets this; `pdf/ua-1` is refused without it.
+   * A Tagged PDF (ISO 32000-1 §14.8, PDF/UA-1): marked content around everything drawn, a
+   * structure tree from the display items' tags; default true. False writes neither.
    */
   readonly tagged?: boolean;
 }
@@ -61,6 +64,8 @@ interface WrittenPage extends PageTargets {
   readonly anchors: PaintContext['anchors'];
   readonly bookmarks: PaintContext['bookmarks'];
   readonly fields: PaintContext['fields'];
+  /** The tags of the page's MCIDs, by MCID (tagged PDFs). */
+  tags: readonly ContentTag[];
 }
 
 /** US Letter, for a document without pages (a PDF must have at least one). */
@@ -81,6 +86,7 @@ export class PdfWriter {
   private readonly digest: Hash;
   private readonly pages: WrittenPage[] = [];
   private readonly pending: Promise<void>[] = [];
+  private readonly tagged: boolean;
 
   private constructor(
     private readonly pdf: PDFDocument,
@@ -97,6 +103,7 @@ export class PdfWriter {
       const value = options[key];
       if (value) this.digest.update(`\0${key}=${value}`);
     }
+    this.tagged = options.tagged ?? true;
   }
 
   /** A writer for a document; rejects with ValidationError when the document cannot be its `pdfVariant`. */
@@ -117,7 +124,7 @@ export class PdfWriter {
   reservePage(width: number, height: number): number {
     const page = this.pdf.addPage([width, height]);
     page.node.set(PDFName.of('Resources'), this.resources.ref);
-    this.pages.push({ page, links: [], anchors: [], bookmarks: [], fields: [] });
+    this.pages.push({ page, links: [], anchors: [], bookmarks: [], fields: [], tags: [] });
     return this.pages.length - 1;
   }
 
@@ -126,7 +133,9 @@ export class PdfWriter {
     const target = this.pages[index];
     if (target === undefined) throw new Error(`no page ${index} to fill`);
     await this.images.prepare(list.items);
-    const content = this.paint(list, target);
+    const marks = this.tagged ? new MarkedContent() : null;
+    const content = this.paint(list, target, marks);
+    if (marks) target.tags = marks.tags;
     const { page } = target;
     // The object number is fixed now; the stream is compressed on the thread pool while the
     // next page is laid out. Few compressions are in flight at once: each holds its page's
@@ -146,13 +155,15 @@ export class PdfWriter {
 
   /**
    * Paints more items over an added page, as a second content stream: margin boxes, which
-   * are laid out once every page exists (their `counter(pages)`).
+   * are laid out once every page exists (their `counter(pages)`). Tagged, they are pagination
+   * artifacts (§14.8.2.2.2: running heads and page numbers).
    */
   async addOverlay(index: number, list: PageDisplayList): Promise<void> {
     const target = this.pages[index];
     if (target === undefined || list.items.length === 0) return;
     await this.images.prepare(list.items);
-    const content = this.paint(list, target);
+    const painted = this.paint(list, target, null);
+    const content = this.tagged ? `/Artifact <</Type /Pagination>> BDC\n${painted}\nEMC` : painted;
     const ref = this.pdf.context.register(flateStream(this.pdf.context, content));
     const contents = target.page.node.get(PDFName.of('Contents'));
     target.page.node.set(PDFName.of('Contents'), this.pdf.context.obj(contents ? [contents, ref] : [ref]));
@@ -171,20 +182,23 @@ export class PdfWriter {
     this.checkGlyphs();
     this.fonts.finish();
     const names: { Dests?: PDFRef; EmbeddedFiles?: PDFRef } = {};
-    writeLinksAndDestinations(this.pdf.context, (dests) => (names.Dests = dests), this.pages);
+    const annotations = writeLinksAndDestinations(this.pdf.context, (dests) => (names.Dests = dests), this.pages);
     this.writeAttachments(names);
     if (names.Dests || names.EmbeddedFiles) this.pdf.catalog.set(PDFName.of('Names'), this.pdf.context.obj(names));
-    writeAcroForm(this.pdf.context, this.pdf.catalog, this.pages, this.resources);
+    writeAcroForm(this.pdf.context, this.pdf.catalog, this.pages, this.resources, annotations);
+    if (this.tagged) writeStructureTree(this.pdf.context, this.pdf.catalog, this.pages.map(({ page, tags }) => ({ ref: page.ref, node: page.node, tags })), annotations);
     writeOutline(this.pdf.context, this.pdf.catalog, this.pages);
     this.resources.write();
     // Over everything else, once every page's /Resources exist.
-    if (watermark && !embeddedWatermark) stampWatermark(this.pdf, watermark);
+    if (watermark && !embeddedWatermark) stampWatermark(this.pdf, watermark, this.tagged);
     this.writeVariantEntries();
     writeMetadata(this.pdf, this.options, this.digest.digest('hex'), this.conformance);
     await Promise.all(this.pending);
     // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the
-    // bytes depend only on the objects.
-    return this.pdf.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: Infinity });
+    // bytes depend only on the objects. This is PDFDocument.save() without its default page and
+    // field appearances, and with Node's deflate (object-streams.ts).
+    await this.pdf.flush();
+    return serializeWithObjectStreams(this.pdf.context);
   }
 
   /** ISO 19005-2 §6.2.11.8: no text of a PDF/A file may show .notdef; the characters no font has are named. */
@@ -215,9 +229,10 @@ export class PdfWriter {
   }
 
   /** A display list as content stream operators; links, anchors and bookmarks go into `collected`. */
-  private paint(list: PageDisplayList, collected: Pick<WrittenPage, 'links' | 'anchors' | 'bookmarks' | 'fields'>): string {
+  private paint(list: PageDisplayList, collected: Pick<WrittenPage, 'links' | 'anchors' | 'bookmarks' | 'fields'>, marks: MarkedContent | null): string {
     const ctx: PaintContext = {
       canvas: new ContentStream(),
+      marks,
       context: this.pdf.context,
       pageHeight: list.height,
       resources: this.resources,
@@ -255,7 +270,7 @@ function checkedConformance(options: PdfOptions): Conformance {
     lang: options.lang ?? null,
     attachments,
     attachmentSources: options.attachmentSources ?? attachments.map((_, i) => `attachments[${i}]`),
-    tagged: options.tagged ?? false,
+    tagged: options.tagged ?? true,
   };
   const failures = variantFailures(request);
   const facturX = facturXOf(request);

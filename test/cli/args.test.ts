@@ -66,6 +66,12 @@ describe('parseArgs: render an HTML file', () => {
     expect(outside).toEqual({ kind: 'error', message: expect.stringContaining('outside --root') });
   });
 
+  it('--no-tags asks for an untagged PDF, for HTML and JSON input', () => {
+    expect(render(['render', 'page.html', '--no-tags']).options.tagged).toBe(false);
+    expect(render(['render', 'docs/request.json', '--no-tags']).options).toEqual({ deterministic: false, tagged: false });
+    expect(render(['render', 'page.html']).options.tagged).toBeUndefined();
+  });
+
   it('--root does not apply to a JSON request, which never reads local files', () => {
     expect(errorOf(['render', 'docs/request.json', '--root', '.'])).toContain('JSON request never reads local files');
     expect(render(['render', 'docs/request.json']).options).toEqual({ deterministic: false });

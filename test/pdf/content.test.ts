@@ -9,8 +9,9 @@ import { explicitSegments, placedGlyphs } from '../../src/paint/glyph-runs.js';
 import type { DisplayItem, GlyphRunItem, PlacedGlyph } from '../../src/paint/types.js';
 import { BLACK, textLine } from './helpers.js';
 
+// Untagged: these tests read the operators of each item; marked content is tagging.test.ts's.
 async function pageContent(items: DisplayItem[], height = 200): Promise<string> {
-  const bytes = await writePdf({ pages: [{ width: 300, height, items }], deterministic: true });
+  const bytes = await writePdf({ pages: [{ width: 300, height, items }], deterministic: true, tagged: false });
   const pdf = await PDFDocument.load(bytes);
   const stream = pdf.getPages()[0]!.node.lookup(PDFName.of('Contents'));
   if (!(stream instanceof PDFRawStream)) throw new Error('page /Contents is not one stream');

@@ -2,7 +2,7 @@
 // §10.8), then horizontal placement with text-align and justification (CSS Text 3 §7).
 import type { InlineBox, TextDecoration } from '../../boxes/types.js';
 import type { Color, ComputedStyle } from '../../css/types.js';
-import type { GlyphSegment } from '../../paint/types.js';
+import type { ContentTag, GlyphSegment } from '../../paint/types.js';
 import { syntheticStyleOf } from '../../text/font-synthesis.js';
 import type { ShapedGlyph } from '../../text/types.js';
 import { resolveLength } from '../box-model.js';
@@ -425,13 +425,15 @@ function placeText(out: LineItemFragment[], p: TextPiece, x: number, baseline: n
   const visible = p.style.visibility === 'visible';
   const synthetic = syntheticStyleOf(p.style, p.face);
   const shadows = p.style.textShadow;
+  const tag = p.item.box.tag ?? null;
   let justifyEnd = p.glyphs.length;
   if (isLast) while (justifyEnd > 0 && isSpace(p.glyphs[justifyEnd - 1]!.text)) justifyEnd--;
   const width = p.width + (extra > 0 ? extra * countSpaces(p, justifyEnd) : 0);
   const prev = out[out.length - 1];
   const merge = prev !== undefined && prev.kind === 'text' && prev.face === p.face && prev.size === p.size && prev.fontSize === p.style.fontSize
     && prev.baseline === baseline && sameColor(prev.color, color) && sameDecorations(prev.decorations, decorations)
-    && prev.visible === visible && prev.synthetic === synthetic && prev.shadows === shadows && Math.abs(prev.x + prev.width - x) < 1e-9;
+    && prev.visible === visible && prev.synthetic === synthetic && prev.shadows === shadows && Math.abs(prev.x + prev.width - x) < 1e-9
+    && sameStructure(prev.tag, tag);
   const segment: GlyphSegment = {
     glyphs: p.glyphs, x: merge ? x - prev.x : 0,
     letterSpacing: p.style.letterSpacing, wordSpacing: p.style.wordSpacing, justify: extra, justifyEnd,
@@ -441,7 +443,7 @@ function placeText(out: LineItemFragment[], p: TextPiece, x: number, baseline: n
     const run = prev as Mutable<TextFragment>;
     (run.segments as GlyphSegment[]).push(segment);
     run.width += width;
-  } else out.push({ kind: 'text', x, baseline, width, face: p.face, size: p.size, fontSize: p.style.fontSize, color, segments: [segment], decorations, visible, synthetic, shadows });
+  } else out.push({ kind: 'text', x, baseline, width, face: p.face, size: p.size, fontSize: p.style.fontSize, color, segments: [segment], decorations, visible, synthetic, shadows, tag });
   return width;
 }
 
@@ -468,11 +470,19 @@ function placeLeader(out: LineItemFragment[], p: LeaderPiece, x: number, baselin
   out.push({
     kind: 'text', x, baseline, width, face: p.face, size: style.fontSize, fontSize: style.fontSize, color: style.color,
     segments: [segment], decorations: p.box.decorations, visible: style.visibility === 'visible',
-    synthetic: syntheticStyleOf(style, p.face), shadows: style.textShadow,
+    synthetic: syntheticStyleOf(style, p.face), shadows: style.textShadow, tag: p.box.tag ?? null,
   });
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * Pieces of one structure element are one run (the first piece's place in document order
+ * stands for the run): text in a span or a bold word stays in its paragraph's run.
+ */
+function sameStructure(a: ContentTag | null, b: ContentTag | null): boolean {
+  return a === b || (a !== null && b !== null && a.element === b.element && a.label === b.label);
+}
 
 function countSpaces(p: TextPiece, end: number): number {
   let n = 0;

@@ -20,7 +20,7 @@ export function pageTextOf(box: PageTextBox, page: PageContext | null): TextBox 
   }
   let t = byText.get(text);
   if (t === undefined) {
-    t = { kind: 'text', style: box.style, element: null, text, decorations: box.decorations };
+    t = { kind: 'text', style: box.style, element: null, text, decorations: box.decorations, tag: box.tag ?? null };
     byText.set(text, t);
   }
   return t;

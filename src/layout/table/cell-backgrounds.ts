@@ -17,6 +17,8 @@ export interface PlacedCell {
   readonly cell: PlannedCell;
   readonly fragment: BoxFragment;
   readonly decorated: boolean;
+  /** A header or footer group's cell repeated on a fragment after its first (header) or before its last (footer). */
+  readonly repeated: boolean;
 }
 
 /** A vertical extent in table-box coordinates. */
@@ -41,12 +43,13 @@ export function cellFragments(plan: TablePlan, geo: TableGeometry, placed: reado
   const boxes: PartBoxes = { plan, geo, rows, groups, columns };
   const shifts = new Map<PlannedRow, Offset | null>();
   const columnsWidth = columnLeft(geo, geo.columnWidths.length) - columnLeft(geo, 0);
-  return cells.map(({ cell, fragment, decorated }) => {
+  return cells.map(({ cell, fragment, decorated, repeated }) => {
     const row = plan.rows[cell.row];
     const shift = row ? rowShift(row, plan, columnsWidth, shifts) : null;
     return {
       fragment,
       decorated,
+      repeated,
       layers: cell.layers.map((layer): CellBackground => ({ style: layer.style, image: layer.image, area: areaOf(boxes, cell, fragment, layer) })),
       ...(shift ? { shift } : {}),
     };

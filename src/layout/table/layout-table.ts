@@ -56,7 +56,7 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
     if (!space.atFragmentainerStart) return { fragment: null, breakToken: null };
     from = plan.header.start;
   } else if (header && (isFirst || (repeat && from >= plan.body.start))) {
-    gy = appendSection(header, gy, cells, placed);
+    gy = appendSection(header, gy, cells, placed, !isFirst);
   }
   const reserve = footer && repeat ? footer.height : 0;
   // What must fit below the last row: the footer when not repeated, the bottom edge, the bottom captions.
@@ -85,7 +85,7 @@ export function layoutTable(box: TableBox, space: ConstraintSpace, token: TableB
   placed.push(...body.rows);
   gy = body.y;
   const isLast = body.next === null;
-  if (footer && (isLast || repeat)) gy = appendSection(footer, gy, cells, placed);
+  if (footer && (isLast || repeat)) gy = appendSection(footer, gy, cells, placed, !isLast);
   gy += isLast ? pad.bottom + plan.border.bottom : plan.collapse ? plan.border.bottom : 0;
   // Rows that could not take it (none, or grown they would not fit here) leave it to the grid.
   if (extra > EPSILON && isLast) gy += extra;
@@ -153,8 +153,8 @@ function sectionLayout(plan: TablePlan, geo: TableGeometry, section: 'header' | 
   return hit;
 }
 
-function appendSection(section: SectionLayout, y: number, cells: PlacedCell[], rows: PlacedRow[]): number {
-  for (const c of section.cells) cells.push({ ...c, fragment: { ...c.fragment, y: c.fragment.y + y } });
+function appendSection(section: SectionLayout, y: number, cells: PlacedCell[], rows: PlacedRow[], repeated: boolean): number {
+  for (const c of section.cells) cells.push({ cell: c.cell, fragment: { ...c.fragment, y: c.fragment.y + y }, decorated: c.decorated, repeated });
   for (const r of section.rows) rows.push({ ...r, y: r.y + y });
   return y + section.height;
 }
@@ -435,7 +435,7 @@ function finishCell(a: ActiveCell, height: number, geo: TableGeometry, rowBaseli
     lastBaseline: f.lastBaseline === null ? null : f.lastBaseline + offset,
   };
   const decorated = !(a.cell.empty && a.cell.specified.emptyCells === 'hide' && a.cell.box.style.borderCollapse === 'separate');
-  return { cell: a.cell, fragment, decorated };
+  return { cell: a.cell, fragment, decorated, repeated: false };
 }
 
 function alignOffset(cell: PlannedCell, f: BoxFragment, height: number, rowBaseline: number | null): number {

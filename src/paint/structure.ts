@@ -1,0 +1,110 @@
+// The logical structure of a document (ISO 32000-1 §14.7, §14.8.4 standard structure types):
+// which HTML elements become structure elements, with which role. Elements without a role
+// (span, b, em …) are transparent: their content belongs to the nearest ancestor with one.
+// The mapping follows Chromium's tagged PDF output (Sect, Art, Div for landmarks) and PDF/UA-1.
+
+import type { DomElement } from '../dom/types.js';
+import type { ContentTag, ImageResource } from './types.js';
+
+/** The standard structure types Quire writes (§14.8.4, Tables 333–340). */
+export type StructureRole =
+  | 'Document' | 'Art' | 'Sect' | 'Div' | 'BlockQuote' | 'Caption'
+  | 'H1' | 'H2' | 'H3' | 'H4' | 'H5' | 'H6' | 'P'
+  | 'L' | 'LI' | 'Lbl' | 'LBody'
+  | 'Table' | 'THead' | 'TBody' | 'TFoot' | 'TR' | 'TH' | 'TD'
+  | 'Span' | 'Quote' | 'Link' | 'Code' | 'Figure' | 'Form';
+
+const ROLES: ReadonlyMap<string, StructureRole> = new Map<string, StructureRole>([
+  ['html', 'Document'],
+  ['h1', 'H1'], ['h2', 'H2'], ['h3', 'H3'], ['h4', 'H4'], ['h5', 'H5'], ['h6', 'H6'],
+  ['p', 'P'],
+  ['ul', 'L'], ['ol', 'L'], ['li', 'LI'],
+  ['table', 'Table'], ['thead', 'THead'], ['tbody', 'TBody'], ['tfoot', 'TFoot'], ['tr', 'TR'], ['th', 'TH'], ['td', 'TD'],
+  ['caption', 'Caption'], ['figcaption', 'Caption'],
+  // A <figure> groups its images (each a Figure with its /Alt) and caption: an /Alt of its
+  // own would hide the caption from a screen reader.
+  ['img', 'Figure'], ['svg', 'Figure'], ['canvas', 'Figure'], ['figure', 'Div'],
+  ['blockquote', 'BlockQuote'], ['q', 'Quote'],
+  ['code', 'Code'], ['pre', 'Code'], ['kbd', 'Code'], ['samp', 'Code'],
+  ['input', 'Form'], ['select', 'Form'], ['textarea', 'Form'],
+  ['article', 'Art'], ['section', 'Sect'],
+  // A plain <div> is transparent (Chromium makes it a Div, which says nothing): documents nest
+  // many, and each would be one more object in the file.
+  ['main', 'Div'], ['nav', 'Div'], ['aside', 'Div'], ['header', 'Div'], ['footer', 'Div'],
+  ['dl', 'Div'], ['dt', 'Div'], ['dd', 'Div'], ['address', 'Div'],
+]);
+
+/**
+ * The element's structure role, or null when it is transparent. `<a>` is a Link only with an
+ * href; an element without a role of its own whose `lang` differs from its parent's is a Span
+ * carrying the language (§14.9.2).
+ */
+export function structureRoleOf(element: DomElement): StructureRole | null {
+  const role = ROLES.get(element.tagName);
+  if (role !== undefined) return role;
+  if (element.tagName === 'a') return element.attrs.has('href') ? 'Link' : null;
+  // The body is the Document's content (its `lang` is the document's: documentLanguage).
+  if (element.tagName === 'body') return null;
+  return element.parent !== null && changesLanguage(element) ? 'Span' : null;
+}
+
+/** The element's `lang` when it differs from the language it inherits (HTML §3.2.6.2), else null. */
+export function ownLanguage(element: DomElement): string | null {
+  return changesLanguage(element) ? element.attrs.get('lang')!.trim() : null;
+}
+
+function changesLanguage(element: DomElement): boolean {
+  const lang = element.attrs.get('lang')?.trim();
+  if (!lang) return false;
+  for (let e = element.parent; e !== null; e = e.parent) {
+    const inherited = e.attrs.get('lang')?.trim();
+    if (inherited) return inherited.toLowerCase() !== lang.toLowerCase();
+  }
+  return true;
+}
+
+/** The document's language: the root element's `lang`, else its body's. */
+export function documentLanguage(root: DomElement): string | null {
+  const own = root.attrs.get('lang')?.trim();
+  if (own) return own;
+  const body = root.children.find((c): c is DomElement => c.kind === 'element' && c.tagName === 'body');
+  return body?.attrs.get('lang')?.trim() || null;
+}
+
+/** The nearest element (itself included) with a structure role: what its content belongs to. */
+export function structureOwner(element: DomElement): DomElement | null {
+  for (let e: DomElement | null = element; e !== null; e = e.parent) if (structureRoleOf(e) !== null) return e;
+  return null;
+}
+
+/**
+ * The tag of content inside `element` (text, an image, a control) that comes after the
+ * element begun last before it, `lastOrder` (see ContentTag); null when nothing owns it.
+ */
+export function contentTag(element: DomElement, lastOrder: number, label = false): ContentTag | null {
+  const owner = structureOwner(element);
+  return owner === null ? null : { element: owner, position: lastOrder + 0.5, label };
+}
+
+/** The tag of an image drawn for `element`: an inline SVG's `<title>` is its description (SVG 2 §5.9). */
+export function imageTag(element: DomElement, image: ImageResource): ContentTag | null {
+  const tag = contentTag(element, element.order);
+  if (tag === null || image.format !== 'svg' || element.tagName !== 'svg') return tag;
+  const title = svgTitle(image.data);
+  return title === null ? tag : { element: tag.element, position: tag.position, label: false, alt: title };
+}
+
+/** The text of the first `<title>` of an SVG file (its markup is bounded by the SVG limits). */
+function svgTitle(data: Uint8Array): string | null {
+  const match = /<title(?:\s[^>]*)?>([^<]*)<\/title>/u.exec(new TextDecoder().decode(data));
+  if (!match) return null;
+  const text = match[1]!.replace(/&(lt|gt|quot|apos|amp);/gu, (_, name: string) => ENTITIES[name]!).replace(/\s+/gu, ' ').trim();
+  return text === '' ? null : text;
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
+
+/** Marker text that numbers (`1.`, `iv)`) is a label (Lbl); a bullet character (•, –) is decoration. */
+export function isLabelText(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
+}
