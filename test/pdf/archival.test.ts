@@ -206,12 +206,23 @@ describe('PDF/A', () => {
 });
 
 describe('PDF/UA-1', () => {
-  it('needs a title (the error names it), a language, and tagging', async () => {
+  it('needs a title (the error names it) and a language; tagging, which is on by default', async () => {
     const error = await failureOf(html('<p>x</p>', '', ''), { pdfVariant: 'pdf/ua-1' });
-    expect(error.fields.map((f) => f.property)).toEqual(['title', 'pdfVariant', 'pdfVariant']);
+    expect(error.fields.map((f) => f.property)).toEqual(['title', 'pdfVariant']);
     expect(error.fields[0]!.message).toMatch(/title/);
     expect(error.fields[1]!.message).toMatch(/language/);
-    expect(error.fields[2]!.message).toMatch(/tagged/);
+    const untagged = await failureOf(html('<p>x</p>', '', ''), { pdfVariant: 'pdf/ua-1', tagged: false });
+    expect(untagged.fields.map((f) => f.property)).toEqual(['title', 'pdfVariant', 'pdfVariant']);
+    expect(untagged.fields[2]!.message).toMatch(/tagged/);
+  });
+
+  it('a rendered document with a title and a language is tagged PDF/UA-1', async () => {
+    const pdf = await render(html('<h1>Notice</h1><p>Text.</p>', '<title>Notice</title>', 'en'), { deterministic: true, pdfVariant: 'pdf/ua-1' });
+    expect((await readXmp(pdf)).value(NS.pdfuaid, 'part')).toBe('1');
+    const { catalog } = await catalogOf(pdf);
+    expect(catalog.get(PDFName.of('StructTreeRoot'))).toBeDefined();
+    expect(catalog.lookup(PDFName.of('MarkInfo'), PDFDict).get(PDFName.of('Marked'))?.toString()).toBe('true');
+    expect(catalog.get(PDFName.of('Lang'))?.toString()).toBe('(en)');
   });
 
   it('with tagged content: pdfuaid:part 1, DisplayDocTitle and MarkInfo /Marked', async () => {
