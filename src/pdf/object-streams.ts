@@ -24,7 +24,9 @@ class ObjectStreamWriter extends PDFWriter {
     let objectNumber = this.context.largestObjectNumber + 1;
     const header = PDFHeader.forVersion(1, 7);
     let size = header.sizeInBytes() + 2;
-    const xref = PDFCrossRefStream.create(this.createTrailerDict(), true);
+    // Compressed below with zlib, as the object streams are (pdf-lib's would use its JavaScript
+    // deflate, on an entry per object).
+    const xref = PDFCrossRefStream.create(this.createTrailerDict(), false);
     const written: [PDFRef, PDFObject][] = [];
     const chunks: { ref: PDFRef; objects: [PDFRef, PDFObject][] }[] = [];
     for (const entry of this.context.enumerateIndirectObjects()) {
@@ -53,9 +55,12 @@ class ObjectStreamWriter extends PDFWriter {
     const xrefRef = PDFRef.of(objectNumber++);
     xref.dict.set(PDFName.of('Size'), PDFNumber.of(objectNumber));
     xref.addUncompressedEntry(xrefRef, size);
+    xref.updateDict(); // /W and /Index, now that every entry is in
+    xref.dict.set(PDFName.of('Filter'), PDFName.of('FlateDecode'));
+    const xrefStream = PDFRawStream.of(xref.dict, deflateSync(xref.getUnencodedContents()));
     const xrefOffset = size;
-    size += this.computeIndirectObjectSize([xrefRef, xref]);
-    written.push([xrefRef, xref]);
+    size += this.computeIndirectObjectSize([xrefRef, xrefStream]);
+    written.push([xrefRef, xrefStream]);
     const trailer = PDFTrailer.forLastCrossRefSectionOffset(xrefOffset);
     size += trailer.sizeInBytes();
     return { size, header, indirectObjects: written, trailer };
