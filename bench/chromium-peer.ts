@@ -4,7 +4,7 @@
 // `page.pdf`), as the corpus README's stored figures were measured.
 
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.QUIRE_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -27,6 +27,9 @@ export class ChromiumPeer {
   /** Null when there is no Chromium at CHROMIUM_PATH. */
   static async launch(): Promise<ChromiumPeer | null> {
     if (!existsSync(CHROMIUM_PATH)) return null;
+    // Loaded here, not at the top: the measuring child processes import this file's figures,
+    // and playwright-core would add 40 MB to the peak RSS they report.
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
