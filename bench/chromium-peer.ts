@@ -5,6 +5,7 @@
 
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { median } from './median.js';
 
 export const CHROMIUM_PATH = process.env.QUIRE_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -53,8 +54,7 @@ export class ChromiumPeer {
       await this.print(html);
       times.push(performance.now() - t);
     }
-    times.sort((a, b) => a - b);
-    return { medianMs: times[times.length >> 1]!, samples: times.length };
+    return { medianMs: median(times), samples: times.length };
   }
 
   async close(): Promise<void> {

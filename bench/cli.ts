@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CHROMIUM_PATH } from './chromium-peer.js';
 import { CORPUS_DOCUMENTS, corpusDir } from './corpus.js';
+import { median } from './median.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 /** The compiled repository: this file is dist/bench/cli.js. */
@@ -124,11 +125,6 @@ async function workerStartup(invoice: string, rounds: number): Promise<void> {
 
 function onPath(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1] ?? Number.NaN;
 }
 
 function fail(message: string): void {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { renderDocument } from '../src/render.js';
 import { CORPUS_DOCUMENTS, corpusDir, documentRequest } from './corpus.js';
+import { median } from './median.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -32,12 +33,6 @@ async function main(argv: readonly string[]): Promise<void> {
     const b = median(on);
     console.log(`${doc.name.padEnd(16)} untagged ${a.toFixed(1).padStart(8)} ms   tagged ${b.toFixed(1).padStart(8)} ms   ${(((b - a) / a) * 100).toFixed(1).padStart(5)}%`);
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 await main(process.argv.slice(2));

@@ -52,13 +52,13 @@ export class MissingGlyphReport {
         return;
       }
       this.reported.add(codePoint);
-      this.warn(`no font has a glyph for ${describe(codePoint, ch)}; it shows as a box`);
+      this.warn(`no font has a glyph for ${describeCharacter(ch)}; it shows as a box`);
     }
   }
 }
 
 /** `U+1F9FF '🧿'` (the character itself left out when it would not print: marks, private use, unassigned). */
-function describe(codePoint: number, ch: string): string {
-  const hex = `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+export function describeCharacter(ch: string): string {
+  const hex = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
   return /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(ch) ? `${hex} '${ch}'` : hex;
 }

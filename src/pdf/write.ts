@@ -7,6 +7,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { deflate as deflateAsync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
+import { describeCharacter } from '../paint/missing-glyphs.js';
 import type { ContentTag, PageDisplayList } from '../paint/types.js';
 import { ValidationError } from '../request/errors.js';
 import { writeAcroForm } from './acroform.js';
@@ -277,12 +278,6 @@ function checkedConformance(options: PdfOptions): Conformance {
   if (facturX.failure) failures.push(facturX.failure);
   if (failures.length > 0) throw new ValidationError(failures);
   return { pdfaPart: pdfaPart(request.pdfVariant), pdfuaPart: request.pdfVariant === 'pdf/ua-1' ? 1 : null, facturX: facturX.invoice };
-}
-
-/** `U+1F9FF '🧿'`, the character left out when it would not print (marks, controls). */
-function describeCharacter(ch: string): string {
-  const hex = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-  return /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(ch) ? `${hex} '${ch}'` : hex;
 }
 
 /** Writes finished pages as a PDF file. */
