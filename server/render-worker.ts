@@ -4,7 +4,7 @@
 // No store, no HTTP: just the engine.
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { createResourceLoader, fillPdf, imageFetcherFromLoader, renderDocument, ValidationError, type CastField, type FillPayload } from '../src/index.js';
+import { createResourceLoader, fillPdf, imageFetcherFromLoader, renderUnchecked, ValidationError, type CastField, type FillPayload } from '../src/index.js';
 import { pageSizesOf } from '../src/fill/page-box.js';
 import { loadTemplate } from '../src/fill/template.js';
 import { templateFields } from '../src/fill/template-fields.js';
@@ -41,7 +41,7 @@ async function runJob(job: WorkerJob): Promise<WorkerResult> {
 }
 
 async function render(body: unknown, settings: JobSettings): Promise<WorkerResult> {
-  const result = await renderDocument(body, {
+  const result = await renderUnchecked(body, {
     deterministic: settings.deterministic,
     watermark: settings.watermark,
     network: { allowPrivate: settings.allowPrivate },

@@ -61,8 +61,8 @@ async function render(command: Extract<CliCommand, { kind: 'render' }>, io: CliI
     // Validate first, so that a bad request fails at once; the pipeline (fonts, parsers) is
     // loaded only when there is something to render, which keeps --help and errors instant.
     normalizeRequest(command.request);
-    const { renderDocument } = await import('../render.js');
-    const result = await renderDocument(command.request, command.options);
+    const { renderUnchecked } = await import('../render.js');
+    const result = await renderUnchecked(command.request, command.options);
     for (const warning of result.warnings) io.stderr(`warning: ${warning}\n`);
     if (command.outPath === '-') {
       io.stdout(result.pdf);
