@@ -1,5 +1,6 @@
 // Quire's public API: render(input, options) → PDF bytes.
-export type { RenderOptions } from './options.js';
+export type { RenderOptions, RenderPhase, RenderProgress, NetworkOptions } from './options.js';
+export type { RenderStage, StageTimings } from './stage-clock.js';
 export type { MetadataOptions } from './document-properties.js';
 export type { AttachmentOption } from './resources/attachments.js';
 export type { AFRelationship } from './pdf/embedded-files.js';
