@@ -40,7 +40,7 @@ export interface PoolOptions {
 export interface RunOptions {
   /** Whose job it is: the unit of fairness. */
   readonly tenant?: string;
-  /** Aborted when the caller went away: a queued job leaves the queue; a running one finishes unheard. */
+  /** Aborted when the caller went away: a queued job leaves the queue; a running one is cancelled. */
   readonly signal?: AbortSignal;
 }
 
@@ -304,9 +304,14 @@ export class RenderPool {
         this.checkDrained();
         return;
       }
-      // A running job is left to finish and its result dropped: ending a thread in the middle
-      // of native work (zlib) can abort the whole process on Node 20, so threads are ended only
-      // past the time or memory limit.
+      // A running job is cancelled: a render stops at its next page, and the thread takes the
+      // next job when it answers. It is not ended: ending a thread in the middle of native work
+      // (zlib) can abort the whole process on Node 20, so threads are ended only past the time
+      // or memory limit.
+      const thread = [...this.threads].find((t) => t.current === pending);
+      if (!thread) return;
+      thread.worker.postMessage({ type: 'cancel' } satisfies ToWorker);
+      pending.reject(new PoolError('aborted', 'the caller went away'));
     };
     pending.signal.addEventListener('abort', pending.onAbort, { once: true });
   }
