@@ -43,12 +43,20 @@ describe('the render pool', () => {
 
   it('replaces a thread that passed its time limit ahead of need: the next job does not pay for its start-up', async () => {
     const p = start({ timeoutMs: 1000 });
-    const slow = p.run({ kind: 'probe', spinMs: 3000 });
+    const slow = p.run({ kind: 'probe', spinMs: 6000 });
     const next = p.run({ kind: 'probe', spinMs: 0 });
     await expect(slow).rejects.toMatchObject({ reason: 'timeout' });
     // The replacement thread loads the whole engine (longer than 1 s here) before it takes the job.
     await expect(next).resolves.toMatchObject({ ok: true });
     expect(p.replaced).toBe(1);
+  }, 60_000);
+
+  it('cancels a job past its time limit: a thread that stops it keeps serving', async () => {
+    const p = await started({ timeoutMs: 500 });
+    // Ends only when the worker hears of the cancel, as a render at its next page.
+    await expect(p.run({ kind: 'probe', untilCancelled: true })).rejects.toMatchObject({ reason: 'timeout' });
+    await expect(p.run({ kind: 'probe' })).resolves.toMatchObject({ ok: true });
+    expect(p.replaced).toBe(0);
   }, 60_000);
 
   it('lets organizations take turns: a slow caller queues behind itself, not in front of others', async () => {
