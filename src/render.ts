@@ -47,7 +47,7 @@ export async function render(request: RenderRequest, options: RenderOptions = {}
   return (await renderUnchecked(request, options)).pdf;
 }
 
-/** Like render(), but also returns the page count and the warnings. */
+/** Like render(), but also returns the page count, the warnings and each stage's time. */
 export function renderDocument(request: RenderRequest, options: RenderOptions = {}): Promise<RenderResult> {
   return renderUnchecked(request, options);
 }
@@ -227,7 +227,7 @@ interface PreparedDocument {
   /** Characters drawn as .notdef, warned about once per render (over every pass). */
   readonly missingGlyphs: MissingGlyphReport;
   readonly signal: AbortSignal | undefined;
-  /** Reports progress, then rejects if the render was aborted. */
+  /** Reports progress, then throws the signal's reason if the render was aborted. */
   readonly checkpoint: (phase: RenderPhase, pagesLaidOut: number, pagesWritten: number) => void;
   /** Each stage's time, over every pass. */
   readonly clock: StageClock;
