@@ -3,7 +3,7 @@
 // tracks exactly, so short spikes during a render are not missed the way sampling would.
 
 import { Bench } from 'tinybench';
-import { renderDocument } from '../src/render.js';
+import { renderUnchecked } from '../src/render.js';
 
 /** What a child process reports for one document. */
 export type Measurement =
@@ -33,13 +33,13 @@ export async function measureDocument(name: string, loadRequest: () => unknown, 
   try {
     const request = loadRequest();
     const renderOptions = { deterministic: true };
-    const { pageCount } = await renderDocument(request, renderOptions);
+    const { pageCount } = await renderUnchecked(request, renderOptions);
     const firstRenderPeak = peakRssMb();
     // Steady state, as a server sees it: warmed up, and no forced collection between renders
     // (a forced full GC before each render was measured to make the next one 3-4× slower on
     // small documents, because it throws away compiled code and feedback).
     const bench = new Bench({ iterations: options.iterations, time: options.timeMs, warmupIterations: 10, warmupTime: 1000 });
-    bench.add(name, async () => void (await renderDocument(request, renderOptions)));
+    bench.add(name, async () => void (await renderUnchecked(request, renderOptions)));
     await bench.run();
     const result = bench.tasks[0]!.result;
     if (result.state === 'errored') throw result.error;

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const html = files.map((_, i) => `<figure><img src="http://127.0.0.1:${port}/p${i}.jpg" style="width: 45%"><figcaption>Photo ${i + 1}</figcaption></figure>`).join('\n');
-  const body = { type: 'html', data: { html, css: 'figure { display: inline-block; width: 48%; margin: 0 0 8pt }' } };
+  const body = { type: 'html' as const, data: { html, css: 'figure { display: inline-block; width: 48%; margin: 0 0 8pt }' } };
   const options = { network: { allowPrivate: ['127.0.0.1'] } };
   // The engine itself warm (fonts parsed, code compiled), so that "cold" is the images' cost.
   await render({ type: 'html', data: { html: '<figure><figcaption>Photo</figcaption></figure>' } });

@@ -118,7 +118,7 @@ async function renderFile(file: string, label: string, job: TestJob): Promise<Re
   try {
     const inlined = inlineDocument(path.join(job.wptRoot, file), job.wptRoot);
     problems = inlined.problems;
-    const request = { type: 'html', data: { html: inlined.html, css: '' }, page: job.print ? PRINT_PAGE : SCREEN_PAGE };
+    const request = { type: 'html' as const, data: { html: inlined.html, css: '' }, page: job.print ? PRINT_PAGE : SCREEN_PAGE };
     const result = await renderDocument(request, { deterministic: true });
     renderMs = performance.now() - started;
     warnings = result.warnings;

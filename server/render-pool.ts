@@ -6,8 +6,10 @@
 // - A job's time limit starts when a worker takes it; waiting has its own bound, after which
 //   the caller is told to retry (503), not that its document failed. A caller that hangs up
 //   leaves the queue.
-// - A thread that passes the time limit or its heap limit is ended alone, and its replacement
-//   starts at once, ahead of need, so the next job does not pay for the start-up.
+// - A job that passes the time limit fails, and its render is cancelled (it stops at its next
+//   page); a thread that does not stop within a second, or passes its heap limit, is ended
+//   alone, and its replacement starts at once, ahead of need, so the next job does not pay for
+//   the start-up.
 // - A thread is recycled after a job that left its heap large, or after many jobs, so what a
 //   big document made the process hold is given back. Its successor starts first, and the old
 //   thread serves until the successor is ready, so recycling leaves no gap.
@@ -40,7 +42,7 @@ export interface PoolOptions {
 export interface RunOptions {
   /** Whose job it is: the unit of fairness. */
   readonly tenant?: string;
-  /** Aborted when the caller went away: a queued job leaves the queue; a running one finishes unheard. */
+  /** Aborted when the caller went away: a queued job leaves the queue; a running one is cancelled. */
   readonly signal?: AbortSignal;
 }
 
@@ -77,6 +79,8 @@ interface Thread {
 /** Threads that fail to start are restarted after this delay, doubling up to the maximum. */
 const RESTART_DELAY_MS = 250;
 const MAX_RESTART_DELAY_MS = 30_000;
+/** How long a thread whose job passed its time limit has to stop it before it is ended. */
+const CANCEL_GRACE_MS = 1000;
 const DEFAULT_TENANT = '';
 
 export class RenderPool {
@@ -264,9 +268,7 @@ export class RenderPool {
 
   private start(thread: Thread, pending: Pending): void {
     thread.current = pending;
-    thread.timer = setTimeout(() => {
-      this.end(thread, new PoolError('timeout', `the document took longer than ${this.options.timeoutMs / 1000} s to render`));
-    }, this.options.timeoutMs);
+    thread.timer = setTimeout(() => this.timeOut(thread, pending), this.options.timeoutMs);
     const message: ToWorker = { type: 'job', job: pending.job };
     try {
       thread.worker.postMessage(message);
@@ -275,6 +277,18 @@ export class RenderPool {
       this.finish(thread);
       pending.reject(new PoolError('crashed', `the job could not be sent to a renderer: ${(error as Error).message}`));
     }
+  }
+
+  /**
+   * A job past its time limit fails at once; its thread is asked to stop it (a render stops at
+   * its next page) and keeps serving if it does within CANCEL_GRACE_MS, and is ended otherwise
+   * (a job stuck in one long page, or in synchronous work that cannot hear the cancel).
+   */
+  private timeOut(thread: Thread, pending: Pending): void {
+    const error = new PoolError('timeout', `the document took longer than ${this.options.timeoutMs / 1000} s to render`);
+    pending.reject(error);
+    thread.worker.postMessage({ type: 'cancel' } satisfies ToWorker);
+    thread.timer = setTimeout(() => this.end(thread, error), CANCEL_GRACE_MS);
   }
 
   /** The thread's job is over (for whatever reason): its tenant's slot and timers are freed. */
@@ -304,9 +318,14 @@ export class RenderPool {
         this.checkDrained();
         return;
       }
-      // A running job is left to finish and its result dropped: ending a thread in the middle
-      // of native work (zlib) can abort the whole process on Node 20, so threads are ended only
-      // past the time or memory limit.
+      // A running job is cancelled: a render stops at its next page, and the thread takes the
+      // next job when it answers. It is not ended: ending a thread in the middle of native work
+      // (zlib) can abort the whole process on Node 20, so threads are ended only past the time
+      // or memory limit.
+      const thread = [...this.threads].find((t) => t.current === pending);
+      if (!thread) return;
+      thread.worker.postMessage({ type: 'cancel' } satisfies ToWorker);
+      pending.reject(new PoolError('aborted', 'the caller went away'));
     };
     pending.signal.addEventListener('abort', pending.onAbort, { once: true });
   }

@@ -4,7 +4,7 @@
 // No store, no HTTP: just the engine.
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { createResourceLoader, fillPdf, imageFetcherFromLoader, renderDocument, ValidationError, type CastField, type FillPayload } from '../src/index.js';
+import { createResourceLoader, fillPdf, imageFetcherFromLoader, renderUnchecked, ValidationError, type CastField, type FillPayload } from '../src/index.js';
 import { pageSizesOf } from '../src/fill/page-box.js';
 import { loadTemplate } from '../src/fill/template.js';
 import { templateFields } from '../src/fill/template-fields.js';
@@ -13,8 +13,16 @@ import type { FromWorker, JobSettings, ToWorker, WorkerJob, WorkerResult } from 
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs as a worker thread of the render pool');
 
+/** The running job's: a render stops between pages when its caller went away. */
+let running: AbortController | null = null;
+
 port.on('message', (message: ToWorker) => {
-  void runJob(message.job).then((result) => {
+  // A cancel that comes after its job has ended (the pool sends it before the next job) is moot.
+  if (message.type === 'cancel') return running?.abort();
+  const controller = new AbortController();
+  running = controller;
+  void runJob(message.job, controller.signal).then((result) => {
+    running = null;
     const done: FromWorker = { type: 'done', result, heapBytes: getHeapStatistics().total_heap_size };
     // The PDF's bytes move to the server thread rather than being copied, when they own their buffer.
     const pdf = result.ok ? result.pdf : null;
@@ -24,9 +32,9 @@ port.on('message', (message: ToWorker) => {
 });
 port.postMessage({ type: 'ready' } satisfies FromWorker);
 
-async function runJob(job: WorkerJob): Promise<WorkerResult> {
+async function runJob(job: WorkerJob, signal: AbortSignal): Promise<WorkerResult> {
   switch (job.kind) {
-    case 'render': return settle(() => render(job.body, job.settings));
+    case 'render': return settle(() => render(job.body, job.settings, signal));
     case 'fill': return settle(() => fill(job.template, job.fields, job.payload, job.settings));
     case 'inspect': return settle(async () => {
       const { fields, warnings, pageSizes } = await templateFields(job.pdf, { detectFields: job.detectFields, detectBoxes: job.detectBoxes, aliases: job.aliases });
@@ -36,12 +44,13 @@ async function runJob(job: WorkerJob): Promise<WorkerResult> {
       const pageSizes = pageSizesOf(await loadTemplate(job.pdf));
       return { ok: true, pdf: new Uint8Array(0), pageCount: pageSizes.length, warnings: [], pageSizes };
     });
-    case 'probe': return probe(job);
+    case 'probe': return probe(job, signal);
   }
 }
 
-async function render(body: unknown, settings: JobSettings): Promise<WorkerResult> {
-  const result = await renderDocument(body, {
+async function render(body: unknown, settings: JobSettings, signal: AbortSignal): Promise<WorkerResult> {
+  const result = await renderUnchecked(body, {
+    signal,
     deterministic: settings.deterministic,
     watermark: settings.watermark,
     network: { allowPrivate: settings.allowPrivate },
@@ -78,7 +87,7 @@ async function settle(work: () => Promise<WorkerResult>): Promise<WorkerResult> 
 const retained: unknown[] = [];
 
 /** Test hooks for the pool's limits; they only burn this thread's time or memory. */
-function probe(job: Extract<WorkerJob, { kind: 'probe' }>): WorkerResult {
+async function probe(job: Extract<WorkerJob, { kind: 'probe' }>, signal: AbortSignal): Promise<WorkerResult> {
   if (job.exhaustMemory) {
     const hoard: number[][] = [];
     for (;;) hoard.push(new Array<number>(1_000_000).fill(hoard.length));
@@ -91,5 +100,6 @@ function probe(job: Extract<WorkerJob, { kind: 'probe' }>): WorkerResult {
   }
   const end = Date.now() + (job.spinMs ?? 0);
   while (Date.now() < end) { /* busy, as a long layout would be */ }
+  if (job.untilCancelled && !signal.aborted) await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
   return { ok: true, pdf: new Uint8Array(0), pageCount: null, warnings: [] };
 }

@@ -22,8 +22,11 @@ export type WorkerJob =
   | { readonly kind: 'inspect'; readonly pdf: Uint8Array; readonly detectFields: boolean; readonly detectBoxes: boolean; readonly aliases: unknown }
   /** The page sizes of a stored template (the embedded template builder places fields on them). */
   | { readonly kind: 'pages'; readonly pdf: Uint8Array }
-  /** For tests of the limits: spins for `spinMs`, allocates without bound, or keeps `retainMb` of heap alive. */
-  | { readonly kind: 'probe'; readonly spinMs?: number; readonly exhaustMemory?: boolean; readonly retainMb?: number };
+  /**
+   * For tests of the limits: spins for `spinMs`, allocates without bound, keeps `retainMb` of
+   * heap alive, or waits until the job is cancelled.
+   */
+  | { readonly kind: 'probe'; readonly spinMs?: number; readonly exhaustMemory?: boolean; readonly retainMb?: number; readonly untilCancelled?: boolean };
 
 /** A job's outcome. Errors are values: the worker never throws for a bad document. */
 export type WorkerResult =
@@ -45,8 +48,8 @@ export type WorkerError =
   | { readonly name: 'ValidationError'; readonly fields: readonly { readonly property: string; readonly message: string }[] }
   | { readonly name: 'FillError' | 'RenderError'; readonly message: string };
 
-/** Server → thread: one job at a time. */
-export type ToWorker = { readonly type: 'job'; readonly job: WorkerJob };
+/** Server → thread: one job at a time; `cancel` stops the running job (its caller went away), which then ends as soon as it can. */
+export type ToWorker = { readonly type: 'job'; readonly job: WorkerJob } | { readonly type: 'cancel' };
 
 /** Thread → server: loaded and ready for jobs; a job's result, with the heap it left in use. */
 export type FromWorker =

@@ -57,6 +57,29 @@ export interface RenderOptions {
    * running heads. Default true; false writes the file without them.
    */
   readonly tagged?: boolean;
+  /**
+   * Stops the render: checked between the stages before layout and after each page, the
+   * render then rejects with the signal's reason (an `AbortError` DOMException unless the
+   * caller gave another), as fetch() does.
+   */
+  readonly signal?: AbortSignal;
+  /** Called as the render moves through its stages, and after each page laid out or written. */
+  readonly onProgress?: (progress: RenderProgress) => void;
+}
+
+/**
+ * Where a render is: a stage before layout, `layout` while pages are laid out, painted and
+ * written one by one, or `write` while the PDF's fonts and objects are finished.
+ */
+export type RenderPhase = 'parse' | 'resources' | 'style' | 'boxes' | 'layout' | 'write';
+
+/** What `onProgress` receives. */
+export interface RenderProgress {
+  readonly phase: RenderPhase;
+  /** Pages laid out in this pass (a document that shows its page total may be laid out twice). */
+  readonly pagesLaidOut: number;
+  /** Pages handed to the PDF writer in this pass. */
+  readonly pagesWritten: number;
 }
 
 /** How the built-in loader fetches. */

@@ -8,7 +8,7 @@ import { PageResolver } from './css/page-context.js';
 import { CarriedValues } from './layout/page/carried-values.js';
 import { layoutMarginBoxes, MarginBoxes, type MarginPage } from './layout/page/margin-boxes.js';
 import { layOutPageAgain, paginate, type LaidOutPage, type PageTotals } from './layout/page/paginate.js';
-import type { RenderOptions } from './options.js';
+import type { RenderOptions, RenderPhase } from './options.js';
 import { MissingGlyphReport } from './paint/missing-glyphs.js';
 import { paintMarginBoxes, paintPage } from './paint/paint.js';
 import type { PageDisplayList } from './paint/types.js';
@@ -17,9 +17,11 @@ import { webFontFaces } from './text/font-face-rules.js';
 import { fontUnitsSource } from './text/font-units.js';
 import { FontRegistry } from './text/font-registry.js';
 import { markdownDocument } from './markdown/document.js';
+import { StageClock, type StageTimings } from './stage-clock.js';
 import { DETERMINISTIC_EPOCH } from './pdf/metadata.js';
 import { Failures } from './request/checks.js';
 import { ValidationError } from './request/errors.js';
+import type { RenderRequest } from './request/types.js';
 import { checkPdfVariant, normalizeRequest } from './request/validate.js';
 import { documentProperties, metadataOptionFailures } from './document-properties.js';
 import { FACTUR_X_FILE_NAME } from './pdf/factur-x.js';
@@ -36,15 +38,26 @@ export interface RenderResult {
   readonly pdf: Uint8Array;
   readonly pageCount: number;
   readonly warnings: readonly string[];
+  /** Milliseconds spent in each stage (the CLI's --verbose). */
+  readonly timings: StageTimings;
 }
 
-/** Renders a generate-pdf request body (HTML or Markdown mode) to PDF bytes. Rejects with ValidationError on bad input. */
-export async function render(input: unknown, options: RenderOptions = {}): Promise<Uint8Array> {
-  return (await renderDocument(input, options)).pdf;
+/** Renders a generate-pdf request (HTML or Markdown mode) to PDF bytes. Rejects with ValidationError on bad input. */
+export async function render(request: RenderRequest, options: RenderOptions = {}): Promise<Uint8Array> {
+  return (await renderUnchecked(request, options)).pdf;
 }
 
-/** Like render(), but also returns the page count and the warnings. */
-export async function renderDocument(input: unknown, options: RenderOptions = {}): Promise<RenderResult> {
+/** Like render(), but also returns the page count, the warnings and each stage's time. */
+export function renderDocument(request: RenderRequest, options: RenderOptions = {}): Promise<RenderResult> {
+  return renderUnchecked(request, options);
+}
+
+/**
+ * renderDocument() for a body whose type is not known at compile time (parsed JSON, an API
+ * body): the request is validated at run time, as it always is, and rejects with
+ * ValidationError listing every problem.
+ */
+export async function renderUnchecked(input: unknown, options: RenderOptions = {}): Promise<RenderResult> {
   const doc = await prepareDocument(input, options);
   // pdf/: each page is painted and written as soon as it is laid out, then let go.
   const { sink: writer, totals } = await runPasses(doc, async () => {
@@ -67,7 +80,10 @@ export async function renderDocument(input: unknown, options: RenderOptions = {}
       overlay: (index: number, list: PageDisplayList) => pdf.addOverlay(index, list),
     };
   });
-  return { pdf: await writer.pdf.finish(), pageCount: totals.pageCount, warnings: doc.warnings };
+  doc.checkpoint('write', totals.pageCount, totals.pageCount);
+  const pdf = await writer.pdf.finish();
+  doc.clock.lap('write');
+  return { pdf, pageCount: totals.pageCount, warnings: doc.warnings, timings: doc.clock.timings };
 }
 
 /** The pipeline up to paint: one display list per page. Golden tests compare these. */
@@ -100,6 +116,7 @@ async function runPasses<S extends PageSink>(doc: PreparedDocument, newSink: () 
   let totals: PageTotals | null = null;
   for (let pass = 1; ; pass++) {
     const sink = await newSink();
+    doc.clock.lap('write');
     const result = await FontRegistry.withFonts(doc.fonts, () => layOutPages(doc, totals, sink));
     if (result.complete || pass >= MAX_PASSES) return { sink, totals: result.totals };
     totals = result.totals;
@@ -139,33 +156,52 @@ async function layOutPages(doc: PreparedDocument, totals: PageTotals | null, sin
   const margins: (Omit<MarginPage, 'page'> & { index: number; number: number })[] = [];
   const deferred: { slot: number; page: LaidOutPage }[] = [];
   const targets = new Map<string, number>();
+  const { clock } = doc;
   let pageCount = 0;
+  let written = 0;
   let complete = true;
   for (const page of paginate(input)) {
+    clock.lap('layout');
     if (defer && page.marks.usesTotals && deferred.length < MAX_DEFERRED_PAGES) deferred.push({ slot: sink.reserve(page.style.width, page.style.height), page });
     else {
       if (defer && page.marks.usesTotals) complete = false;
-      await sink.add(doc.missingGlyphs.check(paintPage(page, doc.tree.root)));
+      const list = doc.missingGlyphs.check(paintPage(page, doc.tree.root));
+      clock.lap('paint');
+      await sink.add(list);
+      clock.lap('write');
+      written++;
     }
     const values = carried.advance(page.marks);
     // Only a small record per page is kept: memory stays linear in pages, not in content.
     if (page.marginBoxes.size > 0) margins.push({ index: page.index, number: page.number, style: page.style, marginBoxes: page.marginBoxes, values });
     for (const id of page.marks.ids) if (!targets.has(id)) targets.set(id, page.number);
     pageCount++;
+    // Between pages, before the next is laid out: where an abort stops the render.
+    doc.checkpoint('layout', pageCount, written);
   }
   const found: PageTotals = { pageCount, targets };
   for (const { slot, page } of deferred) {
     const again = layOutPageAgain(input, page, found);
     if (again === null) complete = false;
-    await sink.fill(slot, doc.missingGlyphs.check(paintPage(again ?? page, doc.tree.root)));
+    clock.lap('layout');
+    const list = doc.missingGlyphs.check(paintPage(again ?? page, doc.tree.root));
+    clock.lap('paint');
+    await sink.fill(slot, list);
+    clock.lap('write');
+    doc.checkpoint('layout', pageCount, ++written);
   }
   if (doc.tree.needsPageTotals && totals !== null) complete = sameTotals(totals, found);
   const targetPage = (id: string) => targets.get(id) ?? null;
   const generated = new MarginBoxes();
   for (const m of margins) {
     const page = { pageNumber: m.number, pageCount, targetPage, pageNames: null };
-    const items = paintMarginBoxes(layoutMarginBoxes({ style: m.style, marginBoxes: m.marginBoxes, values: m.values, page }, generated));
-    await sink.overlay(m.index, doc.missingGlyphs.check({ width: m.style.width, height: m.style.height, items }));
+    const boxes = layoutMarginBoxes({ style: m.style, marginBoxes: m.marginBoxes, values: m.values, page }, generated);
+    clock.lap('layout');
+    const list = doc.missingGlyphs.check({ width: m.style.width, height: m.style.height, items: paintMarginBoxes(boxes) });
+    clock.lap('paint');
+    await sink.overlay(m.index, list);
+    clock.lap('write');
+    doc.signal?.throwIfAborted();
   }
   return { totals: found, complete };
 }
@@ -190,6 +226,11 @@ interface PreparedDocument {
   readonly warn: (message: string) => void;
   /** Characters drawn as .notdef, warned about once per render (over every pass). */
   readonly missingGlyphs: MissingGlyphReport;
+  readonly signal: AbortSignal | undefined;
+  /** Reports progress, then throws the signal's reason if the render was aborted. */
+  readonly checkpoint: (phase: RenderPhase, pagesLaidOut: number, pagesWritten: number) => void;
+  /** Each stage's time, over every pass. */
+  readonly clock: StageClock;
 }
 
 /** The stages before layout: everything a page loop needs. */
@@ -199,6 +240,13 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
     warnings.push(message);
     options.onWarning?.(message);
   };
+  const { signal, onProgress } = options;
+  const checkpoint = (phase: RenderPhase, pagesLaidOut: number, pagesWritten: number) => {
+    onProgress?.({ phase, pagesLaidOut, pagesWritten });
+    signal?.throwIfAborted();
+  };
+  const clock = new StageClock();
+  checkpoint('parse', 0, 0);
   // request/: validate the API body; the page object becomes an @page rule, the default page.
   const request = normalizeRequest(input);
   const pdfVariant = checkedOptions(options) ?? request.pdfVariant;
@@ -206,6 +254,8 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   const source = request.mode === 'markdown' ? markdownDocument(request, generationDate(options), warn) : request;
   // dom/: parse5 → element tree.
   const doc = parseHtml(source.html);
+  clock.lap('parse');
+  checkpoint('resources', 0, 0);
   // resources/: everything external, before layout.
   const baseUrl = options.baseUrl ?? null;
   const { resources, attachments } = await withLoader(options, async (fetcher) => ({
@@ -213,6 +263,8 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
     attachments: await loadAttachments({ options: options.attachments ?? [], links: doc.attachmentLinks, fetcher, baseUrl, maxBytes: options.network?.maxBytes ?? DEFAULT_MAX_BYTES, warn }),
   }));
   if ('failures' in attachments) throw new ValidationError(attachments.failures);
+  clock.lap('resources');
+  checkpoint('style', 0, 0);
   // text/: the document's web fonts join the bundled ones, for this render only; the cascade
   // asks for them (ex, ch) as soon as it has read the @font-face rules.
   let fonts: FontRegistry | null = null;
@@ -231,6 +283,8 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
     fontUnits: (fontFaces) => fontUnitsSource((fonts = documentFonts(fontFaces))),
   });
   const registry = fonts ?? documentFonts(styled.fontFaces);
+  clock.lap('style');
+  checkpoint('boxes', 0, 0);
   // boxes/: box tree with anonymous boxes, markers, generated content; form controls are
   // sized and their values shaped with the document's fonts.
   const tree = FontRegistry.withFonts(registry, () => buildBoxTree(styled, { images: resources.images, inlineSvgs: resources.inlineSvgs }));
@@ -240,7 +294,9 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   if (pdfVariant !== 'pdf/a-3b' && attachments.attachments.some((a) => a.name === FACTUR_X_FILE_NAME)) {
     warn(`${FACTUR_X_FILE_NAME} is attached, but the file is not a Factur-X invoice: that needs pdfVariant pdf/a-3b`);
   }
-  return { properties, pdfVariant, attachments, styled, tree, pages, fonts: registry, warnings, warn, missingGlyphs: new MissingGlyphReport(warn) };
+  clock.lap('boxes');
+  checkpoint('layout', 0, 0);
+  return { properties, pdfVariant, attachments, styled, tree, pages, fonts: registry, warnings, warn, missingGlyphs: new MissingGlyphReport(warn), signal, checkpoint, clock };
 }
 
 /** The render options a JavaScript caller may get wrong, checked; returns the options' pdfVariant. */

@@ -8,7 +8,7 @@ import type { AttachmentOption } from '../resources/attachments.js';
 export type CliCommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
-  | { readonly kind: 'render'; readonly request: unknown; readonly outPath: string; readonly options: CliRenderOptions }
+  | { readonly kind: 'render'; readonly request: unknown; readonly outPath: string; readonly options: CliRenderOptions; readonly report: CliReport }
   | { readonly kind: 'error'; readonly message: string };
 
 /** The render options a command line can set. */
@@ -22,6 +22,16 @@ export interface CliRenderOptions {
   readonly fileRoot?: string;
   /** `--attachment` files, embedded in the PDF. */
   readonly attachments?: readonly AttachmentOption[];
+}
+
+/** What the command prints besides the PDF, and when it fails. */
+export interface CliReport {
+  /** `--quiet`: no warnings, no progress. */
+  readonly quiet: boolean;
+  /** `--verbose`: each stage's time, after the render. */
+  readonly verbose: boolean;
+  /** `--fail-on-warning`: a render with warnings exits EXIT_WARNINGS and writes no PDF. */
+  readonly failOnWarning: boolean;
 }
 
 /** Reads a text file; throws (like fs.readFileSync) when it cannot. */
@@ -60,6 +70,9 @@ interface RenderFlags extends Partial<Record<Exclude<ValueField, 'css' | 'attach
   input?: string;
   deterministic?: boolean;
   noTags?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  failOnWarning?: boolean;
 }
 
 class ArgsError extends Error {}
@@ -94,6 +107,12 @@ function readFlags(args: readonly string[]): RenderFlags {
       flags.deterministic = true;
     } else if (arg === '--no-tags') {
       flags.noTags = true;
+    } else if (arg === '--quiet' || arg === '-q') {
+      flags.quiet = true;
+    } else if (arg === '--verbose') {
+      flags.verbose = true;
+    } else if (arg === '--fail-on-warning') {
+      flags.failOnWarning = true;
     } else {
       const [name, inlineValue] = splitFlag(arg);
       const field = Object.hasOwn(VALUE_FLAGS, name) ? VALUE_FLAGS[name] : undefined;
@@ -128,10 +147,12 @@ function renderCommand(flags: RenderFlags, readText: ReadText, readStdin: ReadSt
   const outPath = flags.out ?? (fromStdin ? STANDARD_STREAM : defaultOutPath(input));
   if (!fromStdin && path.resolve(outPath) === path.resolve(input)) throw new ArgsError(`output "${outPath}" would overwrite the input`);
   if (flags.root !== undefined && json) throw new ArgsError('--root applies to an HTML file; a JSON request never reads local files');
+  if (flags.quiet && flags.verbose) throw new ArgsError('--quiet and --verbose cannot be used together');
+  const report = { quiet: flags.quiet ?? false, verbose: flags.verbose ?? false, failOnWarning: flags.failOnWarning ?? false };
   const deterministic = flags.deterministic ?? false;
   const attached = attachments(flags, readBytes);
   const untagged = flags.noTags ? { tagged: false as const } : {};
-  if (json) return { kind: 'render', request, outPath, options: { deterministic, ...attached, ...untagged } };
+  if (json) return { kind: 'render', request, outPath, options: { deterministic, ...attached, ...untagged }, report };
   // An HTML file's relative URLs resolve against its folder (standard input's against the
   // working folder); root-relative ones (/fonts/x.css) against the root, which is also the
   // only folder files are read from.
@@ -143,7 +164,7 @@ function renderCommand(flags: RenderFlags, readText: ReadText, readStdin: ReadSt
   }
   // file: URLs name paths inside the root (options.fileRoot), so the base is the folder's path there.
   const baseUrl = `file:///${relative === '' ? '' : `${relative.split(path.sep).map(encodeURIComponent).join('/')}/`}`;
-  return { kind: 'render', request, outPath, options: { deterministic, baseUrl, fileRoot: root, ...attached, ...untagged } };
+  return { kind: 'render', request, outPath, options: { deterministic, baseUrl, fileRoot: root, ...attached, ...untagged }, report };
 }
 
 /** `--attachment` files read whole, named by their base name (Factur-X's `factur-x.xml` keeps its name). */

@@ -28,12 +28,18 @@ Options for render:
                           default: the HTML file's folder). Relative URLs resolve against
                           the file's folder, root-relative ones (/css/a.css) against <dir>;
                           for "-", the working folder stands for the file's folder.
+  -q, --quiet             print no warnings and no progress
+  --verbose               then print the time each stage took (load, parse, resources,
+                          style, boxes, layout, paint, write)
+  --fail-on-warning       exit 3, writing no PDF, when the render warns
 
 Lengths take one of the units mm, cm, in, px, em, rem, pt, pc.
 The page flags fill the request's "page" object and override the same fields of a JSON request.
 Remote style sheets, fonts and images are fetched over http(s) from public addresses only;
 a JSON request never reads local files.
+Warnings go to standard error; so does a long render's progress when that is a terminal.
 
 Exit status: 0 on success, 1 for an invalid request or a failed render,
-2 for bad arguments or an input file that cannot be read.
+2 for bad arguments or an input file that cannot be read,
+3 when --fail-on-warning is given and the render warned.
 `;

@@ -15,9 +15,12 @@ export interface PageOptions {
   readonly marginRight?: string;
   readonly marginBottom?: string;
   readonly marginLeft?: string;
-  /** Where to show a page counter: `topLeft`, `topCenter`, `topRight`, `bottomLeft`, `bottomCenter`, `bottomRight`. */
-  readonly pageCount?: string;
+  /** Where to show a page counter. */
+  readonly pageCount?: PageCountPosition;
 }
+
+/** The `page.pageCount` positions of spec §2.4. */
+export type PageCountPosition = 'topLeft' | 'topCenter' | 'topRight' | 'bottomLeft' | 'bottomCenter' | 'bottomRight';
 
 /** A request body for HTML mode. Markdown-only fields (fontSize, logo, …) are ignored here. */
 export interface HtmlRenderRequest {
@@ -107,7 +110,7 @@ interface NormalizedCommon {
    */
   readonly pageCss: string;
   /** The `page.pageCount` position, or null. */
-  readonly pageCount: string | null;
+  readonly pageCount: PageCountPosition | null;
   /** Quire's `pdfVariant` extension field: the standard the PDF follows, or null. */
   readonly pdfVariant: PdfVariant | null;
 }

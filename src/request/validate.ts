@@ -7,11 +7,11 @@ import { PDF_VARIANTS, isPdfVariant, type PdfVariant } from '../pdf/variant.js';
 import { ValidationError } from './errors.js';
 import { checkMarginShorthand, checkPageMargin, checkPageSize } from './length.js';
 import { pageRuleFromOptions } from './page-css.js';
-import type { NormalizedRequest, PageOptions } from './types.js';
+import type { NormalizedRequest, PageCountPosition, PageOptions } from './types.js';
 import { checkMarkdownRequest } from './validate-markdown.js';
 
 /** The `page.pageCount` positions of spec §2.4. */
-export const PAGE_COUNT_POSITIONS: readonly string[] = [
+export const PAGE_COUNT_POSITIONS: readonly PageCountPosition[] = [
   'topLeft',
   'topCenter',
   'topRight',
@@ -128,5 +128,5 @@ function checkPage(page: unknown, failures: Failures): PageOptions | undefined {
 }
 
 function checkPageCount(text: string): string | null {
-  return PAGE_COUNT_POSITIONS.includes(text) ? null : enumMessage(PAGE_COUNT_POSITIONS, text);
+  return PAGE_COUNT_POSITIONS.some((position) => position === text) ? null : enumMessage(PAGE_COUNT_POSITIONS, text);
 }

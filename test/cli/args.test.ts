@@ -123,6 +123,7 @@ describe('parseArgs: the document from standard input', () => {
       request: { type: 'html', data: { html: '<p>Piped</p>', css: 'p { color: red }' } },
       outPath: '-',
       options: { deterministic: false, baseUrl: 'file:///', fileRoot: process.cwd() },
+      report: { quiet: false, verbose: false, failOnWarning: false },
     });
   });
 

@@ -27,7 +27,7 @@ function document(sections: number): { html: string; markers: string[] } {
 
 describe('a 100-page document', () => {
   const { html, markers } = document(170);
-  const body = { type: 'html', title: 'Long document', data: { html, css: 'p { text-align: justify }' } };
+  const body = { type: 'html' as const, title: 'Long document', data: { html, css: 'p { text-align: justify }' } };
 
   it('renders at least 100 pages, the same count every time, with every word extractable in order', async () => {
     const first = await render(body, { deterministic: true });

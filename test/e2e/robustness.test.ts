@@ -1,7 +1,7 @@
 // Hostile and degenerate documents: each must render (or fail with a ValidationError),
 // never throw anything else, hang, or produce an unbounded number of pages.
 import { describe, expect, it } from 'vitest';
-import { renderDocument } from '../../src/render.js';
+import { renderDocument, renderUnchecked } from '../../src/render.js';
 import { ValidationError } from '../../src/request/errors.js';
 
 async function pages(html: string, css = ''): Promise<number> {
@@ -36,7 +36,7 @@ describe('degenerate documents', () => {
   });
 
   it('bad bodies reject with ValidationError naming each property', async () => {
-    const attempt = renderDocument({ type: 'html', data: { html: 42 }, page: { width: '10vw', marginTop: 'abc' } });
+    const attempt = renderUnchecked({ type: 'html', data: { html: 42 }, page: { width: '10vw', marginTop: 'abc' } });
     await expect(attempt).rejects.toBeInstanceOf(ValidationError);
     const error = (await attempt.catch((e: unknown) => e)) as ValidationError;
     expect(error.fields.map((f) => f.property).sort()).toEqual(['data.html', 'page.marginTop', 'page.width']);

@@ -428,7 +428,7 @@ describe('bookmarks', () => {
   });
 
   it('the PDF gets an /Outlines tree with the headings nested by level', async () => {
-    const body = { type: 'html', data: { html: '<h1>Alpha</h1><h2>Beta</h2><h2 style="bookmark-level: none">Gamma</h2><h1>Delta</h1>', css } };
+    const body = { type: 'html' as const, data: { html: '<h1>Alpha</h1><h2>Beta</h2><h2 style="bookmark-level: none">Gamma</h2><h1>Delta</h1>', css } };
     const { pdf, pageCount } = await renderDocument(body, { deterministic: true });
     expect(pageCount).toBe(4);
     const doc = await PDFDocument.load(pdf);

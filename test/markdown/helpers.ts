@@ -5,7 +5,7 @@ import { parseHtml } from '../../src/dom/parse.js';
 import type { DomElement, DomNode } from '../../src/dom/types.js';
 import { markdownDocument, type MarkdownDocument } from '../../src/markdown/document.js';
 import type { RenderOptions } from '../../src/options.js';
-import { renderDocument } from '../../src/render.js';
+import { renderUnchecked } from '../../src/render.js';
 import type { NormalizedMarkdownRequest } from '../../src/request/types.js';
 import { normalizeRequest } from '../../src/request/validate.js';
 import { poppler, writeTemp } from '../pdf/helpers.js';
@@ -85,7 +85,7 @@ export interface RenderedPdf {
 
 /** Renders a body to a PDF file and reads it back with poppler. */
 export async function renderPdf(body: unknown, options: RenderOptions = E2E): Promise<RenderedPdf> {
-  const out = await renderDocument(body, options);
+  const out = await renderUnchecked(body, options);
   const path = writeTemp('markdown.pdf', out.pdf);
   const pages = new Map<number, string>();
   const text = (page?: number) => {

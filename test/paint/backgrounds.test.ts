@@ -276,7 +276,7 @@ describe('one embedded image however many tiles', () => {
   it('300 tiles of a data-URI pattern are one image XObject in the PDF', async () => {
     // A 20×20px tile over 400×300px: 20 × 15 = 300 tiles.
     const tile = png(20, 20);
-    const body = { type: 'html', data: { html: `<div style="width: 400px; height: 300px; background: url(${tile})"></div>`, css: 'body { margin: 0 }' }, page: { width: '400px', height: '300px', margin: '0' } };
+    const body = { type: 'html' as const, data: { html: `<div style="width: 400px; height: 300px; background: url(${tile})"></div>`, css: 'body { margin: 0 }' }, page: { width: '400px', height: '300px', margin: '0' } };
     const pages = await layout(body.data.html, body.data.css, body.page);
     expect(images(flatten(pages[0]!.items))).toHaveLength(300);
     const doc = await PDFDocument.load(await render(body, { deterministic: true }));

@@ -7,19 +7,19 @@ import { join } from 'node:path';
 import { PDFArray, PDFDict, PDFHexString, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/request/errors.js';
-import { render, renderDocument } from '../../src/render.js';
+import { render, renderDocument, renderUnchecked } from '../../src/render.js';
 import type { RenderOptions } from '../../src/options.js';
 import { srgbIccProfile } from '../../src/pdf/srgb-icc.js';
 import { NS, catalogOf, metadataStream, outputIntent, qpdfCheck, readInfo, readXmp, tool } from './archival-helpers.js';
 import { poppler, writeTemp } from './helpers.js';
 
-const html = (body: string, head = '', lang = 'en') => ({ type: 'html', data: { html: `<!doctype html><html lang="${lang}"><head>${head}</head><body>${body}</body></html>` } });
+const html = (body: string, head = '', lang = 'en') => ({ type: 'html' as const, data: { html: `<!doctype html><html lang="${lang}"><head>${head}</head><body>${body}</body></html>` } });
 const HEAD = '<title>Quarterly statement</title><meta name="author" content="Ada Lovelace"><meta name="description" content="Statement for Q3"><meta name="keywords" content="statement, bank"><meta name="generator" content="Ledger 2.1">';
 const DOC = html('<h1>Statement</h1><p>Balance: 42.00 €. <a href="https://example.com/">Details</a></p>', HEAD);
 
 /** The ValidationError a render rejects with. */
 async function failureOf(input: unknown, options: RenderOptions): Promise<ValidationError> {
-  const error = await render(input, options).then(() => null, (e: unknown) => e);
+  const error = await renderUnchecked(input, options).then(() => null, (e: unknown) => e);
   expect(error).toBeInstanceOf(ValidationError);
   return error as ValidationError;
 }

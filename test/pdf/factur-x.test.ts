@@ -77,7 +77,7 @@ describe('the Factur-X example invoice', () => {
   });
 
   it('is an error naming factur-x.xml when its level cannot be told, or its relationship is not Data or Alternative', async () => {
-    const doc = { type: 'html', title: 'Invoice', data: { html: '<p>Invoice</p>' } };
+    const doc = { type: 'html' as const, title: 'Invoice', data: { html: '<p>Invoice</p>' } };
     const failure = async (attachment: object) => {
       const error = await render(doc, { pdfVariant: 'pdf/a-3b', attachments: [attachment as never] }).then(() => null, (e: unknown) => e);
       expect(error).toBeInstanceOf(ValidationError);

@@ -4,7 +4,7 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { render } from '../../src/index.js';
+import { render, type HtmlRenderRequest } from '../../src/index.js';
 import type { DisplayItem, ImageResource } from '../../src/paint/types.js';
 import { orientationMatrix } from '../../src/pdf/images.js';
 import { writePdf } from '../../src/pdf/write.js';
@@ -31,7 +31,7 @@ async function imageObjects(pdf: Uint8Array): Promise<{ images: ImageObject[]; s
   return { images, smasks };
 }
 
-function html(body: string): { type: string; data: { html: string; css: string }; page: Record<string, string> } {
+function html(body: string): HtmlRenderRequest {
   return { type: 'html', data: { html: body, css: 'body { margin: 0 } img { display: block }' }, page: { width: '200pt', height: '200pt', margin: '0' } };
 }
 

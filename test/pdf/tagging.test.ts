@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRawStream, decodePDFRawStream, PDFArray, PDFStream } from 'pdf-lib';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { renderDocument } from '../../src/render.js';
+import { renderUnchecked } from '../../src/render.js';
 import { poppler, writeTemp } from './helpers.js';
 import { checkTagging } from './tagging-check.js';
 
@@ -81,7 +81,7 @@ async function pdfjsDump(bytes: Uint8Array): Promise<string> {
 }
 
 async function render(name: string, options: { tagged?: boolean } = {}): Promise<Uint8Array> {
-  return (await renderDocument(CASES[name]!(), { ...OPTIONS, ...options })).pdf;
+  return (await renderUnchecked(CASES[name]!(), { ...OPTIONS, ...options })).pdf;
 }
 
 function pageContents(doc: PDFDocument, index: number): string {
@@ -162,7 +162,7 @@ describe('tagged PDF', () => {
   }, 30_000);
 
   it('a watermark is a pagination artifact', async () => {
-    const { pdf } = await renderDocument(CASES.form!(), { ...OPTIONS, watermark: 'DEVELOPMENT' });
+    const { pdf } = await renderUnchecked(CASES.form!(), { ...OPTIONS, watermark: 'DEVELOPMENT' });
     expect((await checkTagging(pdf)).problems).toEqual([]);
     const doc = await PDFDocument.load(pdf);
     expect(pageContents(doc, 0)).toContain('/Artifact <</Type /Pagination /Subtype /Watermark>> BDC');
@@ -180,7 +180,7 @@ describe('tagged golden documents', () => {
       const read = (f: string) => readFileSync(path.join(dir, f), 'utf8');
       const extra = has('request.json') ? (JSON.parse(read('request.json')) as Record<string, unknown>) : {};
       const request = has('input.html') ? { type: 'html', ...extra, data: { html: read('input.html'), css: has('style.css') ? read('style.css') : '' } } : extra;
-      const { pdf } = await renderDocument(request, OPTIONS);
+      const { pdf } = await renderUnchecked(request, OPTIONS);
       const report = await checkTagging(pdf);
       expect(report.problems).toEqual([]);
       expect(report.mcids.flat().length).toBeGreaterThan(0);

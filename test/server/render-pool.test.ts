@@ -43,12 +43,20 @@ describe('the render pool', () => {
 
   it('replaces a thread that passed its time limit ahead of need: the next job does not pay for its start-up', async () => {
     const p = start({ timeoutMs: 1000 });
-    const slow = p.run({ kind: 'probe', spinMs: 3000 });
+    const slow = p.run({ kind: 'probe', spinMs: 6000 });
     const next = p.run({ kind: 'probe', spinMs: 0 });
     await expect(slow).rejects.toMatchObject({ reason: 'timeout' });
     // The replacement thread loads the whole engine (longer than 1 s here) before it takes the job.
     await expect(next).resolves.toMatchObject({ ok: true });
     expect(p.replaced).toBe(1);
+  }, 60_000);
+
+  it('cancels a job past its time limit: a thread that stops it keeps serving', async () => {
+    const p = await started({ timeoutMs: 500 });
+    // Ends only when the worker hears of the cancel, as a render at its next page.
+    await expect(p.run({ kind: 'probe', untilCancelled: true })).rejects.toMatchObject({ reason: 'timeout' });
+    await expect(p.run({ kind: 'probe' })).resolves.toMatchObject({ ok: true });
+    expect(p.replaced).toBe(0);
   }, 60_000);
 
   it('lets organizations take turns: a slow caller queues behind itself, not in front of others', async () => {
@@ -102,17 +110,33 @@ describe('the render pool', () => {
     expect(p.replaced).toBe(2);
   }, 60_000);
 
-  it('drops a queued job whose caller hung up, and lets a running one finish unheard', async () => {
+  it('drops a queued job whose caller hung up, and cancels a running one without ending its thread', async () => {
     const p = await started({});
     const running = new AbortController();
     const queued = new AbortController();
-    const first = p.run({ kind: 'probe', spinMs: 1000 }, { signal: running.signal });
+    // The running job ends only when the worker hears of the cancel (a render stops at its next page).
+    const first = p.run({ kind: 'probe', untilCancelled: true }, { signal: running.signal });
     const second = p.run({ kind: 'probe', spinMs: 20_000 }, { signal: queued.signal });
     queued.abort();
     await expect(second).rejects.toMatchObject({ reason: 'aborted' });
     running.abort();
-    await expect(first).resolves.toMatchObject({ ok: true });
+    await expect(first).rejects.toMatchObject({ reason: 'aborted' });
+    // The one thread is free again: the cancelled job ended, the thread was not replaced.
     await expect(p.run({ kind: 'probe' })).resolves.toMatchObject({ ok: true });
+    expect(p.replaced).toBe(0);
+  }, 60_000);
+
+  it('a cancel that comes after its job ended does not touch the next job', async () => {
+    const p = await started({});
+    const running = new AbortController();
+    const first = p.run({ kind: 'probe', spinMs: 500 }, { signal: running.signal });
+    const settings = { deterministic: true, watermark: null, allowPrivate: [], fontCacheDir: null };
+    const next = p.run({ kind: 'render', body: { type: 'html', data: { html: '<p>next</p>' } }, settings });
+    // Heard by the worker only after the spin: its job is over by then, and the render that
+    // follows is not the one cancelled.
+    running.abort();
+    await expect(first).rejects.toMatchObject({ reason: 'aborted' });
+    await expect(next).resolves.toMatchObject({ ok: true, pageCount: 1 });
     expect(p.replaced).toBe(0);
   }, 60_000);
 

@@ -20,7 +20,7 @@ function svgUri(svg: string): string {
 /** Renders HTML on a 200×200 pt page without margins; images are blocks. */
 async function renderHtml(body: string, size = 200) {
   const request = {
-    type: 'html',
+    type: 'html' as const,
     data: { html: body, css: 'body { margin: 0 } img { display: block }' },
     page: { width: `${size}pt`, height: `${size}pt`, margin: '0' },
   };
