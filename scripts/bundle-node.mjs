@@ -7,6 +7,7 @@
 // (dist/src/index.js) stays unbundled, so that its users' bundlers see its modules.
 import { build } from 'esbuild';
 import { readdir, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,25 +20,53 @@ const PROGRAMS = [
 ];
 
 /**
- * Left to Node's own loading: native code (sharp), packages that read files beside their own
- * modules at run time (css-tree's JSON data, harfbuzzjs's .wasm), and pdf.js (the fill
- * engine's, loaded on first use, with its own worker file).
+ * Left to Node's own loading: native code (sharp), a package that reads a file beside its own
+ * modules at run time (harfbuzzjs's .wasm), and pdf.js (the fill engine's, loaded on first
+ * use, with its own worker file).
  */
-const EXTERNAL = ['sharp', 'css-tree', 'harfbuzzjs', 'pdfjs-dist', 'pdfjs-dist/*'];
+const EXTERNAL = ['sharp', 'harfbuzzjs', 'pdfjs-dist', 'pdfjs-dist/*'];
 
 /**
- * fontkit imports brotli's decoder (1.3 MB, its dictionary a base64 string decoded on load)
- * for WOFF2 fonts only; this stand-in loads it on the first WOFF2 font instead.
+ * Pure-JavaScript decompressors of dependencies, replaced by Node's zlib (native, and nothing
+ * to set up at load): unicode-trie (the Unicode data of fontkit and linebreak, inflated when
+ * their modules load) and fontkit's WOFF tables use tiny-inflate; fontkit's WOFF2 fonts use
+ * brotli's decoder, whose 1.3 MB module decodes a base64 dictionary as it loads. Same bytes out.
  */
-const lazyBrotli = {
-  name: 'lazy-brotli',
+const NATIVE_DECOMPRESSORS = {
+  'tiny-inflate': [
+    "const { inflateRawSync } = require('node:zlib');",
+    '// tiny-inflate: raw deflate `source` into `dest`; the part of `dest` written.',
+    'module.exports = function inflate(source, dest) {',
+    '  const out = inflateRawSync(source);',
+    '  dest.set(out.length > dest.length ? out.subarray(0, dest.length) : out);',
+    '  return out.length < dest.length ? dest.slice(0, out.length) : dest;',
+    '};',
+  ].join('\n'),
+  'brotli/decompress.js': [
+    "const { brotliDecompressSync } = require('node:zlib');",
+    '// brotli/decompress.js: the decompressed bytes of `buffer`.',
+    'module.exports = function decompress(buffer) {',
+    '  return brotliDecompressSync(buffer);',
+    '};',
+  ].join('\n'),
+};
+
+const nativeDecompressors = {
+  name: 'native-decompressors',
   setup(b) {
-    b.onResolve({ filter: /^brotli\/decompress\.js$/ }, () => ({ path: 'lazy-brotli', namespace: 'lazy-brotli' }));
-    b.onLoad({ filter: /.*/, namespace: 'lazy-brotli' }, () => ({
-      contents: "let decompress = null;\nexport default function lazyBrotliDecompress(buffer, length) {\n  decompress ??= require('brotli/decompress.js');\n  return decompress(buffer, length);\n}\n",
-      loader: 'js',
-      resolveDir: root,
-    }));
+    b.onResolve({ filter: /^(tiny-inflate|brotli\/decompress\.js)$/ }, (args) => ({ path: args.path, namespace: 'native-decompressors' }));
+    b.onLoad({ filter: /.*/, namespace: 'native-decompressors' }, (args) => ({ contents: NATIVE_DECOMPRESSORS[args.path], loader: 'js', resolveDir: root }));
+  },
+};
+
+/**
+ * css-tree's ES modules read their JSON data through createRequire, relative to themselves;
+ * its CommonJS build requires the same files statically, so that one is bundled.
+ */
+const cssTreeCommonJs = {
+  name: 'css-tree-commonjs',
+  setup(b) {
+    b.onResolve({ filter: /^css-tree$/ }, () => ({ path: createRequire(import.meta.url).resolve('css-tree') }));
   },
 };
 
@@ -59,7 +88,7 @@ export async function bundleNode() {
       platform: 'node',
       target: 'node20',
       external: EXTERNAL,
-      plugins: [lazyBrotli],
+      plugins: [nativeDecompressors, cssTreeCommonJs],
       // CommonJS dependencies call require(); an ES module has none of its own.
       banner: { js: "import { createRequire as __quireCreateRequire } from 'node:module';\nconst require = __quireCreateRequire(import.meta.url);" },
       sourcemap: true,
