@@ -4,7 +4,7 @@
 //
 // What it saves, per start (issue 20): Node reads one file instead of ~900 and resolves no
 // module paths; and the code cache, made here by running each program once, holds the
-// bytecode of every function that run compiled, so a start neither parses the 6 MB bundle
+// bytecode of every function that run compiled, so a start neither parses the 4 MB bundle
 // nor compiles the functions a render needs. Node 20 has no compile cache for ES modules
 // (module.enableCompileCache is Node 22), hence CommonJS run by vm.Script with cachedData.
 // A cache that V8 rejects (made by another Node version) is ignored: the program runs as
