@@ -16,8 +16,8 @@ import { PdfWriter } from './pdf/write.js';
 import { webFontFaces } from './text/font-face-rules.js';
 import { fontUnitsSource } from './text/font-units.js';
 import { FontRegistry } from './text/font-registry.js';
-import { markdownDocument } from './markdown/document.js';
 import { StageClock, type StageTimings } from './stage-clock.js';
+import { loadYogaEngine } from './layout/flex/yoga-engine.js';
 import { DETERMINISTIC_EPOCH } from './pdf/metadata.js';
 import { Failures } from './request/checks.js';
 import { ValidationError } from './request/errors.js';
@@ -251,7 +251,8 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   const request = normalizeRequest(input);
   const pdfVariant = checkedOptions(options) ?? request.pdfVariant;
   // markdown/: items → an HTML document and its built-in stylesheet; from here one path.
-  const source = request.mode === 'markdown' ? markdownDocument(request, generationDate(options), warn) : request;
+  // (Loaded on first use: marked and sanitize-html are a start-up cost HTML documents never need.)
+  const source = request.mode === 'markdown' ? (await import('./markdown/document.js')).markdownDocument(request, generationDate(options), warn) : request;
   // dom/: parse5 → element tree.
   const doc = parseHtml(source.html);
   clock.lap('parse');
@@ -289,6 +290,7 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   // sized and their values shaped with the document's fonts.
   const tree = FontRegistry.withFonts(registry, () => buildBoxTree(styled, { images: resources.images, inlineSvgs: resources.inlineSvgs }));
   for (const w of tree.warnings) warn(w);
+  if (tree.hasFlex) await loadYogaEngine();
   const pages = new PageResolver(styled.pageRules, styled.pageBase, warn);
   const properties = documentProperties(doc, request.title, options.metadata);
   if (pdfVariant !== 'pdf/a-3b' && attachments.attachments.some((a) => a.name === FACTUR_X_FILE_NAME)) {

@@ -62,7 +62,7 @@ export function buildBoxTree(doc: StyledDocument, input: BoxBuildInput): BoxTree
   const builder = new BoxBuilder(input, doc.root.element);
   const boxes = builder.element(doc.root, []);
   const root = rootBlock(doc.root, boxes, builder.backgroundOf);
-  return { root, fixed: builder.fixed, needsPageTotals: builder.needsPageTotals, hasAbsolute: builder.hasAbsolute, warnings: builder.warnings };
+  return { root, fixed: builder.fixed, needsPageTotals: builder.needsPageTotals, hasAbsolute: builder.hasAbsolute, hasFlex: builder.hasFlex, warnings: builder.warnings };
 }
 
 /** The root element's principal box is always a block container that establishes a BFC. */
@@ -100,6 +100,7 @@ class BoxBuilder {
   /** Content laid out with the pages (not a running element's, which margin boxes lay out last) shows the page total or a target's page. */
   needsPageTotals = false;
   hasAbsolute = false;
+  hasFlex = false;
   private readonly counters = new CounterScope();
   private readonly forms = new FormControls((message) => this.warnings.push(message));
   private quoteDepth = 0;
@@ -208,6 +209,7 @@ class BoxBuilder {
     if (table) return table;
     if (display === 'flex' || display === 'inline-flex') {
       const flex = makeFlexContainer(style, element, items, background, tableCell);
+      this.hasFlex = true;
       return atomic ? [{ kind: 'atomic', style, element, box: flex }] : [flex];
     }
     const inside = style.listStylePosition === 'inside';

@@ -245,5 +245,7 @@ export interface BoxTree {
   readonly needsPageTotals: boolean;
   /** Some box is absolutely positioned (not fixed): pages are searched for its placeholder. */
   readonly hasAbsolute: boolean;
+  /** Some box is a flex container: layout needs Yoga loaded (layout/flex/yoga-engine.ts). */
+  readonly hasFlex: boolean;
   readonly warnings: readonly string[];
 }

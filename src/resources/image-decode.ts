@@ -1,7 +1,16 @@
 // Pixel decoding through sharp (libvips) for the formats the PDF writer cannot embed as they
 // are: WebP, GIF (first frame), AVIF, TIFF (first page), and PNGs whose alpha or interlacing
 // PDF cannot read directly. Output: 8-bit interleaved samples, grey or sRGB, alpha last.
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
+
+type Sharp = typeof SharpModule;
+let loading: Promise<Sharp> | null = null;
+
+/** sharp and libvips, loaded on first use: a start-up cost that documents without such images never pay. */
+function loadSharp(): Promise<Sharp> {
+  loading ??= import('sharp').then((m) => m.default);
+  return loading;
+}
 
 /** Decoded pixels: rows top to bottom, `channels` samples per pixel (alpha last when 2 or 4). */
 export interface Pixels {
@@ -23,6 +32,7 @@ const FAIL_ON = 'error' as const;
 /** The pixel size (of the first frame or page) from the header alone, or null. */
 export async function readSizeWithSharp(data: Uint8Array): Promise<{ width: number; height: number } | null> {
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(data, { failOn: FAIL_ON, limitInputPixels: false }).metadata();
     const height = meta.pageHeight ?? meta.height;
     return meta.width > 0 && height > 0 ? { width: meta.width, height } : null;
@@ -37,6 +47,7 @@ export async function readSizeWithSharp(data: Uint8Array): Promise<{ width: numb
  */
 export async function decodeWithSharp(data: Uint8Array, maxPixels: number, options: DecodeOptions = {}): Promise<Pixels | null> {
   try {
+    const sharp = await loadSharp();
     let image = sharp(data, { failOn: FAIL_ON, limitInputPixels: maxPixels, pages: 1, page: 0 });
     const meta = await image.metadata();
     if (options.orient ?? true) image = image.autoOrient();
@@ -56,7 +67,8 @@ export async function decodeWithSharp(data: Uint8Array, maxPixels: number, optio
  * picks a PNG filter per row and deflates. Returns the PNG file; its IDAT data is a zlib
  * stream that PDF reads with the PNG predictors (FlateDecode, /Predictor 15).
  */
-export function encodePlaneAsPng(samples: Uint8Array, width: number, height: number, channels: 1 | 3): Promise<Buffer> {
+export async function encodePlaneAsPng(samples: Uint8Array, width: number, height: number, channels: 1 | 3): Promise<Buffer> {
+  const sharp = await loadSharp();
   // One channel would come out as RGB unless it is marked grey.
   const image = sharp(samples, { raw: { width, height, channels } });
   return (channels === 1 ? image.toColourspace('b-w') : image)
@@ -71,6 +83,7 @@ export function encodePlaneAsPng(samples: Uint8Array, width: number, height: num
  */
 export async function rasterizeSvg(data: Uint8Array, width: number, height: number): Promise<Pixels | null> {
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(data, { failOn: FAIL_ON, limitInputPixels: false }).metadata();
     if (!(meta.width > 0 && meta.height > 0)) return null;
     // sharp reads SVG at 72 dpi by default: one user unit (px) per pixel.

@@ -2,7 +2,7 @@
 // space in the main axis but keeps its line as tall (or wide) as it was: once the items are
 // laid out uncollapsed, each collapsed one becomes a strut of zero main size and of its
 // original line's cross size, and the layout runs again.
-import { Edge, type Node } from 'yoga-layout';
+import { Edge, type Node } from 'yoga-layout/load';
 
 /** One item's node and whether its `visibility` is `collapse`. */
 export interface CollapsibleItem {

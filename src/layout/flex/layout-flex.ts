@@ -1,7 +1,7 @@
 // Flex layout (css-flexbox-1 §9) of a flex container's content: yoga resolves the flexible
 // lengths, lines and alignment; our own layout measures the items (their min-/max-content
 // widths and their height at a width) and then lays each one out at its final size.
-import Yoga, { Direction, Edge, MeasureMode, Unit, type Node } from 'yoga-layout';
+import { Direction, Edge, MeasureMode, Unit, type Node } from 'yoga-layout/load';
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { AUTO_MIN_SIZE } from '../../css/initial-style.js';
@@ -25,6 +25,7 @@ import { alignSafely } from './safe-alignment.js';
 import { recordFlexContentBox } from './static-position.js';
 import { tableMinimumHeight, tableMinimumWidth, tableWrapperFrame } from './table-item.js';
 import { applyContainerStyle, applyItemStyle, isRowDirection, yogaConfig, type FlexBasisSizes } from './yoga-style.js';
+import { yogaEngine } from './yoga-engine.js';
 
 /** The container's content box: where items go, and what their percentages resolve against. */
 export interface FlexArea {
@@ -159,7 +160,7 @@ function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexAre
   const row = isRowDirection(style);
   const base: FlexBasisSizes = { width: area.width, height: area.height };
   const page = outsidePageFlow(space.page);
-  const root = Yoga.Node.create(yogaConfig());
+  const root = yogaEngine().Node.create(yogaConfig());
   const inFlow: Item[] = [];
   const outOfFlow: BoxFragment[] = [];
   try {
@@ -180,7 +181,7 @@ function solveFlex(box: BlockBox, items: readonly BlockLevelBox[], area: FlexAre
         if (f) outOfFlow.push(placeFragment(f, 0, 0));
         continue;
       }
-      const item: Item = { box: b, node: Yoga.Node.create(yogaConfig()), sizes: null, measured: NaN, base, minimum: 0 };
+      const item: Item = { box: b, node: yogaEngine().Node.create(yogaConfig()), sizes: null, measured: NaN, base, minimum: 0 };
       setUpItem(item, style, base, row, page);
       root.insertChild(item.node, inFlow.length);
       inFlow.push(item);

@@ -1,17 +1,18 @@
 // Computed styles as yoga node styles: the flex container's (css-flexbox-1 §5, css-align-3)
 // and each item's sizes, margins, padding, borders and flexibility (§7). Lengths arrive
 // resolved to pt: percentages against the container's content box where it is definite.
-import Yoga, { Align, BoxSizing, Edge, FlexDirection, Gutter, Justify, Wrap, type Config, type Node } from 'yoga-layout';
+import { Align, BoxSizing, Edge, FlexDirection, Gutter, Justify, Wrap, type Config, type Node } from 'yoga-layout/load';
 import type { ComputedStyle, ContentAlignment, ItemAlignment, LengthPercentage, LengthPercentageAuto, LengthPercentageNone } from '../../css/types.js';
 import { borderOf, isIntrinsicKeyword, paddingOf, resolveLength } from '../box-model.js';
 import type { WrapperFrame } from './table-item.js';
+import { yogaEngine } from './yoga-engine.js';
 
 let shared: Config | null = null;
 
 /** One config for every flex layout: web defaults, and no rounding to a pixel grid (we lay out in pt). */
 export function yogaConfig(): Config {
   if (shared === null) {
-    shared = Yoga.Config.create();
+    shared = yogaEngine().Config.create();
     shared.setUseWebDefaults(true);
     shared.setPointScaleFactor(0);
   }

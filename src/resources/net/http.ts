@@ -18,7 +18,8 @@ import { checkHttpTarget, withoutCredentials } from './target.js';
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 export interface HttpClient {
-  readonly agent: Agent;
+  /** The loader's connection pool, made on first use. */
+  readonly agent: () => Promise<Agent>;
   readonly policy: AddressPolicy;
   readonly maxRedirects: number;
 }
@@ -39,9 +40,9 @@ export async function fetchHttp(url: URL, client: HttpClient, context: FetchCont
 }
 
 /** One GET; connection errors become the loader's errors (the timeout is mapped by the loader). */
-async function send(url: URL, agent: Agent, context: FetchContext): Promise<Dispatcher.ResponseData> {
+async function send(url: URL, agent: () => Promise<Agent>, context: FetchContext): Promise<Dispatcher.ResponseData> {
   try {
-    return await agent.request({
+    return await (await agent()).request({
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
       method: 'GET',

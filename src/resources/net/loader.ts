@@ -2,7 +2,7 @@
 // limit and the size cap, from http(s) (http.ts), data: (data.ts) or file: inside a root
 // (file.ts); checks the media type against the kind; and shares results through a cache and
 // through in-flight requests, so that one URL named many times is fetched once.
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import { ResponseCache, processCache } from './cache.js';
 import { acceptsMediaType } from './content-type.js';
 import { fetchDataUri } from './data.js';
@@ -60,14 +60,24 @@ interface Settings {
 
 export function createResourceLoader(options: LoaderOptions = {}): NetworkResourceLoader {
   const policy = createAddressPolicy(options.allowPrivate);
-  const agent = new Agent({ connect: { lookup: guardedLookup(policy, options.resolveHost ?? systemResolver) } });
+  const connect = { lookup: guardedLookup(policy, options.resolveHost ?? systemResolver) };
+  // undici is loaded with the first http(s) fetch, not with the engine: documents without
+  // remote resources never pay for it. A loader closed before then makes a closed agent.
+  let agent: Promise<Agent> | null = null;
+  let closed = false;
+  // (Through `default`, the CommonJS exports object, which a bundle's chunk has as well.)
+  const agentOf = (): Promise<Agent> => (agent ??= import('undici').then(({ default: undici }) => {
+    const made = new undici.Agent({ connect });
+    if (closed) void made.close();
+    return made;
+  }));
   const settings: Settings = {
     timeoutMs: { ...DEFAULT_TIMEOUT_MS, ...options.timeoutMs },
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     fileRoot: options.fileRoot ?? null,
     cache: options.cache === undefined ? processCache : options.cache,
     scope: [...(options.allowPrivate ?? [])].sort().join(' '),
-    http: { agent, policy, maxRedirects: options.maxRedirects ?? DEFAULT_MAX_REDIRECTS },
+    http: { agent: agentOf, policy, maxRedirects: options.maxRedirects ?? DEFAULT_MAX_REDIRECTS },
   };
   const inFlight = new Map<string, Promise<FetchedResource>>();
   return {
@@ -83,7 +93,10 @@ export function createResourceLoader(options: LoaderOptions = {}): NetworkResour
       inFlight.set(key, promise);
       return promise;
     },
-    close: () => agent.close(),
+    close: async () => {
+      closed = true;
+      await (await agent)?.close();
+    },
   };
 }
 
