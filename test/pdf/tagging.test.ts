@@ -6,10 +6,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRawStream, decodePDFRawStream, PDFArray, PDFStream } from 'pdf-lib';
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { renderDocument } from '../../src/render.js';
 import { poppler, writeTemp } from './helpers.js';
+import { pdfjsDump } from './structure-dump.js';
 import { checkTagging } from './tagging-check.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -34,50 +34,6 @@ function expectDump(file: string, actual: string): void {
   }
   expect(existsSync(expectedPath), `${file} is missing: run with QUIRE_GOLDEN_UPDATE=1 and review it`).toBe(true);
   expect(actual).toBe(readFileSync(expectedPath, 'utf8'));
-}
-
-interface JsStructNode {
-  readonly role?: string;
-  readonly type?: string;
-  readonly id?: string;
-  readonly alt?: string;
-  readonly lang?: string;
-  readonly children?: readonly JsStructNode[];
-}
-
-/** Each page's structure tree as pdf.js reads it, with the text of each marked-content sequence. */
-async function pdfjsDump(bytes: Uint8Array): Promise<string> {
-  const doc = await pdfjs.getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
-  const lines: string[] = [];
-  for (let p = 1; p <= doc.numPages; p++) {
-    const page = await doc.getPage(p);
-    const text = new Map<string, string>();
-    const open: string[] = [];
-    for (const item of (await page.getTextContent({ includeMarkedContent: true })).items) {
-      if ('type' in item) {
-        if (item.type === 'beginMarkedContentProps' || item.type === 'beginMarkedContent') open.push(item.id ?? '');
-        else if (item.type === 'endMarkedContent') open.pop();
-      } else {
-        const id = [...open].reverse().find((x) => x !== '');
-        if (id !== undefined) text.set(id, (text.get(id) ?? '') + item.str + (item.hasEOL ? ' ' : ''));
-      }
-    }
-    lines.push(`page ${p}`);
-    // pdf.js lists the whole subtree of an element with content on the page: only what has content here is printed.
-    const hasContent = (node: JsStructNode): boolean => node.type !== undefined || (node.children ?? []).some(hasContent);
-    const walk = (node: JsStructNode, depth: number) => {
-      const pad = '  '.repeat(depth);
-      if (!hasContent(node)) return;
-      if (node.type === 'content') return void lines.push(`${pad}${JSON.stringify((text.get(node.id ?? '') ?? '').trim())}`);
-      if (node.type === 'object') return void lines.push(`${pad}(annotation)`);
-      if (node.role) lines.push(`${pad}${node.role}${node.alt !== undefined ? ` alt=${JSON.stringify(node.alt)}` : ''}${node.lang ? ` lang=${node.lang}` : ''}`);
-      for (const child of node.children ?? []) walk(child, node.role ? depth + 1 : depth);
-    };
-    const tree = (await page.getStructTree()) as JsStructNode | null;
-    if (tree) walk(tree, 1);
-  }
-  await doc.destroy();
-  return lines.join('\n') + '\n';
 }
 
 async function render(name: string, options: { tagged?: boolean } = {}): Promise<Uint8Array> {
