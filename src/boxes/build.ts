@@ -34,7 +34,7 @@ import { fragmentId } from '../dom/fragment-id.js';
 import { isMulticolContainer, withColumnFlow } from './multicol.js';
 import { FormControls, isFormControl } from './form-controls.js';
 import { autoQuotes } from './quotes.js';
-import { contentTag, isLabelText } from '../paint/structure.js';
+import { contentTag, isLabelText, textTag } from '../paint/structure.js';
 
 /**
  * Resources box generation needs; all fetched before (DESIGN.md: no I/O after resources/).
@@ -251,7 +251,7 @@ class BoxBuilder {
   private node(child: StyledNode, parent: DomElement, decorations: readonly TextDecoration[]): BuildItem[] {
     if (child.kind === 'element') return this.element(child, decorations);
     if (child.text.length === 0) return [];
-    return [{ kind: 'text', style: child.style, element: null, text: transformText(child.text, child.style), decorations, tag: contentTag(parent, this.lastOrder) }];
+    return [{ kind: 'text', style: child.style, element: null, text: transformText(child.text, child.style), decorations, tag: textTag(parent, child.text, this.lastOrder) }];
   }
 
   /** A ::before/::after box: its content evaluated to text (CSS 2.1 §12.2). */

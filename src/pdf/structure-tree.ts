@@ -49,9 +49,10 @@ interface StructNode {
 /**
  * Writes /StructTreeRoot with its /ParentTree (§14.7.4.4: page i's MCIDs under key i, then one
  * key per annotation), the pages' /StructParents and /Tabs /S, the annotations' /StructParent,
- * and the catalog's /MarkInfo, /Lang (the root element's `lang`) and DisplayDocTitle.
+ * and the catalog's /MarkInfo, /Lang (the root element's `lang`) and DisplayDocTitle. Returns
+ * the elements of the Figures written without /Alt (PDF/UA-1 7.3 asks for one: conformance.ts).
  */
-export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages: readonly TaggedPage[], annotations: readonly TaggedAnnotation[]): void {
+export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages: readonly TaggedPage[], annotations: readonly TaggedAnnotation[]): DomElement[] {
   const tree = new TreeBuilder(context);
   const parentTree: PDFObject[] = [];
   pages.forEach((page, index) => {
@@ -62,6 +63,7 @@ export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages:
     parentTree.push(PDFNumber.of(index), context.obj(owners.map((node) => node.ref)));
   });
   let key = pages.length;
+  const labels = new LabelIndex();
   for (const annotation of annotations) {
     const node = tree.addAnnotation(annotation);
     const dict = context.lookup(annotation.ref, PDFDict);
@@ -73,7 +75,7 @@ export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages:
       if (text !== '' && !dict.has(PDFName.of('Contents'))) dict.set(PDFName.of('Contents'), PDFHexString.fromText(text));
     } else if (role === 'Form') {
       // PDF/UA-1 7.18.1: a field's name for assistive technology (§12.7.3.1 /TU), from its label.
-      const name = accessibleName(annotation.tag.element);
+      const name = accessibleName(annotation.tag.element, labels);
       const field = dict.lookupMaybe(PDFName.of('Parent'), PDFDict) ?? dict;
       if (name !== '' && !field.has(PDFName.of('TU'))) field.set(PDFName.of('TU'), PDFHexString.fromText(name));
     }
@@ -92,6 +94,7 @@ export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages:
   const lang = document.element ? documentLanguage(document.element) : null;
   if (lang) catalog.set(PDFName.of('Lang'), PDFHexString.fromText(lang));
   catalog.set(PDFName.of('ViewerPreferences'), context.obj({ DisplayDocTitle: true }));
+  return tree.figuresWithoutAlt;
 }
 
 const TYPE = PDFName.of('Type');
@@ -116,6 +119,7 @@ function inOrder(kids: readonly Kid[]): boolean {
 
 class TreeBuilder {
   private readonly nodes = new Map<DomElement, StructNode>();
+  readonly figuresWithoutAlt: DomElement[] = [];
   /** The Document element: the root element's, or one made for content outside it. */
   private document: StructNode | null = null;
   private seq = 0;
@@ -168,7 +172,7 @@ class TreeBuilder {
     if (k.length === 1) dict.set(K, k[0]!);
     else if (k.length > 1) dict.set(K, this.context.obj(k));
     if (node.page) dict.set(PG, node.page);
-    if (node.element) addAttributes(this.context, node, node.element, dict);
+    if (node.element && !addAttributes(this.context, node, node.element, dict)) this.figuresWithoutAlt.push(node.element);
     this.context.assign(node.ref, dict);
   }
 
@@ -224,8 +228,8 @@ class TreeBuilder {
   }
 }
 
-/** /Alt, /Lang and the table attributes (§14.8.5.7) of an element's structure element. */
-function addAttributes(context: PDFContext, node: StructNode, element: DomElement, dict: PDFDict): void {
+/** /Alt, /Lang and the table attributes (§14.8.5.7) of an element's structure element; false for a Figure without /Alt. */
+function addAttributes(context: PDFContext, node: StructNode, element: DomElement, dict: PDFDict): boolean {
   if (element.parent !== null) {
     const lang = ownLanguage(element);
     if (lang) dict.set(PDFName.of('Lang'), PDFHexString.fromText(lang));
@@ -234,7 +238,8 @@ function addAttributes(context: PDFContext, node: StructNode, element: DomElemen
     dict.set(PDFName.of('A'), context.obj({ O: 'List', ListNumbering: listNumbering(element) }));
   } else if (node.role === 'Figure') {
     const alt = altText(element) ?? node.alt;
-    if (alt !== null) dict.set(PDFName.of('Alt'), PDFHexString.fromText(alt));
+    if (alt === null) return false;
+    dict.set(PDFName.of('Alt'), PDFHexString.fromText(alt));
   } else if (node.role === 'TH' || node.role === 'TD') {
     const table: Record<string, PDFObject | string | number> = { O: 'Table' };
     const rows = span(element.attrs.get('rowspan'), MAX_ROW_SPAN);
@@ -244,6 +249,7 @@ function addAttributes(context: PDFContext, node: StructNode, element: DomElemen
     if (node.role === 'TH') table.Scope = headerScope(element);
     if (Object.keys(table).length > 1) dict.set(PDFName.of('A'), context.obj(table));
   }
+  return true;
 }
 
 /**
@@ -302,7 +308,7 @@ function isFirstRow(row: DomElement): boolean {
   return false;
 }
 
-/** A figure's alternate description (PDF/UA-1 7.3): `alt` (an empty alt still says "nothing to say"), `aria-label`, `title`. */
+/** A figure's alternate description (PDF/UA-1 7.3): `alt`, `aria-label`, `title` (an `img` with `alt=""` is an artifact: structure.ts). */
 function altText(element: DomElement): string | null {
   const own = element.attrs.get('alt') ?? element.attrs.get('aria-label') ?? element.attrs.get('title');
   return own === undefined ? null : own.trim();
@@ -311,12 +317,19 @@ function altText(element: DomElement): string | null {
 const MAX_CONTENTS = 500;
 
 /**
- * A form control's name (HTML-AAM, simplified): `aria-label`, the text of the `<label>` around
- * it (without the controls' own text), `title`, `placeholder`.
+ * A form control's name (HTML-AAM §4.1.1, simplified): `aria-label`, the text of its `<label
+ * for=id>`, else of the `<label>` around it (without the controls' own text), `title`,
+ * `placeholder`.
  */
-function accessibleName(control: DomElement): string {
+function accessibleName(control: DomElement, labels: LabelIndex): string {
   const own = control.attrs.get('aria-label')?.trim();
   if (own) return own;
+  const id = control.attrs.get('id');
+  const labelFor = id ? labels.forId(control, id) : undefined;
+  if (labelFor) {
+    const text = textContent(labelFor, control);
+    if (text !== '') return text;
+  }
   for (let e = control.parent; e !== null; e = e.parent) {
     if (e.tagName !== 'label') continue;
     const text = textContent(e, control);
@@ -324,6 +337,30 @@ function accessibleName(control: DomElement): string {
     break;
   }
   return (control.attrs.get('title') ?? control.attrs.get('placeholder') ?? '').trim();
+}
+
+/** The document's `<label for>` elements by their `for` (the first in document order), read once on first use. */
+class LabelIndex {
+  private byId: Map<string, DomElement> | null = null;
+
+  forId(control: DomElement, id: string): DomElement | undefined {
+    if (this.byId === null) {
+      let root = control;
+      while (root.parent !== null) root = root.parent;
+      this.byId = new Map();
+      const stack: DomElement[] = [root];
+      while (stack.length > 0) {
+        const element = stack.pop()!;
+        const target = element.tagName === 'label' ? element.attrs.get('for') : undefined;
+        if (target !== undefined && !this.byId.has(target)) this.byId.set(target, element);
+        for (let i = element.children.length - 1; i >= 0; i--) {
+          const child = element.children[i]!;
+          if (child.kind === 'element') stack.push(child);
+        }
+      }
+    }
+    return this.byId.get(id);
+  }
 }
 
 /** An element's text, white space collapsed, bounded; without the text of form controls (a select's options). */

@@ -143,3 +143,68 @@ describe('tagged golden documents', () => {
     }, 30_000);
   }
 });
+
+/** A page of HTML rendered tagged; `options` as renderDocument's. */
+async function renderHtml(body: string, options: Record<string, unknown> = {}, request: Record<string, unknown> = {}): Promise<Uint8Array> {
+  const html = `<!doctype html><html lang="en"><head><title>Gaps</title></head><body>${body}</body></html>`;
+  return (await renderDocument({ type: 'html', ...request, data: { html, css: '' } }, { ...OPTIONS, ...options })).pdf;
+}
+
+/** The failures of a ValidationError that `work` throws ([] when it does not throw). */
+async function failuresOf(work: () => Promise<unknown>): Promise<{ property: string; message: string }[]> {
+  try {
+    await work();
+    return [];
+  } catch (error) {
+    return (error as { fields?: { property: string; message: string }[] }).fields ?? [{ property: '', message: String(error) }];
+  }
+}
+
+describe('PDF/UA gaps', () => {
+  it('text in a div (a block container of phrasing content without a role) is a paragraph', async () => {
+    const pdf = await renderHtml('<div>Loose text in a div</div><section><div>Another <a href="https://example.com/">link</a> here</div></section><div>Mixed <p>inner paragraph</p></div>');
+    expect((await checkTagging(pdf)).problems).toEqual([]);
+    const dump = await pdfjsDump(pdf);
+    expect(dump).toContain('      P\n        "Loose text in a div"\n');
+    expect(dump).toMatch(/Sect\n {8}P\n {10}"Another"\n {10}Link\n {12}"link"/);
+  }, 30_000);
+
+  it('an img without alt is an error naming it in pdf/ua-1; alt="" makes it an artifact', async () => {
+    const src = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='10' height='10'%3E%3Crect width='10' height='10'/%3E%3C/svg%3E";
+    const failures = await failuresOf(() => renderHtml(`<p>Chart: <img src="${src}" width="10" height="10"></p>`, { pdfVariant: 'pdf/ua-1' }));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.property).toBe('pdfVariant');
+    expect(failures[0]!.message).toContain(`<img src="${src.slice(0, 77)}...">`);
+    // Untagged variants keep rendering it (a Figure without /Alt).
+    expect(await failuresOf(() => renderHtml(`<p><img src="${src}"></p>`))).toEqual([]);
+    const decorative = await renderHtml(`<p>Rule: <img src="${src}" alt="" width="10" height="10"></p>`, { pdfVariant: 'pdf/ua-1' });
+    expect((await checkTagging(decorative)).problems).toEqual([]);
+    const dump = await pdfjsDump(decorative);
+    expect(dump).not.toContain('Figure');
+    expect(dump).toContain('"Rule:"');
+  }, 30_000);
+
+  it('Markdown mode carries a language (the request\'s lang extension field), so pdf/ua-1 can pass', async () => {
+    const request = { type: 'markdown', title: 'Notes', data: [{ content: 'Hello' }], logo: false, includeTimestamp: false, pdfVariant: 'pdf/ua-1' };
+    expect((await failuresOf(() => renderDocument(request, OPTIONS))).map((f) => f.message).join()).toContain('language');
+    const { pdf } = await renderDocument({ ...request, lang: 'en-GB' }, OPTIONS);
+    const doc = await PDFDocument.load(pdf);
+    expect((doc.catalog.lookup(PDFName.of('Lang')) as PDFHexString).decodeText()).toBe('en-GB');
+    expect(await failuresOf(() => renderDocument({ ...request, lang: 'not a tag' }, OPTIONS))).toEqual([expect.objectContaining({ property: 'lang' })]);
+  }, 30_000);
+
+  it('<label for> names a control (/TU) that has no aria-label', async () => {
+    const pdf = await renderHtml('<form><label for="e">E-mail address</label> <input id="e" name="email"> <label>Phone <input name="phone"></label> <input id="x" name="x" aria-label="Own name"><label for="x">Label</label></form>');
+    const doc = await PDFDocument.load(pdf);
+    const annots = doc.getPage(0).node.lookup(PDFName.of('Annots'), PDFArray);
+    const names = annots.asArray().map((ref) => (doc.context.lookup(ref) as PDFDict).lookup(PDFName.of('TU'), PDFHexString).decodeText());
+    expect(names).toEqual(['E-mail address', 'Phone', 'Own name']);
+  }, 30_000);
+
+  it('white space between a figure\'s image and its caption is no content of the structure', async () => {
+    const src = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='10' height='10'%3E%3Crect width='10' height='10'/%3E%3C/svg%3E";
+    const pdf = await renderHtml(`<figure>\n  <img alt="A square" src="${src}">\n  <figcaption>The caption.</figcaption>\n</figure>`);
+    expect((await checkTagging(pdf)).problems).toEqual([]);
+    expect(await pdfjsDump(pdf)).toContain('      Div\n        Figure alt="A square"\n          ""\n        Caption\n          "The caption."\n');
+  }, 30_000);
+});
