@@ -100,8 +100,14 @@ function isWhiteSpace(text: string): boolean {
   return /^[ \t\n\f\r]*$/.test(text);
 }
 
-/** Roles that group other elements: text directly in one is not a paragraph of its own. */
+/** Roles that group other elements (§14.8.4.2, and a list's and a table's own): text directly in one is loose. */
 const GROUPING: ReadonlySet<StructureRole> = new Set<StructureRole>(['Document', 'Art', 'Sect', 'Div', 'BlockQuote', 'L', 'Table', 'THead', 'TBody', 'TFoot', 'TR']);
+
+/** Whether content owned by `element` (a structure owner) would sit loose in a grouping element. */
+export function isGrouping(element: DomElement): boolean {
+  const role = structureRoleOf(element);
+  return role !== null && GROUPING.has(role);
+}
 
 /**
  * The tag of a text node's content (see contentTag); null — an artifact — for white space
@@ -110,9 +116,7 @@ const GROUPING: ReadonlySet<StructureRole> = new Set<StructureRole>(['Document',
  */
 export function textTag(parent: DomElement, text: string, lastOrder: number): ContentTag | null {
   const tag = contentTag(parent, lastOrder);
-  if (tag === null || !isWhiteSpace(text)) return tag;
-  const role = structureRoleOf(tag.element);
-  return role !== null && GROUPING.has(role) ? null : tag;
+  return tag === null || !isWhiteSpace(text) || !isGrouping(tag.element) ? tag : null;
 }
 
 /** The element's `lang` when it differs from the language it inherits (HTML §3.2.6.2), else null. */
@@ -150,7 +154,7 @@ export function structureOwner(element: DomElement): DomElement | null {
  */
 export function contentTag(element: DomElement, lastOrder: number, label = false): ContentTag | null {
   const owner = structureOwner(element);
-  return owner === null ? null : { element: owner, position: lastOrder + 0.5, label };
+  return owner === null ? null : { element: owner, position: lastOrder + 0.5, label, paragraph: null };
 }
 
 /** The tag of an image drawn for `element`: an inline SVG's `<title>` is its description (SVG 2 §5.9). */
@@ -160,7 +164,7 @@ export function imageTag(element: DomElement, image: ImageResource): ContentTag 
   const tag = contentTag(element, element.order);
   if (tag === null || image.format !== 'svg' || element.tagName !== 'svg') return tag;
   const title = svgTitle(image.data);
-  return title === null ? tag : { element: tag.element, position: tag.position, label: false, alt: title };
+  return title === null ? tag : { element: tag.element, position: tag.position, label: false, paragraph: null, alt: title };
 }
 
 /** The text of the first `<title>` of an SVG file (its markup is bounded by the SVG limits). */

@@ -9,7 +9,7 @@
 import { PDFDict, PDFHexString, PDFName, PDFNumber, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
 import type { DomElement } from '../dom/types.js';
 import { documentLanguage, ownLanguage, structureOwner, structureRoleOf } from '../paint/structure.js';
-import type { ContentTag } from '../paint/types.js';
+import type { ContentTag, Paragraph } from '../paint/types.js';
 
 /** A page's MCIDs: `tags[mcid]` is what the sequence belongs to. */
 export interface TaggedPage {
@@ -44,6 +44,8 @@ interface StructNode {
   body: StructNode | null;
   /** A Figure's description from its image (ContentTag.alt), when its element has none. */
   alt: string | null;
+  /** The anonymous paragraphs (P) of a grouping element, by their span in document order. */
+  paragraphs: { readonly span: Paragraph; readonly node: StructNode }[] | null;
 }
 
 /**
@@ -119,6 +121,7 @@ function inOrder(kids: readonly Kid[]): boolean {
 
 class TreeBuilder {
   private readonly nodes = new Map<DomElement, StructNode>();
+  private readonly paragraphs = new Map<Paragraph, StructNode>();
   readonly figuresWithoutAlt: DomElement[] = [];
   /** The Document element: the root element's, or one made for content outside it. */
   private document: StructNode | null = null;
@@ -129,7 +132,8 @@ class TreeBuilder {
   /** An MCR for `tag`'s content; returns the structure element it is in. */
   addContent(tag: ContentTag, mcid: number, page: PDFRef): StructNode {
     const owner = this.nodeOf(tag.element);
-    const node = tag.label ? this.labelOf(owner) : this.bodyOf(owner);
+    let node = tag.label ? this.labelOf(owner) : this.bodyOf(owner);
+    if (tag.paragraph !== null) node = this.paragraphOf(node, tag.paragraph);
     if (tag.alt !== undefined) node.alt ??= tag.alt;
     node.kids.push({ position: tag.position, seq: this.seq++, mcid, page });
     node.page ??= page;
@@ -157,6 +161,7 @@ class TreeBuilder {
    * of cells writes thousands of them.
    */
   private writeNode(node: StructNode, parent: PDFRef): void {
+    if (node.paragraphs !== null) this.gatherIntoParagraphs(node, node.paragraphs);
     const kids = node.role === 'LI' ? [node.label, node.body].flatMap((n) => (n ? [{ position: 0, seq: 0, node: n }] : [])) : node.kids;
     if (!inOrder(kids)) kids.sort(byDocumentOrder);
     const k: PDFObject[] = [];
@@ -174,6 +179,42 @@ class TreeBuilder {
     if (node.page) dict.set(PG, node.page);
     if (node.element && !addAttributes(this.context, node, node.element, dict)) this.figuresWithoutAlt.push(node.element);
     this.context.assign(node.ref, dict);
+  }
+
+  /** The P of an anonymous paragraph in `parent`, made at its first content. */
+  private paragraphOf(parent: StructNode, span: Paragraph): StructNode {
+    let node = this.paragraphs.get(span);
+    if (node === undefined) {
+      node = this.childOf(parent, 'P');
+      parent.kids.push({ position: span.start, seq: this.seq++, node });
+      (parent.paragraphs ??= []).push({ span, node });
+      this.paragraphs.set(span, node);
+    }
+    return node;
+  }
+
+  /**
+   * Moves the elements with roles that sit among a paragraph's text (a link, an image, a
+   * control: their `order` within its span) from `parent` into that paragraph. The spans of
+   * one parent's paragraphs do not overlap (each is one block's inline content): a binary search.
+   */
+  private gatherIntoParagraphs(parent: StructNode, paragraphs: { readonly span: Paragraph; readonly node: StructNode }[]): void {
+    paragraphs.sort((a, b) => a.span.start - b.span.start);
+    const stay: Kid[] = [];
+    for (const kid of parent.kids) {
+      const into = 'node' in kid && !this.isParagraph(kid.node) ? containing(paragraphs, kid.position) : null;
+      if (into === null || !('node' in kid)) stay.push(kid);
+      else {
+        into.kids.push(kid);
+        kid.node.parent = into;
+      }
+    }
+    parent.kids.length = 0;
+    parent.kids.push(...stay);
+  }
+
+  private isParagraph(node: StructNode): boolean {
+    return node.role === 'P' && node.element === null;
   }
 
   private dict(entries: readonly (readonly [PDFName, PDFObject])[]): PDFDict {
@@ -224,8 +265,22 @@ class TreeBuilder {
   }
 
   private newNode(role: string, element: DomElement | null): StructNode {
-    return { role, element, ref: this.context.nextRef(), kids: [], parent: null, page: null, label: null, body: null, alt: null };
+    return { role, element, ref: this.context.nextRef(), kids: [], parent: null, page: null, label: null, body: null, alt: null, paragraphs: null };
   }
+}
+
+/** The paragraph (of spans sorted by start) whose span holds `position`, or null. */
+function containing(paragraphs: readonly { readonly span: Paragraph; readonly node: StructNode }[], position: number): StructNode | null {
+  let low = 0;
+  let high = paragraphs.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const { span } = paragraphs[mid]!;
+    if (position < span.start) high = mid - 1;
+    else if (position > span.end) low = mid + 1;
+    else return paragraphs[mid]!.node;
+  }
+  return null;
 }
 
 /** /Alt, /Lang and the table attributes (§14.8.5.7) of an element's structure element; false for a Figure without /Alt. */

@@ -87,9 +87,16 @@ describe('fill: a tagged template', () => {
     expect(doc.catalog.get(PDFName.of('AcroForm'))).toBeUndefined();
     expect(danglingObjectReferences(doc)).toEqual([]);
     const root = doc.catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict);
-    const document = root.lookup(PDFName.of('K'), PDFDict);
-    const kids = document.lookup(PDFName.of('K'), PDFArray).asArray().map((ref) => doc.context.lookup(ref)).filter((kid): kid is PDFDict => kid instanceof PDFDict);
-    const attributes = kids.filter((kid) => kid.lookup(PDFName.of('S'))?.toString() === '/Form').map((kid) => kid.lookup(PDFName.of('A'), PDFDict));
+    const forms: PDFDict[] = [];
+    const walk = (value: unknown): void => {
+      const obj = value instanceof PDFRef ? doc.context.lookup(value) : value;
+      if (obj instanceof PDFArray) return obj.asArray().forEach(walk);
+      if (!(obj instanceof PDFDict) || obj.has(PDFName.of('MCID')) || obj.has(PDFName.of('Obj'))) return;
+      if (obj.lookup(PDFName.of('S'))?.toString() === '/Form') forms.push(obj);
+      walk(obj.get(PDFName.of('K')));
+    };
+    walk(root.get(PDFName.of('K')));
+    const attributes = forms.map((form) => form.lookup(PDFName.of('A'), PDFDict));
     const summary = attributes.map((a) => `${a.get(PDFName.of('Role'))} ${a.get(PDFName.of('checked')) ?? ''}`.trim());
     // name, agree, plan's two buttons (basic not chosen), the placed note.
     expect(summary).toEqual(['/tv', '/cb /on', '/rb /off', '/rb /on', '/tv']);

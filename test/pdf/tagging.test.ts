@@ -162,11 +162,16 @@ async function failuresOf(work: () => Promise<unknown>): Promise<{ property: str
 
 describe('PDF/UA gaps', () => {
   it('text in a div (a block container of phrasing content without a role) is a paragraph', async () => {
-    const pdf = await renderHtml('<div>Loose text in a div</div><section><div>Another <a href="https://example.com/">link</a> here</div></section><div>Mixed <p>inner paragraph</p></div>');
+    const pdf = await renderHtml('<div>Loose text in a div</div><section><div>Another <a href="https://example.com/">link</a> here</div></section>'
+      + '<section>Mixed <a href="https://example.com/">link</a> text<p>inner paragraph</p>tail</section><form><label style="display: block">Name <input name="n"></label></form>');
     expect((await checkTagging(pdf)).problems).toEqual([]);
     const dump = await pdfjsDump(pdf);
     expect(dump).toContain('      P\n        "Loose text in a div"\n');
     expect(dump).toMatch(/Sect\n {8}P\n {10}"Another"\n {10}Link\n {12}"link"/);
+    // Text beside a block: each anonymous block is a paragraph, with the link among its text.
+    expect(dump).toContain('      Sect\n        P\n          "Mixed"\n          Link\n            "link"\n            (annotation)\n          "text"\n        P\n          "inner paragraph"\n        P\n          "tail"\n');
+    // A label made a block by CSS: a paragraph with its control.
+    expect(dump).toContain('      P\n        "Name"\n        Form\n');
   }, 30_000);
 
   it('an img without alt is an error naming it in pdf/ua-1; alt="" makes it an artifact', async () => {
