@@ -11,7 +11,7 @@ import { qpdfCheck } from '../pdf/archival-helpers.js';
 import { poppler, writeTemp } from '../pdf/helpers.js';
 import { pdfjsDump } from '../pdf/structure-dump.js';
 import { checkTagging } from '../pdf/tagging-check.js';
-import { fixturePdf } from './cast-fixture.js';
+import { fixturePdf, redPng } from './cast-fixture.js';
 
 const TEMPLATE_HTML = `<!doctype html><html lang="en"><head><title>Application</title>
 <style>body { font-family: sans-serif } label { display: block; margin: 6pt 0 }</style></head><body>
@@ -114,6 +114,31 @@ describe('fill: a tagged template', () => {
     const pdf = await fill(await source.save(), { watermark: 'DRAFT' });
     expect((await checkTagging(pdf)).problems).toEqual([]);
     expect(await pdfjsDump(pdf)).toContain('"Ada Lovelace"');
+  }, 30_000);
+});
+
+describe('fill: a tagged template, a page without structure', () => {
+  it('gives the page a new ParentTree key, an image a Figure named by the field, in reading order', async () => {
+    const html = '<!doctype html><html lang="en"><head><title>Two pages</title></head><body><p>First page.</p><div style="break-before: page; height: 10pt"></div></body></html>';
+    const source = await PDFDocument.load((await renderDocument({ type: 'html', data: { html, css: '' } }, { deterministic: true, fontProvider: false })).pdf);
+    expect(source.getPageCount()).toBe(2);
+    // A page with nothing tagged, as other writers leave it: no /StructParents.
+    source.getPage(1).node.delete(PDFName.of('StructParents'));
+    const nextKey = source.catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict).lookup(PDFName.of('ParentTreeNextKey'), PDFNumber).asNumber();
+    const fields: CastField[] = [
+      { id: 'sig', aliasId: 'signature', name: 'Signature', type: 'imageUrl', pageNum: 1, rect: { x: 72, y: 600, width: 40, height: 20 } },
+      { id: 'who', aliasId: 'who', name: 'Signed by', type: 'shortText', pageNum: 1, rect: { x: 72, y: 700, width: 200, height: 20 } },
+    ];
+    const png = await redPng();
+    const { pdf, warnings } = await fillPdf(await source.save(), fields, { data: { signature: 'https://example.com/sig.png', who: 'Ada Lovelace' } }, { deterministic: true, fetchImage: async () => png });
+    expect(warnings).toEqual([]);
+    expect((await checkTagging(pdf)).problems).toEqual([]);
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getPage(1).node.lookup(PDFName.of('StructParents'), PDFNumber).asNumber()).toBe(nextKey);
+    const dump = await pdfjsDump(pdf);
+    // Page 2: the text above the image (y up: 700 is higher on the page than 600) comes first.
+    expect(dump.slice(dump.indexOf('page 2'))).toContain('      Form\n        "Ada Lovelace"\n      Figure alt="Signature"\n');
+    expect(qpdfCheck(writeTemp('filled-two-pages.pdf', pdf)).ok).toBe(true);
   }, 30_000);
 });
 
