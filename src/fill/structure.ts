@@ -92,11 +92,16 @@ export class FillStructure {
   /** What takes a flattened widget's OBJR place: the MCID (or MCR) of its value, or a Figure. */
   private readonly replacing = new Map<PDFDict, PDFObject>();
   private nextKey: number;
+  /** The ParentTree's entries, read once. */
+  private readonly parents: Map<number, PDFObject>;
 
   constructor(private readonly doc: PDFDocument, private readonly root: PDFDict, private readonly rootRef: PDFRef, private readonly parentTree: PDFDict) {
     this.context = doc.context;
+    this.parents = readNumberTree(parentTree);
     const declared = root.lookupMaybe(PDFName.of('ParentTreeNextKey'), PDFNumber)?.asNumber() ?? 0;
-    this.nextKey = Math.max(Number.isInteger(declared) ? declared : 0, largestKey(this.context, parentTree, 0) + 1);
+    let largest = -1;
+    for (const key of this.parents.keys()) largest = Math.max(largest, key);
+    this.nextKey = Math.max(Number.isInteger(declared) ? declared : 0, largest + 1);
   }
 
   /** Files one drawn value in the structure; returns the operands of its BDC (`/Form <</MCID 3>>`). */
@@ -183,7 +188,7 @@ export class FillStructure {
   private widgetElement(widget: PDFDict | undefined): { ref: PDFRef; dict: PDFDict } | undefined {
     const key = widget?.lookupMaybe(STRUCT_PARENT, PDFNumber)?.asNumber();
     if (key === undefined) return undefined;
-    const value = numberTreeGet(this.context, this.parentTree, key, 0);
+    const value = this.parents.get(key);
     if (!(value instanceof PDFRef)) return undefined;
     const dict = this.context.lookup(value);
     return dict instanceof PDFDict ? { ref: value, dict } : undefined;
@@ -195,13 +200,15 @@ export class FillStructure {
     if (known) return known;
     const page = this.doc.getPage(pageIndex);
     const key = page.node.lookupMaybe(STRUCT_PARENTS, PDFNumber)?.asNumber();
-    const found = key === undefined ? undefined : this.context.lookup(numberTreeGet(this.context, this.parentTree, key, 0));
+    const found = key === undefined ? undefined : this.context.lookup(this.parents.get(key));
     let owners: PDFArray;
     if (found instanceof PDFArray) owners = found;
     else {
       owners = this.context.obj([]);
       const fresh = this.nextKey++;
-      numberTreeAppend(this.context, this.parentTree, fresh, this.context.register(owners));
+      const ref = this.context.register(owners);
+      numberTreeAppend(this.context, this.parentTree, fresh, ref);
+      this.parents.set(fresh, ref);
       page.node.set(STRUCT_PARENTS, PDFNumber.of(fresh));
     }
     const entry = { ref: page.ref, owners, next: Math.max(owners.size(), largestMcid(page.node) + 1) };
@@ -313,49 +320,32 @@ function largestMcid(page: PDFDict): number {
   return largest;
 }
 
-/** A number tree's value for `key` (§7.9.7): in a leaf's /Nums, through the /Kids whose /Limits hold it. */
-function numberTreeGet(context: PDFContext, node: PDFDict, key: number, depth: number): PDFObject | undefined {
-  const nums = node.lookup(NUMS);
-  if (nums instanceof PDFArray) {
-    for (let i = 0; i + 1 < nums.size(); i += 2) {
-      const k = nums.lookup(i);
-      if (k instanceof PDFNumber && k.asNumber() === key) return nums.get(i + 1);
+/**
+ * A number tree's entries (§7.9.7): the leaves' /Nums, through /Kids, read once. Bounded: each
+ * node is read once (a hostile tree may list a node twice, or loop), at most MAX_TREE_DEPTH deep.
+ */
+function readNumberTree(root: PDFDict): Map<number, PDFObject> {
+  const entries = new Map<number, PDFObject>();
+  const seen = new Set<PDFDict>();
+  const read = (node: PDFDict, depth: number): void => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    const nums = node.lookup(NUMS);
+    if (nums instanceof PDFArray) {
+      for (let i = 0; i + 1 < nums.size(); i += 2) {
+        const key = nums.lookup(i);
+        if (key instanceof PDFNumber && !entries.has(key.asNumber())) entries.set(key.asNumber(), nums.get(i + 1)!);
+      }
     }
-  }
-  const kids = node.lookup(KIDS);
-  if (!(kids instanceof PDFArray) || depth >= MAX_TREE_DEPTH) return undefined;
-  for (let i = 0; i < kids.size(); i++) {
-    const kid = kids.lookup(i);
-    if (!(kid instanceof PDFDict)) continue;
-    const limits = kid.lookup(PDFName.of('Limits'));
-    if (limits instanceof PDFArray && limits.size() === 2) {
-      const [low, high] = [limits.lookup(0), limits.lookup(1)];
-      if (low instanceof PDFNumber && high instanceof PDFNumber && (key < low.asNumber() || key > high.asNumber())) continue;
-    }
-    const found = numberTreeGet(context, kid, key, depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-/** The largest key of a number tree, -1 when empty. */
-function largestKey(context: PDFContext, node: PDFDict, depth: number): number {
-  let largest = -1;
-  const nums = node.lookup(NUMS);
-  if (nums instanceof PDFArray) {
-    for (let i = 0; i < nums.size(); i += 2) {
-      const k = nums.lookup(i);
-      if (k instanceof PDFNumber) largest = Math.max(largest, k.asNumber());
-    }
-  }
-  const kids = node.lookup(KIDS);
-  if (kids instanceof PDFArray && depth < MAX_TREE_DEPTH) {
+    const kids = node.lookup(KIDS);
+    if (!(kids instanceof PDFArray) || depth >= MAX_TREE_DEPTH) return;
     for (let i = 0; i < kids.size(); i++) {
       const kid = kids.lookup(i);
-      if (kid instanceof PDFDict) largest = Math.max(largest, largestKey(context, kid, depth + 1));
+      if (kid instanceof PDFDict) read(kid, depth + 1);
     }
-  }
-  return largest;
+  };
+  read(root, 0);
+  return entries;
 }
 
 /** Adds `key` (larger than every key in the tree) at its end: to the root's /Nums, or a new last leaf of its /Kids. */

@@ -103,14 +103,18 @@ describe('fill: a tagged template', () => {
     expect(root.lookup(PDFName.of('ParentTreeNextKey'), PDFNumber).asNumber()).toBeGreaterThan(0);
   }, 30_000);
 
-  it('adds to a ParentTree split into /Kids, and a watermark is an artifact', async () => {
+  it('adds to a ParentTree split into /Kids (even one that lists itself), and a watermark is an artifact', async () => {
     const source = await PDFDocument.load(await taggedTemplate());
     const root = source.catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict);
     const flat = root.lookup(PDFName.of('ParentTree'), PDFDict);
     const nums = flat.lookup(PDFName.of('Nums'), PDFArray);
     const last = nums.lookup(nums.size() - 2, PDFNumber).asNumber();
     const leaf = source.context.register(source.context.obj({ Nums: nums, Limits: [0, last] }));
-    root.set(PDFName.of('ParentTree'), source.context.obj({ Kids: [leaf] }));
+    const tree = source.context.obj({ Kids: [leaf] });
+    const treeRef = source.context.register(tree);
+    // A hostile loop: the tree's root among its own kids. Each node is read once.
+    tree.lookup(PDFName.of('Kids'), PDFArray).push(treeRef);
+    root.set(PDFName.of('ParentTree'), treeRef);
     const pdf = await fill(await source.save(), { watermark: 'DRAFT' });
     expect((await checkTagging(pdf)).problems).toEqual([]);
     expect(await pdfjsDump(pdf)).toContain('"Ada Lovelace"');
