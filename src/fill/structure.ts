@@ -89,6 +89,8 @@ export class FillStructure {
   private readonly created: NewElement[] = [];
   /** The element a field's values go in when it has no place of its own (one per field). */
   private readonly ofField = new Map<CastField, NewElement>();
+  /** The elements that have their PrintField attributes (a field's element is described once). */
+  private readonly described = new Set<PDFDict>();
   /** What takes a flattened widget's OBJR place: the MCID (or MCR) of its value, or a Figure. */
   private readonly replacing = new Map<PDFDict, PDFObject>();
   private nextKey: number;
@@ -109,36 +111,37 @@ export class FillStructure {
     const page = this.page(drawn.pageIndex);
     const mcid = page.next++;
     const name = fieldName(drawn.field.name, drawn.acro);
-    const owner = this.widgetElement(drawn.widget);
-    let holder: { ref: PDFRef; dict: PDFDict } | undefined;
-    if (owner && drawn.widget) {
-      if (drawn.value.kind === 'image') {
-        // An image is a Figure (PDF/UA-1 7.3), in the field's element where the widget was.
+    const owner = drawn.widget ? this.widgetElement(drawn.widget) : undefined;
+    let holder: { readonly ref: PDFRef; readonly dict: PDFDict };
+    if (owner && drawn.widget && drawn.value.kind !== 'image') {
+      // The value takes the widget's place in its element.
+      holder = owner;
+      this.describe(owner.dict, drawn, name, true);
+      this.replacing.set(drawn.widget, contentKid(this.context, owner.dict, page.ref, mcid));
+    } else {
+      if (owner && drawn.widget) {
+        // An image is a Figure (PDF/UA-1 7.3), in the widget's element where the widget was.
         holder = this.newElement('Figure', owner.ref, drawn, true);
         holder.dict.set(ALT, PDFHexString.fromText(name));
         this.replacing.set(drawn.widget, holder.ref);
-      } else {
-        holder = owner;
-        describeValue(this.context, owner.dict, drawn, name, true);
-        this.replacing.set(drawn.widget, contentKid(this.context, owner.dict, page.ref, mcid));
-      }
-    }
-    if (holder === undefined || holder !== owner) {
-      if (holder === undefined) {
-        // One element per field, however many widgets show it.
-        holder = this.ofField.get(drawn.field);
-        if (holder === undefined) {
-          const element = this.newElement(drawn.value.kind === 'image' ? 'Figure' : 'Form', this.rootRef, drawn, false);
-          if (drawn.value.kind === 'image') element.dict.set(ALT, PDFHexString.fromText(name));
-          else describeValue(this.context, element.dict, drawn, name, false);
-          this.ofField.set(drawn.field, element);
-          holder = element;
-        }
-      }
+      } else holder = this.fieldElement(drawn, name);
       setKids(this.context, holder.dict, [...kidsOf(this.context, holder.dict), contentKid(this.context, holder.dict, page.ref, mcid)]);
     }
     setAt(page.owners, mcid, holder.ref);
-    return `/${roleOf(holder.dict)} <</MCID ${mcid}>>`;
+    // The tag is the element's type (§14.7.4.2), written as a name (a template's own type may need escapes).
+    return `${PDFName.of(roleOf(holder.dict)).toString()} <</MCID ${mcid}>>`;
+  }
+
+  /** The new element of a field without a place of its own, one per field however many widgets show it. */
+  private fieldElement(drawn: DrawnValue, name: string): NewElement {
+    const known = this.ofField.get(drawn.field);
+    if (known) return known;
+    const image = drawn.value.kind === 'image';
+    const element = this.newElement(image ? 'Figure' : 'Form', this.rootRef, drawn, false);
+    if (image) element.dict.set(ALT, PDFHexString.fromText(name));
+    else this.describe(element.dict, drawn, name, false);
+    this.ofField.set(drawn.field, element);
+    return element;
   }
 
   /**
@@ -159,9 +162,10 @@ export class FillStructure {
         if (replacement === undefined) {
           kids.splice(index, 1);
           // A widget that shows nothing now (a box left unticked, a radio button not chosen): its element says so.
-          if (roleOf(owner.dict) === 'Form' && !owner.dict.has(A)) {
+          if (roleOf(owner.dict) === 'Form' && !this.described.has(owner.dict)) {
+            this.described.add(owner.dict);
             const role = printRole(field.kind);
-            owner.dict.set(A, printField(this.context, role, false, null));
+            addAttributes(this.context, owner.dict, printField(this.context, role, false, null));
             if (!owner.dict.has(ALT) && (role === 'cb' || role === 'rb')) owner.dict.set(ALT, PDFHexString.fromText(`${fieldName(field.name, field)}: not checked`));
           }
         } else kids[index] = replacement;
@@ -182,6 +186,18 @@ export class FillStructure {
     const [parentRef, parent] = only instanceof PDFDict ? [top[0] as PDFRef, only] : [this.rootRef, this.root];
     for (const element of elements) element.dict.set(P, parentRef);
     setKids(this.context, parent, [...kidsOf(this.context, parent), ...elements.map((element) => element.ref)]);
+  }
+
+  /** The PrintField attributes (and, for a mark with no text to read, an /Alt) of a field's Form element, once. */
+  private describe(element: PDFDict, drawn: DrawnValue, name: string, inPlace: boolean): void {
+    if (roleOf(element) !== 'Form' || this.described.has(element)) return;
+    this.described.add(element);
+    const { value } = drawn;
+    const role = drawn.acro ? printRole(drawn.acro.kind) : value.kind === 'check' ? 'cb' : value.kind === 'choice' ? 'rb' : 'tv';
+    addAttributes(this.context, element, printField(this.context, role, value.kind === 'check' || value.kind === 'choice', inPlace ? null : name));
+    if (element.has(ALT)) return;
+    if (value.kind === 'check') element.set(ALT, PDFHexString.fromText(`${name}: checked`));
+    else if (value.kind === 'choice') element.set(ALT, PDFHexString.fromText(`${name}: ${value.option}`));
   }
 
   /** The structure element a widget's /StructParent names (§14.7.4.4), when the template has one. */
@@ -225,16 +241,16 @@ export class FillStructure {
   }
 }
 
-/** The PrintField attributes (and, for a mark with no text to read, an /Alt) of a field's element. */
-function describeValue(context: PDFContext, element: PDFDict, drawn: DrawnValue, name: string, inPlace: boolean): void {
-  if (roleOf(element) !== 'Form') return;
-  const { value } = drawn;
-  const role = drawn.acro ? printRole(drawn.acro.kind) : value.kind === 'check' ? 'cb' : value.kind === 'choice' ? 'rb' : 'tv';
-  element.set(A, printField(context, role, value.kind === 'check' || value.kind === 'choice', inPlace ? null : name));
-  if (element.has(ALT)) return;
-  if (value.kind === 'check') element.set(ALT, PDFHexString.fromText(`${name}: checked`));
-  else if (value.kind === 'choice') element.set(ALT, PDFHexString.fromText(`${name}: ${value.option}`));
+/** An attribute object added to the element's own (§14.7.5: /A is one object or an array of them). */
+function addAttributes(context: PDFContext, element: PDFDict, attributes: PDFDict): void {
+  const own = element.get(A);
+  const resolved = context.lookup(own);
+  if (own === undefined) element.set(A, attributes);
+  else if (resolved instanceof PDFArray) resolved.push(attributes);
+  else element.set(A, context.obj([own, attributes]));
 }
+
+
 
 /** §14.8.5.6 Table 348: /Role rb, cb, pb or tv; /checked for a check box or radio button; /Desc its name. */
 function printField(context: PDFContext, role: string, checked: boolean, desc: string | null): PDFDict {

@@ -121,6 +121,19 @@ describe('fill: a tagged template', () => {
   }, 30_000);
 });
 
+describe('fill: an image drawn into a tagged widget', () => {
+  it('is a Figure in the widget\'s Form element, where the widget was, named by the field\'s /TU', async () => {
+    const template = await taggedTemplate();
+    const fields = (await extractAcroFormFields(template)).map((field) => (field.aliasId === 'name' ? { ...field, type: 'imageUrl' as const } : field));
+    const png = await redPng();
+    const { pdf, warnings } = await fillPdf(template, fields, { data: { name: 'https://example.com/photo.png' } }, { deterministic: true, fetchImage: async () => png });
+    expect(warnings).toEqual([]);
+    expect((await checkTagging(pdf)).problems).toEqual([]);
+    expect(await pdfjsDump(pdf)).toContain('      P\n        "Name"\n        Form\n          Figure alt="Name"\n            ""\n');
+    expect(danglingObjectReferences(await PDFDocument.load(pdf))).toEqual([]);
+  }, 30_000);
+});
+
 describe('fill: a tagged template, a page without structure', () => {
   it('gives the page a new ParentTree key, an image a Figure named by the field, in reading order', async () => {
     const html = '<!doctype html><html lang="en"><head><title>Two pages</title></head><body><p>First page.</p><div style="break-before: page; height: 10pt"></div></body></html>';
