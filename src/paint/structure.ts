@@ -69,8 +69,8 @@ const paragraphs = new WeakMap<DomElement, boolean>();
 
 /**
  * Whether `element` is a block container holding a paragraph: a `div` (or kin) whose content
- * is phrasing content only, with some text. One that mixes text with blocks (a `div` with text
- * and a `p`) is not: its text stays loose (its anonymous blocks are not elements of the DOM).
+ * is phrasing content only, with some text (its P carries its `lang`). One that mixes text with
+ * blocks is not: each of its anonymous blocks is a paragraph of its own (boxes/paragraph.ts).
  */
 function isParagraph(element: DomElement): boolean {
   if (!BLOCK_CONTAINERS.has(element.tagName)) return false;
@@ -82,7 +82,11 @@ function isParagraph(element: DomElement): boolean {
   return known;
 }
 
-/** Whether the element's phrasing content has a character that is not white space (bounded: phrasing nests little, the walk stops at the first). */
+/**
+ * Whether the element's phrasing content has a character that is not white space. Linear over
+ * the document: asked once per element (memoized), only of one whose children are all phrasing,
+ * so no two walks share a subtree.
+ */
 function hasText(element: DomElement): boolean {
   const stack: DomElement[] = [element];
   while (stack.length > 0) {

@@ -203,11 +203,10 @@ class TreeBuilder {
     const stay: Kid[] = [];
     for (const kid of parent.kids) {
       const into = 'node' in kid && !this.isParagraph(kid.node) ? containing(paragraphs, kid.position) : null;
-      if (into === null || !('node' in kid)) stay.push(kid);
-      else {
+      if (into !== null && 'node' in kid) {
         into.kids.push(kid);
         kid.node.parent = into;
-      }
+      } else stay.push(kid);
     }
     parent.kids.length = 0;
     parent.kids.push(...stay);
