@@ -1,6 +1,9 @@
 // The fill engine over a tagged template (issue 19: "the fill engine's output is tagged"): each
 // value drawn is marked content in the template's structure tree, where its widget was (or
 // after the document's content for a placed field); over an untagged template nothing is marked.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { extractAcroFormFields } from '../../src/fill/extract-fields.js';
@@ -22,6 +25,16 @@ const TEMPLATE_HTML = `<!doctype html><html lang="en"><head><title>Application</
 <label>Plan <input type="radio" name="plan" value="basic"> Basic <input type="radio" name="plan" value="pro"> Pro</label>
 </form>
 <p>Thank you.</p></body></html>`;
+
+/** The structure dumps, beside the rendered documents' (test/pdf/structure/); `QUIRE_GOLDEN_UPDATE=1` rewrites them. */
+const DUMPS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pdf/structure');
+
+function expectDump(file: string, actual: string): void {
+  const expectedPath = path.join(DUMPS, file);
+  if (process.env.QUIRE_GOLDEN_UPDATE === '1') return void writeFileSync(expectedPath, actual);
+  expect(existsSync(expectedPath), `${file} is missing: run with QUIRE_GOLDEN_UPDATE=1 and review it`).toBe(true);
+  expect(actual).toBe(readFileSync(expectedPath, 'utf8'));
+}
 
 /** A field placed on the template (no widget): near the bottom of page 1. */
 const NOTE: CastField = { id: 'note', aliasId: 'note', name: 'Note', type: 'shortText', pageNum: 0, rect: { x: 72, y: 100, width: 300, height: 20 } };
@@ -78,7 +91,8 @@ describe('fill: a tagged template', () => {
     }
     const file = writeTemp('filled-tagged.pdf', pdf);
     expect(poppler('pdfinfo', [file]).stdout).toMatch(/^Tagged:\s+yes$/m);
-    expect(poppler('pdfinfo', ['-struct-text', file]).stdout).toContain('"Filed by post"');
+    expectDump('filled-form.pdfjs.txt', dump);
+    expectDump('filled-form.poppler.txt', poppler('pdfinfo', ['-struct-text', file]).stdout);
     expect(qpdfCheck(file).ok).toBe(true);
   }, 30_000);
 
