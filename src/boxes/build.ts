@@ -34,7 +34,8 @@ import { fragmentId } from '../dom/fragment-id.js';
 import { isMulticolContainer, withColumnFlow } from './multicol.js';
 import { FormControls, isFormControl } from './form-controls.js';
 import { autoQuotes } from './quotes.js';
-import { contentTag, isLabelText } from '../paint/structure.js';
+import { contentTag, isLabelText, textTag } from '../paint/structure.js';
+import { markParagraph } from './paragraph.js';
 
 /**
  * Resources box generation needs; all fetched before (DESIGN.md: no I/O after resources/).
@@ -253,7 +254,7 @@ class BoxBuilder {
   private node(child: StyledNode, parent: DomElement, decorations: readonly TextDecoration[]): BuildItem[] {
     if (child.kind === 'element') return this.element(child, decorations);
     if (child.text.length === 0) return [];
-    return [{ kind: 'text', style: child.style, element: null, text: transformText(child.text, child.style), decorations, tag: contentTag(parent, this.lastOrder) }];
+    return [{ kind: 'text', style: child.style, element: null, text: transformText(child.text, child.style), decorations, tag: textTag(parent, child.text, this.lastOrder) }];
   }
 
   /** A ::before/::after box: its content evaluated to text (CSS 2.1 §12.2). */
@@ -632,6 +633,7 @@ function blockContainer(
     return { kind: 'block', style, element, content: { kind: 'blocks', children: outOfFlowBlocks(items as InlineLevelBox[], style) }, marker, establishesBfc: bfc, ...own };
   }
   if (!hasBlocks) {
+    markParagraph(items as InlineLevelBox[]);
     const inline = processWhiteSpace(items as InlineLevelBox[]);
     const content = inline.length > 0 ? { kind: 'inline' as const, ifc: { children: inline } } : { kind: 'blocks' as const, children: [] };
     return { kind: 'block', style, element, content, marker, establishesBfc: bfc, ...own };
@@ -642,6 +644,7 @@ function blockContainer(
     // Floats and placeholders with nothing but collapsible spaces around them sit among the blocks: no line box for them.
     if (onlyOutOfFlowAndSpace(run)) children.push(...outOfFlowBlocks(run, style));
     else if (run.length > 0) {
+      markParagraph(run);
       const anon = anonymousStyle(style);
       children.push({ kind: 'block', style: anon, element: null, content: { kind: 'inline', ifc: { children: processWhiteSpace(run) } }, marker: null, establishesBfc: false });
     }

@@ -3,6 +3,7 @@
 // rect, or its ruled lines). How the value is set depends on the field's type. On a turned
 // page the boxes are the rects as shown (rotation.ts), and the items go in that page's frame.
 
+import type { PDFDict } from 'pdf-lib';
 import type { DisplayItem, ImageResource } from '../paint/types.js';
 import type { AcroFieldNode, AcroWidget } from './acroform-tree.js';
 import { checkMark, radioDot } from './draw-marks.js';
@@ -19,6 +20,8 @@ export interface Placement {
   readonly rect: FieldRect;
   /** An AcroForm widget's own turn (/MK /R); absent: the page's /Rotate. */
   readonly rotation?: Rotation;
+  /** The AcroForm widget drawn into, when it is one (its structure element takes the value: structure.ts). */
+  readonly widget?: PDFDict;
 }
 
 /** Where a placement is drawn: its box as shown, in the frame of the page turned by `rotation`. */
@@ -32,6 +35,9 @@ export interface PageItems {
   readonly pageIndex: number;
   readonly rotation: Rotation;
   readonly items: DisplayItem[];
+  /** Where the items are (the first line's box for text over ruled lines): their place in the reading order. */
+  readonly box: DisplayBox;
+  readonly widget?: PDFDict;
 }
 
 /** What drawing a field needs besides the field and its value. */
@@ -89,7 +95,7 @@ function drawOnLines(field: CastField, text: string, ctx: DrawContext): PageItem
   }
   const result = drawPerLine(text, targets.map((target) => target.box), ctx.style);
   if (result.overflow) ctx.warn(`${label(field)}: the text needs more than its ${targets.length} lines; the rest is left out`);
-  return [{ pageIndex, rotation: targets[0]!.rotation, items: result.items }];
+  return [{ pageIndex, rotation: targets[0]!.rotation, items: result.items, box: targets[0]!.box }];
 }
 
 /** The field's widgets (an AcroForm field) or its own rect. */
@@ -114,8 +120,8 @@ function optionPlacements(field: CastField, chosen: string, ctx: DrawContext): P
   return placements;
 }
 
-function widgetPlacement({ pageIndex, rect, rotation }: AcroWidget): Placement {
-  return rotation === undefined ? { pageIndex, rect } : { pageIndex, rect, rotation };
+function widgetPlacement({ pageIndex, rect, rotation, dict }: AcroWidget): Placement {
+  return rotation === undefined ? { pageIndex, rect, widget: dict } : { pageIndex, rect, rotation, widget: dict };
 }
 
 /** Draws into each placement's box, grouped by page; placements off the template are skipped. */
@@ -123,7 +129,9 @@ function each(placements: readonly Placement[], ctx: DrawContext, draw: (box: Di
   const out: PageItems[] = [];
   for (const placement of placements) {
     const target = ctx.targetOf(placement);
-    if (target) out.push({ pageIndex: placement.pageIndex, rotation: target.rotation, items: draw(target.box) });
+    if (!target) continue;
+    const items = draw(target.box);
+    out.push(placement.widget ? { pageIndex: placement.pageIndex, rotation: target.rotation, items, box: target.box, widget: placement.widget } : { pageIndex: placement.pageIndex, rotation: target.rotation, items, box: target.box });
   }
   return out;
 }

@@ -5,7 +5,8 @@
 //   3. draw each value as display items, then paint them over their pages with the engine's
 //      PDF painter (its fonts, so any script works); on a turned page (/Rotate, or a widget's
 //      /MK /R) in a frame turned with it, so the value reads upright as shown (rotation.ts);
-//   4. flatten the AcroForm fields that were filled, stamp the watermark, set the metadata.
+//   4. over a tagged template, put each value in the document's structure (structure.ts);
+//   5. flatten the AcroForm fields that were filled, stamp the watermark, set the metadata.
 
 import { createHash } from 'node:crypto';
 import type { PDFDocument } from 'pdf-lib';
@@ -19,9 +20,10 @@ import { loadImages } from './field-image.js';
 import { flattenFields } from './flatten.js';
 import { MAX_FIELDS } from './limits.js';
 import { visibleBox } from './page-box.js';
-import { PageCanvas } from './page-canvas.js';
+import { PageCanvas, type PaintGroup, type PaintLayer } from './page-canvas.js';
 import { matchPayload, type FilledField } from './payload.js';
 import { displayedBox, pageRotation, type Rotation } from './rotation.js';
+import { templateStructure, type DrawnValue, type FillStructure } from './structure.js';
 import { loadTemplate } from './template.js';
 import { textStyleOf } from './text-style.js';
 import type { CastField, FillOptions, FillPayload, FillResult } from './types.js';
@@ -41,35 +43,50 @@ export async function fillPdf(template: Uint8Array, fields: readonly CastField[]
   const images = await loadImages(imageUrls(matched.filled), options.fetchImage, warn);
 
   const canvas = new PageCanvas(doc, warn);
-  const pages = new Map<number, { rotation: Rotation; items: DisplayItem[] }[]>();
+  const structure = templateStructure(doc);
+  const pages = new Map<number, (DrawnValue & PaintLayer)[]>();
   const flattened = new Set<AcroFieldNode>();
   const targetOf = (placement: Placement) => targetOfPlacement(doc, placement, warn);
   for (const { field, value } of matched.filled) {
     const acro = field.acroFieldName === undefined ? undefined : acroFields.get(field.acroFieldName);
     const style = textStyleOf(field, payload, warn);
-    for (const { pageIndex, rotation, items } of drawField(field, value, { style, acro, images, targetOf, warn })) {
-      // Consecutive items in the same frame share one layer (an unturned page: one layer, as ever).
-      const layers = pages.get(pageIndex) ?? [];
-      const last = layers.at(-1);
-      if (last && last.rotation === rotation) last.items.push(...items);
-      else layers.push({ rotation, items: [...items] });
-      pages.set(pageIndex, layers);
+    for (const drawn of drawField(field, value, { style, acro, images, targetOf, warn })) {
+      const values = pages.get(drawn.pageIndex) ?? [];
+      values.push({ ...drawn, field, value, acro });
+      pages.set(drawn.pageIndex, values);
     }
     if (acro) flattened.add(acro);
   }
   // The content digest only makes the document ID of a deterministic fill (metadata.ts): hashed then only.
   const digest = options.deterministic ? createHash('sha256').update(template).update(JSON.stringify(payload.data)) : null;
   for (const pageIndex of [...pages.keys()].sort((a, b) => a - b)) {
-    const content = await canvas.paint(pageIndex, pages.get(pageIndex)!);
+    const content = await canvas.paint(pageIndex, paintGroups(pages.get(pageIndex)!, structure));
     digest?.update(content);
   }
   canvas.finish();
 
+  structure?.finish([...flattened]);
   flattenFields(doc, [...flattened]);
-  if (options.watermark) stampWatermark(doc, options.watermark);
+  if (options.watermark) stampWatermark(doc, options.watermark, structure !== null);
   writeMetadata(doc, { title: payload.title ?? null, deterministic: options.deterministic ?? false, ...(options.creationDate ? { creationDate: options.creationDate } : {}) }, digest?.digest('hex') ?? '');
   const pdf = await doc.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: Infinity });
   return { pdf, warnings: [...warnings] };
+}
+
+/**
+ * A page's values as paint groups. Over a tagged template each value is a group in its own
+ * marked-content sequence; otherwise consecutive values in the same frame share one layer
+ * (an unturned page: one layer), in one group.
+ */
+function paintGroups(values: readonly (DrawnValue & PaintLayer)[], structure: FillStructure | null): PaintGroup[] {
+  if (structure) return values.map((value) => ({ marked: structure.mark(value), layers: [value] }));
+  const layers: { rotation: Rotation; items: DisplayItem[] }[] = [];
+  for (const { rotation, items } of values) {
+    const last = layers.at(-1);
+    if (last && last.rotation === rotation) last.items.push(...items);
+    else layers.push({ rotation, items: [...items] });
+  }
+  return [{ marked: null, layers }];
 }
 
 function imageUrls(filled: readonly FilledField[]): string[] {

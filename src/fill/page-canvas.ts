@@ -4,7 +4,9 @@
 // page's items become one form XObject over the page (its coordinates: the visible box's
 // bottom-left corner at the origin), whose resources are this canvas's own dictionary, so no
 // name can clash with the template's. Items for a turned page come in a layer of their own,
-// drawn in the frame of the page as shown (rotation.ts): `q <matrix> cm … Q`.
+// drawn in the frame of the page as shown (rotation.ts): `q <matrix> cm … Q`. Over a tagged
+// template each filled value is a group of its own: one form whose `Do` is inside the value's
+// marked-content sequence (structure.ts); otherwise the page's items make one form.
 
 import type { PDFDocument, PDFRef } from 'pdf-lib';
 import type { DisplayItem } from '../paint/types.js';
@@ -15,14 +17,21 @@ import { ImageEmbedder } from '../pdf/images.js';
 import type { PaintContext } from '../pdf/paint-context.js';
 import { paintItems } from '../pdf/paint-page.js';
 import { ResourceRegistry } from '../pdf/resources.js';
-import { drawFormOverPage } from '../pdf/watermark.js';
+import { drawFormsOverPage, type OverlayForm } from '../pdf/watermark.js';
 import { visibleBox } from './page-box.js';
 import { rotatedFrame, type Rotation } from './rotation.js';
+import type { FieldRect } from './types.js';
 
 /** Items in the display-list coordinates of the page turned by `rotation` (0: the page's own). */
 export interface PaintLayer {
   readonly rotation: Rotation;
   readonly items: readonly DisplayItem[];
+}
+
+/** Layers drawn as one form XObject, whose `Do` is inside `marked` (BDC operands) unless null. */
+export interface PaintGroup {
+  readonly marked: string | null;
+  readonly layers: readonly PaintLayer[];
 }
 
 /** Paints over pages: `paint` per page, then `finish` once. */
@@ -37,16 +46,36 @@ export class PageCanvas {
     this.images = new ImageEmbedder(doc, warn, { resources: this.resources, fonts: this.fonts });
   }
 
-  /** Draws the layers, in order, over page `pageIndex`; returns the content drawn. */
-  async paint(pageIndex: number, layers: readonly PaintLayer[]): Promise<string> {
-    const items = layers.flatMap((layer) => layer.items);
+  /** Draws the groups, in order, over page `pageIndex`; returns the content drawn. */
+  async paint(pageIndex: number, groups: readonly PaintGroup[]): Promise<string> {
+    const items = groups.flatMap((group) => group.layers.flatMap((layer) => layer.items));
     if (items.length === 0) return '';
     const page = this.doc.getPage(pageIndex);
     const box = visibleBox(page);
     await this.images.prepare(items);
+    const forms: OverlayForm[] = [];
+    let content = '';
+    for (const { marked, layers } of groups) {
+      const drawn = this.paintLayers(layers, box);
+      const form = flateStream(this.doc.context, drawn, {
+        Type: 'XObject',
+        Subtype: 'Form',
+        BBox: [0, 0, box.width, box.height],
+        Matrix: [1, 0, 0, 1, box.x, box.y],
+        Resources: this.resources.ref,
+      });
+      forms.push({ form: this.doc.context.register(form), marked });
+      content += drawn;
+    }
+    drawFormsOverPage(page, forms, 'QuireFill');
+    return content;
+  }
+
+  /** The operators of the layers, in the coordinates of the visible box. */
+  private paintLayers(layers: readonly PaintLayer[], box: FieldRect): string {
     const ctx: PaintContext = {
       canvas: new ContentStream(),
-      // Untagged: joining the template's own structure tree is not done (see README, tagged PDF).
+      // The form's content is unmarked: over a tagged template its `Do` is in the value's sequence.
       marks: null,
       context: this.doc.context,
       pageHeight: box.height,
@@ -71,16 +100,7 @@ export class PageCanvas {
       paintItems(items, { ...ctx, pageHeight: frame.height, addGroup: (content) => this.addGroup(content, frame.width, frame.height) });
       ctx.canvas.restore();
     }
-    const content = ctx.canvas.toString();
-    const form = flateStream(this.doc.context, content, {
-      Type: 'XObject',
-      Subtype: 'Form',
-      BBox: [0, 0, box.width, box.height],
-      Matrix: [1, 0, 0, 1, box.x, box.y],
-      Resources: this.resources.ref,
-    });
-    drawFormOverPage(page, this.doc.context.register(form), 'QuireFill');
-    return content;
+    return ctx.canvas.toString();
   }
 
   /** Writes the fonts (subset to what was drawn) and the shared resource dictionary. */

@@ -20,7 +20,7 @@ export interface MarkdownDocument {
 
 /** Builds the document; `generatedAt` is the time the timestamp shows; `warn` hears about content shown as plain text. */
 export function markdownDocument(request: NormalizedMarkdownRequest, generatedAt: Date, warn: (message: string) => void = () => {}): MarkdownDocument {
-  const parts: string[] = ['<!DOCTYPE html><html><head><meta charset="utf-8">'];
+  const parts: string[] = [`<!DOCTYPE html><html${request.lang === null ? '' : ` lang="${escapeHtml(request.lang)}"`}><head><meta charset="utf-8">`];
   if (request.title !== null) parts.push(`<title>${escapeHtml(request.title)}</title>`);
   parts.push('</head><body>', logoHtml(request.logo));
   request.items.forEach((item, i) => parts.push(itemHtml(item, `data[${i}]`, warn)));

@@ -20,8 +20,24 @@ export interface ContentTag {
   readonly element: DomElement;
   readonly position: number;
   readonly label: boolean;
+  /**
+   * Text loose in a grouping element (Document, Sect, Div …): the paragraph (P) its line boxes
+   * make, an anonymous block's or a role-less block's inline content. Set once by the box
+   * builder when the block is made (boxes/paragraph.ts), after the tag; null otherwise.
+   */
+  paragraph: Paragraph | null;
   /** An image's own description when its element has no `alt` (an inline SVG's `<title>`). */
   readonly alt?: string;
+}
+
+/**
+ * An anonymous paragraph: the document-order span of its inline content (positions of its
+ * text, `order` of its elements), which places its elements with roles (a link, an image, a
+ * control) in it. Each is its own object: the structure tree keys its P by identity.
+ */
+export interface Paragraph {
+  readonly start: number;
+  readonly end: number;
 }
 
 /** A glyph at its final position; x is relative to the run's origin (see glyph-runs.ts). */

@@ -6,6 +6,7 @@
 // need nothing here.
 
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFString, type PDFContext, type PDFPage } from 'pdf-lib';
+import type { DomElement } from '../dom/types.js';
 import type { ValidationFailure } from '../request/errors.js';
 import type { EmbeddedAttachment } from './embedded-files.js';
 import { FACTUR_X_FILE_NAME, facturXConformanceLevel, type FacturXInvoice } from './factur-x.js';
@@ -46,6 +47,27 @@ export function variantFailures(request: VariantRequest): ValidationFailure[] {
     if (!request.tagged) failures.push({ property: 'pdfVariant', message: 'pdf/ua-1 needs a tagged PDF (a structure tree), and tagging is off for this render' });
   }
   return failures;
+}
+
+/** At most this many images are named in one error. */
+const MAX_NAMED_FIGURES = 10;
+
+/**
+ * ISO 14289-1 §7.3: every Figure has an alternate description. An image without one is an
+ * error naming it (its `src`), so that a PDF/UA-1 file never carries an unnamed image; an
+ * image that is decoration says so with `alt=""` (an artifact then).
+ */
+export function figureFailures(figures: readonly DomElement[]): ValidationFailure[] {
+  if (figures.length === 0) return [];
+  const named = figures.slice(0, MAX_NAMED_FIGURES).map(describeFigure);
+  const more = figures.length > MAX_NAMED_FIGURES ? ` and ${figures.length - MAX_NAMED_FIGURES} more` : '';
+  return [{ property: 'pdfVariant', message: `pdf/ua-1 needs a text alternative for every image, and ${named.join(', ')}${more} ${figures.length === 1 ? 'has' : 'have'} none: give alt (or aria-label; an inline <svg> a <title>), or alt="" for an image that is decoration` }];
+}
+
+function describeFigure(element: DomElement): string {
+  if (element.tagName !== 'img') return `<${element.tagName}>${element.attrs.get('id') ? ` #${element.attrs.get('id')}` : ''}`;
+  const src = element.attrs.get('src') ?? '';
+  return `<img src="${src.length > 80 ? `${src.slice(0, 77)}...` : src}">`;
 }
 
 /**

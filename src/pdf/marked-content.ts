@@ -62,6 +62,7 @@ export class MarkedContent {
 /** The BDC tag: the structure type the sequence's MCR lands in (a list item's content is its LBody's). */
 function sequenceRole(tag: ContentTag): string {
   if (tag.label) return 'Lbl';
+  if (tag.paragraph !== null) return 'P';
   const role = structureRoleOf(tag.element);
   return role === 'LI' ? 'LBody' : role ?? 'Span';
 }

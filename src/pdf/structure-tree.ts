@@ -9,7 +9,7 @@
 import { PDFDict, PDFHexString, PDFName, PDFNumber, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
 import type { DomElement } from '../dom/types.js';
 import { documentLanguage, ownLanguage, structureOwner, structureRoleOf } from '../paint/structure.js';
-import type { ContentTag } from '../paint/types.js';
+import type { ContentTag, Paragraph } from '../paint/types.js';
 
 /** A page's MCIDs: `tags[mcid]` is what the sequence belongs to. */
 export interface TaggedPage {
@@ -44,14 +44,17 @@ interface StructNode {
   body: StructNode | null;
   /** A Figure's description from its image (ContentTag.alt), when its element has none. */
   alt: string | null;
+  /** The anonymous paragraphs (P) of a grouping element, by their span in document order. */
+  paragraphs: { readonly span: Paragraph; readonly node: StructNode }[] | null;
 }
 
 /**
  * Writes /StructTreeRoot with its /ParentTree (§14.7.4.4: page i's MCIDs under key i, then one
  * key per annotation), the pages' /StructParents and /Tabs /S, the annotations' /StructParent,
- * and the catalog's /MarkInfo, /Lang (the root element's `lang`) and DisplayDocTitle.
+ * and the catalog's /MarkInfo, /Lang (the root element's `lang`) and DisplayDocTitle. Returns
+ * the elements of the Figures written without /Alt (PDF/UA-1 7.3 asks for one: conformance.ts).
  */
-export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages: readonly TaggedPage[], annotations: readonly TaggedAnnotation[]): void {
+export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages: readonly TaggedPage[], annotations: readonly TaggedAnnotation[]): DomElement[] {
   const tree = new TreeBuilder(context);
   const parentTree: PDFObject[] = [];
   pages.forEach((page, index) => {
@@ -62,6 +65,7 @@ export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages:
     parentTree.push(PDFNumber.of(index), context.obj(owners.map((node) => node.ref)));
   });
   let key = pages.length;
+  const labels = new LabelIndex();
   for (const annotation of annotations) {
     const node = tree.addAnnotation(annotation);
     const dict = context.lookup(annotation.ref, PDFDict);
@@ -73,7 +77,7 @@ export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages:
       if (text !== '' && !dict.has(PDFName.of('Contents'))) dict.set(PDFName.of('Contents'), PDFHexString.fromText(text));
     } else if (role === 'Form') {
       // PDF/UA-1 7.18.1: a field's name for assistive technology (§12.7.3.1 /TU), from its label.
-      const name = accessibleName(annotation.tag.element);
+      const name = accessibleName(annotation.tag.element, labels);
       const field = dict.lookupMaybe(PDFName.of('Parent'), PDFDict) ?? dict;
       if (name !== '' && !field.has(PDFName.of('TU'))) field.set(PDFName.of('TU'), PDFHexString.fromText(name));
     }
@@ -92,6 +96,7 @@ export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages:
   const lang = document.element ? documentLanguage(document.element) : null;
   if (lang) catalog.set(PDFName.of('Lang'), PDFHexString.fromText(lang));
   catalog.set(PDFName.of('ViewerPreferences'), context.obj({ DisplayDocTitle: true }));
+  return tree.figuresWithoutAlt;
 }
 
 const TYPE = PDFName.of('Type');
@@ -116,6 +121,8 @@ function inOrder(kids: readonly Kid[]): boolean {
 
 class TreeBuilder {
   private readonly nodes = new Map<DomElement, StructNode>();
+  private readonly paragraphs = new Map<Paragraph, StructNode>();
+  readonly figuresWithoutAlt: DomElement[] = [];
   /** The Document element: the root element's, or one made for content outside it. */
   private document: StructNode | null = null;
   private seq = 0;
@@ -125,7 +132,8 @@ class TreeBuilder {
   /** An MCR for `tag`'s content; returns the structure element it is in. */
   addContent(tag: ContentTag, mcid: number, page: PDFRef): StructNode {
     const owner = this.nodeOf(tag.element);
-    const node = tag.label ? this.labelOf(owner) : this.bodyOf(owner);
+    let node = tag.label ? this.labelOf(owner) : this.bodyOf(owner);
+    if (tag.paragraph !== null) node = this.paragraphOf(node, tag.paragraph);
     if (tag.alt !== undefined) node.alt ??= tag.alt;
     node.kids.push({ position: tag.position, seq: this.seq++, mcid, page });
     node.page ??= page;
@@ -153,6 +161,7 @@ class TreeBuilder {
    * of cells writes thousands of them.
    */
   private writeNode(node: StructNode, parent: PDFRef): void {
+    if (node.paragraphs !== null) this.gatherIntoParagraphs(node, node.paragraphs);
     const kids = node.role === 'LI' ? [node.label, node.body].flatMap((n) => (n ? [{ position: 0, seq: 0, node: n }] : [])) : node.kids;
     if (!inOrder(kids)) kids.sort(byDocumentOrder);
     const k: PDFObject[] = [];
@@ -168,8 +177,43 @@ class TreeBuilder {
     if (k.length === 1) dict.set(K, k[0]!);
     else if (k.length > 1) dict.set(K, this.context.obj(k));
     if (node.page) dict.set(PG, node.page);
-    if (node.element) addAttributes(this.context, node, node.element, dict);
+    if (node.element && !addAttributes(this.context, node, node.element, dict)) this.figuresWithoutAlt.push(node.element);
     this.context.assign(node.ref, dict);
+  }
+
+  /** The P of an anonymous paragraph in `parent`, made at its first content. */
+  private paragraphOf(parent: StructNode, span: Paragraph): StructNode {
+    let node = this.paragraphs.get(span);
+    if (node === undefined) {
+      node = this.childOf(parent, 'P');
+      parent.kids.push({ position: span.start, seq: this.seq++, node });
+      (parent.paragraphs ??= []).push({ span, node });
+      this.paragraphs.set(span, node);
+    }
+    return node;
+  }
+
+  /**
+   * Moves the elements with roles that sit among a paragraph's text (a link, an image, a
+   * control: their `order` within its span) from `parent` into that paragraph. The spans of
+   * one parent's paragraphs do not overlap (each is one block's inline content): a binary search.
+   */
+  private gatherIntoParagraphs(parent: StructNode, paragraphs: { readonly span: Paragraph; readonly node: StructNode }[]): void {
+    paragraphs.sort((a, b) => a.span.start - b.span.start);
+    const stay: Kid[] = [];
+    for (const kid of parent.kids) {
+      const into = 'node' in kid && !this.isParagraph(kid.node) ? containing(paragraphs, kid.position) : null;
+      if (into !== null && 'node' in kid) {
+        into.kids.push(kid);
+        kid.node.parent = into;
+      } else stay.push(kid);
+    }
+    parent.kids.length = 0;
+    parent.kids.push(...stay);
+  }
+
+  private isParagraph(node: StructNode): boolean {
+    return node.role === 'P' && node.element === null;
   }
 
   private dict(entries: readonly (readonly [PDFName, PDFObject])[]): PDFDict {
@@ -220,12 +264,26 @@ class TreeBuilder {
   }
 
   private newNode(role: string, element: DomElement | null): StructNode {
-    return { role, element, ref: this.context.nextRef(), kids: [], parent: null, page: null, label: null, body: null, alt: null };
+    return { role, element, ref: this.context.nextRef(), kids: [], parent: null, page: null, label: null, body: null, alt: null, paragraphs: null };
   }
 }
 
-/** /Alt, /Lang and the table attributes (§14.8.5.7) of an element's structure element. */
-function addAttributes(context: PDFContext, node: StructNode, element: DomElement, dict: PDFDict): void {
+/** The paragraph (of spans sorted by start) whose span holds `position`, or null. */
+function containing(paragraphs: readonly { readonly span: Paragraph; readonly node: StructNode }[], position: number): StructNode | null {
+  let low = 0;
+  let high = paragraphs.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const { span } = paragraphs[mid]!;
+    if (position < span.start) high = mid - 1;
+    else if (position > span.end) low = mid + 1;
+    else return paragraphs[mid]!.node;
+  }
+  return null;
+}
+
+/** /Alt, /Lang and the table attributes (§14.8.5.7) of an element's structure element; false for a Figure without /Alt. */
+function addAttributes(context: PDFContext, node: StructNode, element: DomElement, dict: PDFDict): boolean {
   if (element.parent !== null) {
     const lang = ownLanguage(element);
     if (lang) dict.set(PDFName.of('Lang'), PDFHexString.fromText(lang));
@@ -234,7 +292,8 @@ function addAttributes(context: PDFContext, node: StructNode, element: DomElemen
     dict.set(PDFName.of('A'), context.obj({ O: 'List', ListNumbering: listNumbering(element) }));
   } else if (node.role === 'Figure') {
     const alt = altText(element) ?? node.alt;
-    if (alt !== null) dict.set(PDFName.of('Alt'), PDFHexString.fromText(alt));
+    if (alt === null) return false;
+    dict.set(PDFName.of('Alt'), PDFHexString.fromText(alt));
   } else if (node.role === 'TH' || node.role === 'TD') {
     const table: Record<string, PDFObject | string | number> = { O: 'Table' };
     const rows = span(element.attrs.get('rowspan'), MAX_ROW_SPAN);
@@ -244,6 +303,7 @@ function addAttributes(context: PDFContext, node: StructNode, element: DomElemen
     if (node.role === 'TH') table.Scope = headerScope(element);
     if (Object.keys(table).length > 1) dict.set(PDFName.of('A'), context.obj(table));
   }
+  return true;
 }
 
 /**
@@ -302,7 +362,7 @@ function isFirstRow(row: DomElement): boolean {
   return false;
 }
 
-/** A figure's alternate description (PDF/UA-1 7.3): `alt` (an empty alt still says "nothing to say"), `aria-label`, `title`. */
+/** A figure's alternate description (PDF/UA-1 7.3): `alt`, `aria-label`, `title` (an `img` with `alt=""` is an artifact: structure.ts). */
 function altText(element: DomElement): string | null {
   const own = element.attrs.get('alt') ?? element.attrs.get('aria-label') ?? element.attrs.get('title');
   return own === undefined ? null : own.trim();
@@ -311,12 +371,19 @@ function altText(element: DomElement): string | null {
 const MAX_CONTENTS = 500;
 
 /**
- * A form control's name (HTML-AAM, simplified): `aria-label`, the text of the `<label>` around
- * it (without the controls' own text), `title`, `placeholder`.
+ * A form control's name (HTML-AAM §4.1.1, simplified): `aria-label`, the text of its `<label
+ * for=id>`, else of the `<label>` around it (without the controls' own text), `title`,
+ * `placeholder`.
  */
-function accessibleName(control: DomElement): string {
+function accessibleName(control: DomElement, labels: LabelIndex): string {
   const own = control.attrs.get('aria-label')?.trim();
   if (own) return own;
+  const id = control.attrs.get('id');
+  const labelFor = id ? labels.forId(control, id) : undefined;
+  if (labelFor) {
+    const text = textContent(labelFor, control);
+    if (text !== '') return text;
+  }
   for (let e = control.parent; e !== null; e = e.parent) {
     if (e.tagName !== 'label') continue;
     const text = textContent(e, control);
@@ -324,6 +391,30 @@ function accessibleName(control: DomElement): string {
     break;
   }
   return (control.attrs.get('title') ?? control.attrs.get('placeholder') ?? '').trim();
+}
+
+/** The document's `<label for>` elements by their `for` (the first in document order), read once on first use. */
+class LabelIndex {
+  private byId: Map<string, DomElement> | null = null;
+
+  forId(control: DomElement, id: string): DomElement | undefined {
+    if (this.byId === null) {
+      let root = control;
+      while (root.parent !== null) root = root.parent;
+      this.byId = new Map();
+      const stack: DomElement[] = [root];
+      while (stack.length > 0) {
+        const element = stack.pop()!;
+        const target = element.tagName === 'label' ? element.attrs.get('for') : undefined;
+        if (target !== undefined && !this.byId.has(target)) this.byId.set(target, element);
+        for (let i = element.children.length - 1; i >= 0; i--) {
+          const child = element.children[i]!;
+          if (child.kind === 'element') stack.push(child);
+        }
+      }
+    }
+    return this.byId.get(id);
+  }
 }
 
 /** An element's text, white space collapsed, bounded; without the text of form controls (a select's options). */

@@ -106,11 +106,25 @@ function shownBox(page: PDFPage): ShownBox {
  * dictionary and one form share the entry). Throws when the page's /Resources cannot be read.
  */
 export function drawFormOverPage(page: PDFPage, form: PDFRef, prefix: string, marked: string | null = null): void {
+  drawFormsOverPage(page, [{ form, marked }], prefix);
+}
+
+/** A form XObject to draw, with the operands of the BDC around its `Do` (null: none). */
+export interface OverlayForm {
+  readonly form: PDFRef;
+  readonly marked: string | null;
+}
+
+/** drawFormOverPage for several forms, drawn in order by one appended stream. */
+export function drawFormsOverPage(page: PDFPage, forms: readonly OverlayForm[], prefix: string): void {
   const { context } = page.doc;
   const xObjects = subDictionary(pageResources(page), 'XObject');
-  const name = existingName(xObjects, form) ?? freeName(xObjects, prefix);
-  xObjects.set(PDFName.of(name), form);
-  const draw = context.register(context.stream(marked === null ? `q\n/${name} Do\nQ` : `q\n${marked} BDC\n/${name} Do\nEMC\nQ`));
+  const draws = forms.map(({ form, marked }) => {
+    const name = existingName(xObjects, form) ?? freeName(xObjects, prefix);
+    xObjects.set(PDFName.of(name), form);
+    return marked === null ? `/${name} Do` : `${marked} BDC\n/${name} Do\nEMC`;
+  });
+  const draw = context.register(context.stream(`q\n${draws.join('\n')}\nQ`));
   const existing = page.node.get(PDFName.of('Contents'));
   const resolved = existing === undefined ? undefined : context.lookup(existing);
   const streams = resolved instanceof PDFArray ? resolved.asArray() : resolved instanceof PDFStream && existing ? [existing] : [];

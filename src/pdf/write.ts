@@ -11,7 +11,7 @@ import { describeCharacter } from '../paint/missing-glyphs.js';
 import type { ContentTag, PageDisplayList } from '../paint/types.js';
 import { ValidationError } from '../request/errors.js';
 import { writeAcroForm } from './acroform.js';
-import { facturXOf, makeAnnotationsPrintable, variantFailures, writeOutputIntent, writeUniversalAccessEntries, type VariantRequest } from './conformance.js';
+import { facturXOf, figureFailures, makeAnnotationsPrintable, variantFailures, writeOutputIntent, writeUniversalAccessEntries, type VariantRequest } from './conformance.js';
 import { ContentStream } from './content-stream.js';
 import { flateStream } from './flate.js';
 import { FontEmbedder } from './font-embed.js';
@@ -187,7 +187,10 @@ export class PdfWriter {
     this.writeAttachments(names);
     if (names.Dests || names.EmbeddedFiles) this.pdf.catalog.set(PDFName.of('Names'), this.pdf.context.obj(names));
     writeAcroForm(this.pdf.context, this.pdf.catalog, this.pages, this.resources, annotations);
-    if (this.tagged) writeStructureTree(this.pdf.context, this.pdf.catalog, this.pages.map(({ page, tags }) => ({ ref: page.ref, node: page.node, tags })), annotations);
+    if (this.tagged) {
+      const unnamed = writeStructureTree(this.pdf.context, this.pdf.catalog, this.pages.map(({ page, tags }) => ({ ref: page.ref, node: page.node, tags })), annotations);
+      if (this.conformance.pdfuaPart !== null && unnamed.length > 0) throw new ValidationError(figureFailures(unnamed));
+    }
     writeOutline(this.pdf.context, this.pdf.catalog, this.pages);
     this.resources.write();
     // Over everything else, once every page's /Resources exist.

@@ -96,6 +96,8 @@ export interface MarkdownRenderRequest {
   readonly includeTimestamp?: boolean;
   /** Default: Quire's logo at the top right of the first page; `false`: none. */
   readonly logo?: LogoOptions | boolean;
+  /** Quire's extension: the document's language, a BCP 47 tag (HTML mode: `<html lang>`). */
+  readonly lang?: string;
 }
 
 /** Every request body the engine renders. */
@@ -156,6 +158,8 @@ export interface NormalizedMarkdownRequest extends NormalizedCommon {
   readonly includeTimestamp: boolean;
   /** 'default': Quire's logo; null: none. */
   readonly logo: 'default' | { readonly src: string; readonly maxWidth: number; readonly maxHeight: number } | null;
+  /** Quire's extension: the document's language (a BCP 47 tag), or null. */
+  readonly lang: string | null;
 }
 
 /** A validated request, reduced to what the pipeline needs. */

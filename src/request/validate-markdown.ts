@@ -2,6 +2,7 @@
 // §2.5, §4.4, §8): the items of `data` and the document options. Every failure names its
 // property path, e.g. `data[3].table.columnOptions[1].align`.
 import { isMarkdownFont } from '../markdown/fonts.js';
+import { isLanguageTag } from '../pdf/metadata.js';
 import { unknownFontMessage } from '../resources/google-fonts.js';
 import { Failures, enumMessage, expected, isRecord, optionalBoolean, optionalString, type Body } from './checks.js';
 import type { NormalizedMarkdownItem, NormalizedMarkdownRequest, NormalizedMarkdownTable } from './types.js';
@@ -33,8 +34,21 @@ export function checkMarkdownRequest(body: Body, failures: Failures): MarkdownPa
     fontFamily: checkFontFamily(body.fontFamily, 'fontFamily', failures),
     includeTimestamp: optionalBoolean(body.includeTimestamp, 'includeTimestamp', failures) ?? true,
     logo: checkLogo(body.logo, failures),
+    lang: checkLanguage(body.lang, failures),
   };
   return items === null ? null : { items, ...options };
+}
+
+/**
+ * Quire's extension field (not in the spec): the document's language, a BCP 47 tag, which
+ * HTML mode gives with `<html lang>`. It is the PDF's /Lang, which PDF/UA-1 §7.2 requires.
+ */
+function checkLanguage(value: unknown, failures: Failures): string | null {
+  const lang = optionalString(value, 'lang', failures)?.trim();
+  if (!lang) return null;
+  if (isLanguageTag(lang)) return lang;
+  failures.add('lang', `Expected a BCP 47 language tag (en, fr-CA), received "${lang.slice(0, 40)}"`);
+  return null;
 }
 
 function checkItems(data: unknown, failures: Failures): NormalizedMarkdownItem[] | null {

@@ -153,9 +153,15 @@ function checkStructure(doc: PDFDocument, mcids: number[][], problems: string[])
   }
   const pages = doc.getPages();
   const pageIndex = new Map(pages.map((p, i) => [p.ref.toString(), i]));
-  const nums = root.lookup(PDFName.of('ParentTree'), PDFDict).lookup(PDFName.of('Nums'), PDFArray);
   const parentTree = new Map<number, PDFObject>();
-  for (let i = 0; i + 1 < nums.size(); i += 2) parentTree.set((nums.lookup(i, PDFNumber)).asNumber(), nums.get(i + 1));
+  // A number tree (§7.9.7): the leaves' /Nums, through /Kids.
+  const readTree = (node: PDFDict, depth: number): void => {
+    const nums = node.lookup(PDFName.of('Nums'));
+    if (nums instanceof PDFArray) for (let i = 0; i + 1 < nums.size(); i += 2) parentTree.set((nums.lookup(i, PDFNumber)).asNumber(), nums.get(i + 1));
+    const kids = node.lookup(PDFName.of('Kids'));
+    if (kids instanceof PDFArray && depth < 32) for (let i = 0; i < kids.size(); i++) readTree(kids.lookup(i, PDFDict), depth + 1);
+  };
+  readTree(root.lookup(PDFName.of('ParentTree'), PDFDict), 0);
   pages.forEach((page, index) => {
     if (mcids[index]!.length === 0) return;
     const key = page.node.lookupMaybe(PDFName.of('StructParents'), PDFNumber)?.asNumber();

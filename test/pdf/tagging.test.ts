@@ -6,10 +6,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRawStream, decodePDFRawStream, PDFArray, PDFStream } from 'pdf-lib';
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { renderUnchecked } from '../../src/render.js';
 import { poppler, writeTemp } from './helpers.js';
+import { pdfjsDump } from './structure-dump.js';
 import { checkTagging } from './tagging-check.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -34,50 +34,6 @@ function expectDump(file: string, actual: string): void {
   }
   expect(existsSync(expectedPath), `${file} is missing: run with QUIRE_GOLDEN_UPDATE=1 and review it`).toBe(true);
   expect(actual).toBe(readFileSync(expectedPath, 'utf8'));
-}
-
-interface JsStructNode {
-  readonly role?: string;
-  readonly type?: string;
-  readonly id?: string;
-  readonly alt?: string;
-  readonly lang?: string;
-  readonly children?: readonly JsStructNode[];
-}
-
-/** Each page's structure tree as pdf.js reads it, with the text of each marked-content sequence. */
-async function pdfjsDump(bytes: Uint8Array): Promise<string> {
-  const doc = await pdfjs.getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
-  const lines: string[] = [];
-  for (let p = 1; p <= doc.numPages; p++) {
-    const page = await doc.getPage(p);
-    const text = new Map<string, string>();
-    const open: string[] = [];
-    for (const item of (await page.getTextContent({ includeMarkedContent: true })).items) {
-      if ('type' in item) {
-        if (item.type === 'beginMarkedContentProps' || item.type === 'beginMarkedContent') open.push(item.id ?? '');
-        else if (item.type === 'endMarkedContent') open.pop();
-      } else {
-        const id = [...open].reverse().find((x) => x !== '');
-        if (id !== undefined) text.set(id, (text.get(id) ?? '') + item.str + (item.hasEOL ? ' ' : ''));
-      }
-    }
-    lines.push(`page ${p}`);
-    // pdf.js lists the whole subtree of an element with content on the page: only what has content here is printed.
-    const hasContent = (node: JsStructNode): boolean => node.type !== undefined || (node.children ?? []).some(hasContent);
-    const walk = (node: JsStructNode, depth: number) => {
-      const pad = '  '.repeat(depth);
-      if (!hasContent(node)) return;
-      if (node.type === 'content') return void lines.push(`${pad}${JSON.stringify((text.get(node.id ?? '') ?? '').trim())}`);
-      if (node.type === 'object') return void lines.push(`${pad}(annotation)`);
-      if (node.role) lines.push(`${pad}${node.role}${node.alt !== undefined ? ` alt=${JSON.stringify(node.alt)}` : ''}${node.lang ? ` lang=${node.lang}` : ''}`);
-      for (const child of node.children ?? []) walk(child, node.role ? depth + 1 : depth);
-    };
-    const tree = (await page.getStructTree()) as JsStructNode | null;
-    if (tree) walk(tree, 1);
-  }
-  await doc.destroy();
-  return lines.join('\n') + '\n';
 }
 
 async function render(name: string, options: { tagged?: boolean } = {}): Promise<Uint8Array> {
@@ -186,4 +142,74 @@ describe('tagged golden documents', () => {
       expect(report.mcids.flat().length).toBeGreaterThan(0);
     }, 30_000);
   }
+});
+
+/** A page of HTML rendered tagged; `options` as renderDocument's. */
+async function renderHtml(body: string, options: Record<string, unknown> = {}, request: Record<string, unknown> = {}): Promise<Uint8Array> {
+  const html = `<!doctype html><html lang="en"><head><title>Gaps</title></head><body>${body}</body></html>`;
+  return (await renderDocument({ type: 'html', ...request, data: { html, css: '' } }, { ...OPTIONS, ...options })).pdf;
+}
+
+/** The failures of a ValidationError that `work` throws ([] when it does not throw). */
+async function failuresOf(work: () => Promise<unknown>): Promise<{ property: string; message: string }[]> {
+  try {
+    await work();
+    return [];
+  } catch (error) {
+    return (error as { fields?: { property: string; message: string }[] }).fields ?? [{ property: '', message: String(error) }];
+  }
+}
+
+describe('PDF/UA gaps', () => {
+  it('text in a div (a block container of phrasing content without a role) is a paragraph', async () => {
+    const pdf = await renderHtml('<div>Loose text in a div</div><section><div>Another <a href="https://example.com/">link</a> here</div></section>'
+      + '<section>Mixed <a href="https://example.com/">link</a> text<p>inner paragraph</p>tail</section><form><label style="display: block">Name <input name="n"></label></form>');
+    expect((await checkTagging(pdf)).problems).toEqual([]);
+    const dump = await pdfjsDump(pdf);
+    expect(dump).toContain('      P\n        "Loose text in a div"\n');
+    expect(dump).toMatch(/Sect\n {8}P\n {10}"Another"\n {10}Link\n {12}"link"/);
+    // Text beside a block: each anonymous block is a paragraph, with the link among its text.
+    expect(dump).toContain('      Sect\n        P\n          "Mixed"\n          Link\n            "link"\n            (annotation)\n          "text"\n        P\n          "inner paragraph"\n        P\n          "tail"\n');
+    // A label made a block by CSS: a paragraph with its control.
+    expect(dump).toContain('      P\n        "Name"\n        Form\n');
+  }, 30_000);
+
+  it('an img without alt is an error naming it in pdf/ua-1; alt="" makes it an artifact', async () => {
+    const src = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='10' height='10'%3E%3Crect width='10' height='10'/%3E%3C/svg%3E";
+    const failures = await failuresOf(() => renderHtml(`<p>Chart: <img src="${src}" width="10" height="10"></p>`, { pdfVariant: 'pdf/ua-1' }));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.property).toBe('pdfVariant');
+    expect(failures[0]!.message).toContain(`<img src="${src.slice(0, 77)}...">`);
+    // Untagged variants keep rendering it (a Figure without /Alt).
+    expect(await failuresOf(() => renderHtml(`<p><img src="${src}"></p>`))).toEqual([]);
+    const decorative = await renderHtml(`<p>Rule: <img src="${src}" alt="" width="10" height="10"></p>`, { pdfVariant: 'pdf/ua-1' });
+    expect((await checkTagging(decorative)).problems).toEqual([]);
+    const dump = await pdfjsDump(decorative);
+    expect(dump).not.toContain('Figure');
+    expect(dump).toContain('"Rule:"');
+  }, 30_000);
+
+  it('Markdown mode carries a language (the request\'s lang extension field), so pdf/ua-1 can pass', async () => {
+    const request = { type: 'markdown', title: 'Notes', data: [{ content: 'Hello' }], logo: false, includeTimestamp: false, pdfVariant: 'pdf/ua-1' };
+    expect((await failuresOf(() => renderDocument(request, OPTIONS))).map((f) => f.message).join()).toContain('language');
+    const { pdf } = await renderDocument({ ...request, lang: 'en-GB' }, OPTIONS);
+    const doc = await PDFDocument.load(pdf);
+    expect((doc.catalog.lookup(PDFName.of('Lang')) as PDFHexString).decodeText()).toBe('en-GB');
+    expect(await failuresOf(() => renderDocument({ ...request, lang: 'not a tag' }, OPTIONS))).toEqual([expect.objectContaining({ property: 'lang' })]);
+  }, 30_000);
+
+  it('<label for> names a control (/TU) that has no aria-label', async () => {
+    const pdf = await renderHtml('<form><label for="e">E-mail address</label> <input id="e" name="email"> <label>Phone <input name="phone"></label> <input id="x" name="x" aria-label="Own name"><label for="x">Label</label></form>');
+    const doc = await PDFDocument.load(pdf);
+    const annots = doc.getPage(0).node.lookup(PDFName.of('Annots'), PDFArray);
+    const names = annots.asArray().map((ref) => (doc.context.lookup(ref) as PDFDict).lookup(PDFName.of('TU'), PDFHexString).decodeText());
+    expect(names).toEqual(['E-mail address', 'Phone', 'Own name']);
+  }, 30_000);
+
+  it('white space between a figure\'s image and its caption is no content of the structure', async () => {
+    const src = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='10' height='10'%3E%3Crect width='10' height='10'/%3E%3C/svg%3E";
+    const pdf = await renderHtml(`<figure>\n  <img alt="A square" src="${src}">\n  <figcaption>The caption.</figcaption>\n</figure>`);
+    expect((await checkTagging(pdf)).problems).toEqual([]);
+    expect(await pdfjsDump(pdf)).toContain('      Div\n        Figure alt="A square"\n          ""\n        Caption\n          "The caption."\n');
+  }, 30_000);
 });

@@ -76,6 +76,7 @@ describe('markdown mode: valid bodies', () => {
       fontFamily: null,
       includeTimestamp: true,
       logo: 'default',
+      lang: null,
     });
   });
 
