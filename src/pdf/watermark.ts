@@ -113,7 +113,8 @@ export function drawFormOverPage(page: PDFPage, form: PDFRef, prefix: string, ma
   const draw = context.register(context.stream(marked === null ? `q\n/${name} Do\nQ` : `q\n${marked} BDC\n/${name} Do\nEMC\nQ`));
   const existing = page.node.get(PDFName.of('Contents'));
   const resolved = existing === undefined ? undefined : context.lookup(existing);
-  const streams = resolved instanceof PDFArray ? resolved.asArray() : resolved instanceof PDFStream && existing ? [existing] : [];
+  // A reference that resolves to nothing is a stream already written out (PdfWriter's pages).
+  const streams = resolved instanceof PDFArray ? resolved.asArray() : existing instanceof PDFRef || resolved instanceof PDFStream ? [existing!] : [];
   const wrapped = streams.length > 0 ? [context.getPushGraphicsStateContentStream(), ...streams, context.getPopGraphicsStateContentStream()] : [];
   page.node.set(PDFName.of('Contents'), context.obj([...wrapped, draw]));
 }
