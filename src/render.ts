@@ -56,9 +56,9 @@ export async function renderDocument(input: unknown, options: RenderOptions = {}
  * soon as the page is laid out and painted, the fonts, page objects and cross-reference stream
  * at the end. The bytes are render()'s (one code path). A stream read slowly holds the render
  * back (back-pressure); cancelling it stops the render at the next write. Bad input errors the
- * stream (ValidationError) before its first chunk; so does a PDF/A document needing a glyph no
- * font has, which is found at the end. A document whose flow shows the page total or
- * target-counter() (a table of contents) may be laid out twice: its bytes come at the end.
+ * stream (ValidationError) before its first chunk; a PDF/A document that needs a glyph no font
+ * has is found only at the end, after bytes have gone out. A document whose flow shows the page
+ * total or target-counter() (a table of contents) may be laid out twice: its bytes come at the end.
  * A web ReadableStream: `for await (const chunk of stream)`, `Readable.fromWeb(stream)`, or
  * `new Response(stream)`.
  */
