@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { GraphQLSettings } from './graphql/context.js';
+import { DEFAULT_YOUNG_GENERATION_MB } from './render-pool.js';
 
 export interface ServerConfig {
   readonly port: number;
@@ -22,6 +23,8 @@ export interface ServerConfig {
     readonly timeoutMs: number;
     /** Heap limit of each worker thread, MB. */
     readonly memoryMb: number;
+    /** Young generation of each worker thread, MB: smaller holds less memory between collections, larger renders faster. */
+    readonly youngGenerationMb: number;
     /** How long a render may wait for a thread before the server answers 503, ms. */
     readonly queueTimeoutMs: number;
     /** Renders one organization may run at once (default: half the threads, at least one). */
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       maxQueue: integer(env, 'QUIRE_QUEUE', threads * 16, 0, 100_000),
       timeoutMs: integer(env, 'QUIRE_RENDER_TIMEOUT_MS', 30_000, 100, 600_000),
       memoryMb: integer(env, 'QUIRE_RENDER_MEMORY_MB', 1024, 64, 65_536),
+      youngGenerationMb: integer(env, 'QUIRE_RENDER_YOUNG_MB', DEFAULT_YOUNG_GENERATION_MB, 1, 1024),
       queueTimeoutMs: integer(env, 'QUIRE_QUEUE_TIMEOUT_MS', 20_000, 100, 600_000),
       perOrganization: integer(env, 'QUIRE_WORKERS_PER_ORGANIZATION', Math.ceil(threads / 2), 1, 256),
       // 192: the engine with pdf.js loaded (template inspection, createCast) holds about 140 MB.

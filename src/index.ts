@@ -5,7 +5,7 @@ export type { MetadataOptions } from './document-properties.js';
 export type { AttachmentOption } from './resources/attachments.js';
 export type { AFRelationship } from './pdf/embedded-files.js';
 export { PDF_VARIANTS, type PdfVariant } from './pdf/variant.js';
-export { render, renderDocument, renderUnchecked } from './render.js';
+export { render, renderDocument, renderToStream, renderUnchecked } from './render.js';
 export type { RenderResult } from './render.js';
 export { ValidationError } from './request/errors.js';
 /** Checks a request body without rendering it; throws ValidationError listing every problem. */

@@ -12,6 +12,7 @@ import type { RenderOptions, RenderPhase } from './options.js';
 import { MissingGlyphReport } from './paint/missing-glyphs.js';
 import { paintMarginBoxes, paintPage } from './paint/paint.js';
 import type { PageDisplayList } from './paint/types.js';
+import { concatBytes, type ChunkSink } from './pdf/file-output.js';
 import { PdfWriter } from './pdf/write.js';
 import { webFontFaces } from './text/font-face-rules.js';
 import { fontUnitsSource } from './text/font-units.js';
@@ -58,9 +59,61 @@ export function renderDocument(request: RenderRequest, options: RenderOptions = 
  * ValidationError listing every problem.
  */
 export async function renderUnchecked(input: unknown, options: RenderOptions = {}): Promise<RenderResult> {
+  const chunks: Uint8Array[] = [];
+  const { pageCount, warnings, timings } = await writeDocument(input, options, (chunk) => void chunks.push(chunk));
+  return { pdf: concatBytes(chunks), pageCount, warnings, timings };
+}
+
+/**
+ * Renders like render(), giving the file's bytes as they are written: each page's content as
+ * soon as the page is laid out and painted, the fonts, page objects and cross-reference stream
+ * at the end. The bytes are render()'s (one code path). A stream read slowly holds the render
+ * back (back-pressure); cancelling it stops the render at the next write. Bad input errors the
+ * stream (ValidationError) before its first chunk; a PDF/A document that needs a glyph no font
+ * has is found only at the end, after bytes have gone out. A document whose flow shows the page
+ * total or target-counter() (a table of contents) may be laid out twice: its bytes come at the end.
+ * A web ReadableStream: `for await (const chunk of stream)`, `Readable.fromWeb(stream)`, or
+ * `new Response(stream)`.
+ */
+export function renderToStream(request: RenderRequest, options: RenderOptions = {}): ReadableStream<Uint8Array> {
+  let resume: (() => void) | null = null;
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const write = async (chunk: Uint8Array) => {
+        if (cancelled) throw new RenderCancelled();
+        controller.enqueue(chunk);
+        // Wait while the reader has a chunk it has not taken (pull() resumes).
+        while ((controller.desiredSize ?? 1) <= 0 && !cancelled) await new Promise<void>((resolve) => (resume = resolve));
+      };
+      writeDocument(request, options, write).then(
+        () => cancelled || controller.close(),
+        (error: unknown) => cancelled || controller.error(error),
+      );
+    },
+    pull() {
+      resume?.();
+      resume = null;
+    },
+    cancel() {
+      cancelled = true;
+      resume?.();
+    },
+  });
+}
+
+/** Thrown into a render whose stream was cancelled, to stop it. */
+class RenderCancelled extends Error {}
+
+/** Renders into `sink`, chunk by chunk (see renderToStream). */
+async function writeDocument(input: unknown, options: RenderOptions, sink: ChunkSink): Promise<{ pageCount: number; warnings: string[]; timings: StageTimings }> {
   const doc = await prepareDocument(input, options);
+  // runPasses may throw a pass away and lay the document out again, when its flow needs the
+  // page totals: then the bytes wait for the pass that is kept.
+  const held = doc.tree.needsPageTotals;
   // pdf/: each page is painted and written as soon as it is laid out, then let go.
   const { sink: writer, totals } = await runPasses(doc, async () => {
+    const pass: Uint8Array[] = [];
     const pdf = await PdfWriter.create({
       ...doc.properties,
       pdfVariant: doc.pdfVariant,
@@ -71,9 +124,10 @@ export async function renderUnchecked(input: unknown, options: RenderOptions = {
       watermark: options.watermark ?? null,
       tagged: options.tagged ?? true,
       ...(options.creationDate ? { creationDate: options.creationDate } : {}),
-    });
+    }, held ? (chunk) => void pass.push(chunk) : sink);
     return {
       pdf,
+      pass,
       add: (list: PageDisplayList) => pdf.addPage(list),
       reserve: (width: number, height: number) => pdf.reservePage(width, height),
       fill: (index: number, list: PageDisplayList) => pdf.fillPage(index, list),
@@ -81,9 +135,10 @@ export async function renderUnchecked(input: unknown, options: RenderOptions = {
     };
   });
   doc.checkpoint('write', totals.pageCount, totals.pageCount);
-  const pdf = await writer.pdf.finish();
+  await writer.pdf.finish();
+  for (const chunk of writer.pass) await sink(chunk);
   doc.clock.lap('write');
-  return { pdf, pageCount: totals.pageCount, warnings: doc.warnings, timings: doc.clock.timings };
+  return { pageCount: totals.pageCount, warnings: doc.warnings, timings: doc.clock.timings };
 }
 
 /** The pipeline up to paint: one display list per page. Golden tests compare these. */

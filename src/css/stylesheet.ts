@@ -113,8 +113,14 @@ function parseOrWarn(text: string, options: SheetOptions, extra: csstree.ParseOp
 
 /** css-tree's parse of text already freed of too-deep blocks. */
 function parseSafe(text: string, options: SheetOptions, extra: csstree.ParseOptions, onParseError: (e: csstree.SyntaxParseError) => void): csstree.CssNode | null {
+  // css-tree's parser keeps the last onParseError until its next parse: one that closed over
+  // `options` (its `warn`) kept the last render's whole document alive between renders. The
+  // errors are gathered in a plain array and reported once the parse returns.
+  const errors: csstree.SyntaxParseError[] = [];
   try {
-    return csstree.parse(text, { ...extra, positions: true, parseValue: false, parseCustomProperty: false, parseAtrulePrelude: false, onParseError });
+    const ast = csstree.parse(text, { ...extra, positions: true, parseValue: false, parseCustomProperty: false, parseAtrulePrelude: false, onParseError: (e) => errors.push(e) });
+    for (const error of errors) onParseError(error);
+    return ast;
   } catch (e) {
     options.warn(`${options.label}: could not parse (${(e as Error).message})`);
     return null;

@@ -127,7 +127,8 @@ export function drawFormsOverPage(page: PDFPage, forms: readonly OverlayForm[], 
   const draw = context.register(context.stream(`q\n${draws.join('\n')}\nQ`));
   const existing = page.node.get(PDFName.of('Contents'));
   const resolved = existing === undefined ? undefined : context.lookup(existing);
-  const streams = resolved instanceof PDFArray ? resolved.asArray() : resolved instanceof PDFStream && existing ? [existing] : [];
+  // A reference that resolves to nothing is a stream already written out (PdfWriter's pages).
+  const streams = resolved instanceof PDFArray ? resolved.asArray() : existing instanceof PDFRef || resolved instanceof PDFStream ? [existing!] : [];
   const wrapped = streams.length > 0 ? [context.getPushGraphicsStateContentStream(), ...streams, context.getPopGraphicsStateContentStream()] : [];
   page.node.set(PDFName.of('Contents'), context.obj([...wrapped, draw]));
 }

@@ -1,19 +1,21 @@
 // The PDF writer: page display lists → PDF bytes, with pdf-lib's low-level objects. Pages are
-// written one at a time as layout produces them (their content streams compress on the
-// thread pool meanwhile); fonts are subset and written at the end, with links, named
-// destinations, the outline (bookmarks) and metadata.
+// written one at a time as layout produces them: each content stream is compressed (on the
+// thread pool, while the next page is laid out) and handed to the output at once, then let
+// go; fonts are subset and written at the end, with the page objects, links, named
+// destinations, the outline (bookmarks), metadata and the cross-reference stream.
 
 import { createHash, type Hash } from 'node:crypto';
 import { deflate as deflateAsync } from 'node:zlib';
 import { promisify } from 'node:util';
-import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
 import { describeCharacter } from '../paint/missing-glyphs.js';
 import type { ContentTag, PageDisplayList } from '../paint/types.js';
 import { ValidationError } from '../request/errors.js';
 import { writeAcroForm } from './acroform.js';
 import { facturXOf, figureFailures, makeAnnotationsPrintable, variantFailures, writeOutputIntent, writeUniversalAccessEntries, type VariantRequest } from './conformance.js';
 import { ContentStream } from './content-stream.js';
-import { flateStream } from './flate.js';
+import { deflate as deflateNow, flateStream } from './flate.js';
+import { concatBytes, FileOutput, type ChunkSink } from './file-output.js';
 import { FontEmbedder } from './font-embed.js';
 import { ImageEmbedder } from './images.js';
 import { writeEmbeddedFiles, type EmbeddedAttachment } from './embedded-files.js';
@@ -22,7 +24,7 @@ import { documentDate, writeMetadata, type Conformance, type DocumentProperties 
 import { writeOutline } from './outline.js';
 import type { PaintContext } from './paint-context.js';
 import { MarkedContent } from './marked-content.js';
-import { serializeWithObjectStreams } from './object-streams.js';
+import { writeWithObjectStreams } from './object-streams.js';
 import { paintItems } from './paint-page.js';
 import { writeStructureTree } from './structure-tree.js';
 import { ResourceRegistry } from './resources.js';
@@ -74,26 +76,38 @@ const EMPTY_DOCUMENT_PAGE: PageDisplayList = { width: 612, height: 792, items: [
 
 const deflate = promisify(deflateAsync);
 
-/** Page content streams being compressed at once (2 cores: one compressing beside layout). */
+/**
+ * Page content streams compressed or being compressed but not yet written (2 cores: one
+ * compressing beside layout). Each holds its page's content and a zlib state: unbounded, they
+ * cost more memory than they save time.
+ */
 const MAX_PENDING_STREAMS = 2;
 /** Content streams shorter than this (characters) are compressed on the main thread. */
 const ASYNC_COMPRESSION_MIN = 8192;
 
-/** Writes a PDF page by page: `create`, `addPage` for each page, then `finish`. */
+/**
+ * Writes a PDF page by page: `create`, `addPage` for each page, then `finish`. The file's bytes
+ * go to the sink given to `create` as they are written: the page content streams while the
+ * pages are added, everything else in `finish`.
+ */
 export class PdfWriter {
   private readonly resources: ResourceRegistry;
   private readonly fonts: FontEmbedder;
   private readonly images: ImageEmbedder;
   private readonly digest: Hash;
   private readonly pages: WrittenPage[] = [];
-  private readonly pending: Promise<void>[] = [];
+  /** Content streams numbered but not yet written, in the order they are written. */
+  private readonly unwritten: { readonly ref: PDFRef; readonly bytes: Uint8Array | Promise<Uint8Array> }[] = [];
   private readonly tagged: boolean;
+  private readonly file: FileOutput;
 
   private constructor(
     private readonly pdf: PDFDocument,
     private readonly options: PdfOptions,
     private readonly conformance: Conformance,
+    sink: ChunkSink,
   ) {
+    this.file = new FileOutput(sink);
     this.resources = new ResourceRegistry(pdf.context);
     this.fonts = new FontEmbedder(pdf.context, this.resources, options.onWarning);
     this.images = new ImageEmbedder(pdf, options.onWarning ?? (() => {}), { resources: this.resources, fonts: this.fonts });
@@ -107,9 +121,13 @@ export class PdfWriter {
     this.tagged = options.tagged ?? true;
   }
 
-  /** A writer for a document; rejects with ValidationError when the document cannot be its `pdfVariant`. */
-  static async create(options: PdfOptions = {}): Promise<PdfWriter> {
-    return new PdfWriter(await PDFDocument.create({ updateMetadata: false }), options, checkedConformance(options));
+  /**
+   * A writer of a document whose bytes go to `sink`; rejects with ValidationError when the
+   * document cannot be its `pdfVariant` (before any byte is written).
+   */
+  static async create(options: PdfOptions, sink: ChunkSink): Promise<PdfWriter> {
+    const conformance = checkedConformance(options);
+    return new PdfWriter(await PDFDocument.create({ updateMetadata: false }), options, conformance, sink);
   }
 
   /** Paints one page into a content stream; links, anchors and bookmarks are kept for `finish`. */
@@ -137,21 +155,7 @@ export class PdfWriter {
     const marks = this.tagged ? new MarkedContent() : null;
     const content = this.paint(list, target, marks);
     if (marks) target.tags = marks.tags;
-    const { page } = target;
-    // The object number is fixed now; the stream is compressed on the thread pool while the
-    // next page is laid out. Few compressions are in flight at once: each holds its page's
-    // content and a zlib state, and unbounded they cost more memory than they save time.
-    // Small pages compress at once: handing them to the pool costs more than it saves.
-    if (content.length < ASYNC_COMPRESSION_MIN) {
-      page.node.set(PDFName.of('Contents'), this.pdf.context.register(flateStream(this.pdf.context, content)));
-    } else {
-      const ref = this.pdf.context.nextRef();
-      while (this.pending.length >= MAX_PENDING_STREAMS) await this.pending.shift();
-      this.pending.push(deflate(Buffer.from(content, 'latin1'), { level: 6 }).then((bytes) => {
-        this.pdf.context.assign(ref, this.pdf.context.stream(bytes, { Filter: 'FlateDecode' }));
-      }));
-      page.node.set(PDFName.of('Contents'), ref);
-    }
+    target.page.node.set(PDFName.of('Contents'), await this.writeContent(content));
   }
 
   /**
@@ -165,13 +169,32 @@ export class PdfWriter {
     await this.images.prepare(list.items);
     const painted = this.paint(list, target, null);
     const content = this.tagged ? `/Artifact <</Type /Pagination>> BDC\n${painted}\nEMC` : painted;
-    const ref = this.pdf.context.register(flateStream(this.pdf.context, content));
+    const ref = await this.writeContent(content);
+    // The page's own stream is written and gone: its reference is kept, never looked up.
     const contents = target.page.node.get(PDFName.of('Contents'));
-    target.page.node.set(PDFName.of('Contents'), this.pdf.context.obj(contents ? [contents, ref] : [ref]));
+    if (contents instanceof PDFArray) contents.push(ref);
+    else target.page.node.set(PDFName.of('Contents'), this.pdf.context.obj(contents ? [contents, ref] : [ref]));
   }
 
-  /** Fonts, links, destinations, the outline, resources and metadata; returns the file. */
-  async finish(): Promise<Uint8Array> {
+  /**
+   * Numbers a content stream and hands it to the output once the ones before it are written.
+   * Small ones compress at once: handing them to the thread pool costs more than it saves.
+   */
+  private async writeContent(content: string): Promise<PDFRef> {
+    const ref = this.pdf.context.nextRef();
+    const bytes = content.length < ASYNC_COMPRESSION_MIN ? deflateNow(content) : deflate(Buffer.from(content, 'latin1'), { level: 6 });
+    this.unwritten.push({ ref, bytes });
+    while (this.unwritten.length > MAX_PENDING_STREAMS) await this.writeNextContent();
+    return ref;
+  }
+
+  private async writeNextContent(): Promise<void> {
+    const { ref, bytes } = this.unwritten.shift()!;
+    await this.file.writeObject(ref, this.pdf.context.stream(await bytes, { Filter: 'FlateDecode' }));
+  }
+
+  /** Fonts, links, destinations, the outline, resources and metadata: the rest of the file. */
+  async finish(): Promise<void> {
     if (this.pages.length === 0) await this.addPage(EMPTY_DOCUMENT_PAGE);
     // PDF/A embeds every font: the watermark is then set in the bundled sans-serif (before
     // the fonts are written), else stamped in the standard Helvetica at the end.
@@ -197,12 +220,12 @@ export class PdfWriter {
     if (watermark && !embeddedWatermark) stampWatermark(this.pdf, watermark, this.tagged);
     this.writeVariantEntries();
     writeMetadata(this.pdf, this.options, this.digest.digest('hex'), this.conformance);
-    await Promise.all(this.pending);
+    while (this.unwritten.length > 0) await this.writeNextContent();
     // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the
     // bytes depend only on the objects. This is PDFDocument.save() without its default page and
     // field appearances, and with Node's deflate (object-streams.ts).
     await this.pdf.flush();
-    return serializeWithObjectStreams(this.pdf.context);
+    await writeWithObjectStreams(this.pdf.context, this.file);
   }
 
   /** ISO 19005-2 §6.2.11.8: no text of a PDF/A file may show .notdef; the characters no font has are named. */
@@ -285,7 +308,9 @@ function checkedConformance(options: PdfOptions): Conformance {
 
 /** Writes finished pages as a PDF file. */
 export async function writePdf(doc: PdfDocumentInput): Promise<Uint8Array> {
-  const writer = await PdfWriter.create(doc);
+  const chunks: Uint8Array[] = [];
+  const writer = await PdfWriter.create(doc, (chunk) => void chunks.push(chunk));
   for (const page of doc.pages) await writer.addPage(page);
-  return writer.finish();
+  await writer.finish();
+  return concatBytes(chunks);
 }

@@ -42,7 +42,11 @@ export function shapeOptions(direction: ShapingDirection, features: Readonly<Rec
 
 /** Entries kept per face; a face's cache is found first so the text alone is the key. */
 const SHAPING_CACHE_LIMIT = 50_000;
-const shapingCaches = new Map<FontFace, BoundedCache<ShapedText>>();
+/**
+ * Weak: a document's @font-face faces are made for its render, and a strong key kept each of
+ * them, its file and up to SHAPING_CACHE_LIMIT shaped words for the life of the process.
+ */
+let shapingCaches = new WeakMap<FontFace, BoundedCache<ShapedText>>();
 
 /**
  * Shapes `text` with `face`. Each glyph carries the text of its cluster, so a ligature "fi"
@@ -71,7 +75,7 @@ export function measureText(face: FontFace, text: string): number {
 
 /** Empties the shaping cache (tests; a long-running process that swapped its fonts). */
 export function clearShapingCache(): void {
-  shapingCaches.clear();
+  shapingCaches = new WeakMap();
 }
 
 /** Faces that have drawn some text with glyph 0 (.notdef), in this process. */

@@ -226,9 +226,8 @@ describe('PDF/UA-1', () => {
   });
 
   it('with tagged content: pdfuaid:part 1, DisplayDocTitle and MarkInfo /Marked', async () => {
-    const { PdfWriter } = await import('../../src/pdf/write.js');
-    const writer = await PdfWriter.create({ title: 'Accessible', lang: 'en', pdfVariant: 'pdf/ua-1', tagged: true, deterministic: true });
-    const pdf = await writer.finish();
+    const { writePdf } = await import('../../src/pdf/write.js');
+    const pdf = await writePdf({ pages: [], title: 'Accessible', lang: 'en', pdfVariant: 'pdf/ua-1', tagged: true, deterministic: true });
     expect((await readXmp(pdf)).value(NS.pdfuaid, 'part')).toBe('1');
     const { catalog } = await catalogOf(pdf);
     expect(catalog.lookup(PDFName.of('ViewerPreferences'), PDFDict).get(PDFName.of('DisplayDocTitle'))?.toString()).toBe('true');
