@@ -6,10 +6,11 @@
 // (MCRs) and object references (OBJRs) — are in document order (ContentTag.position), so the
 // reading order is the document's, across pages and whatever order paint drew in.
 
-import { PDFDict, PDFHexString, PDFName, PDFNumber, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
+import { PDFDict, PDFHexString, PDFName, PDFNumber, PDFRef, type PDFContext } from 'pdf-lib';
 import type { DomElement } from '../dom/types.js';
 import { documentLanguage, ownLanguage, structureOwner, structureRoleOf } from '../paint/structure.js';
 import type { ContentTag } from '../paint/types.js';
+import { TextObjects } from './text-objects.js';
 
 /** A page's MCIDs: `tags[mcid]` is what the sequence belongs to. */
 export interface TaggedPage {
@@ -25,41 +26,72 @@ export interface TaggedAnnotation {
   readonly tag: ContentTag;
 }
 
-type Kid =
-  | { readonly position: number; readonly seq: number; readonly node: StructNode }
-  | { readonly position: number; readonly seq: number; readonly mcid: number; readonly page: PDFRef }
-  | { readonly position: number; readonly seq: number; readonly annotation: PDFRef; readonly page: PDFRef };
+/** No object: object number 0 is never a page's or an annotation's. */
+const NONE = 0;
 
-interface StructNode {
-  readonly role: string;
-  /** Set late on the Document (when content outside the root element came first). */
-  element: DomElement | null;
-  readonly ref: PDFRef;
-  readonly kids: Kid[];
-  parent: StructNode | null;
-  /** The page of the first content, the /Pg MCRs on it need not repeat. */
-  page: PDFRef | null;
+/** A kid of a structure element: another one, a marked-content reference (MCR) or an object reference (OBJR). */
+class Kid {
+  constructor(
+    /** Where it is in the document (ContentTag.position), then the order it came in. */
+    readonly position: number,
+    readonly seq: number,
+    readonly node: StructNode | null,
+    /** An MCR's MCID, else -1. */
+    readonly mcid: number,
+    /** The object number of the MCR's or OBJR's page. */
+    readonly page: number,
+    /** The object number of an OBJR's annotation, else NONE. */
+    readonly annotation: number,
+  ) {}
+}
+
+class StructNode {
+  readonly kids: Kid[] = [];
+  parent: StructNode | null = null;
+  /** The object number of the page of the first content, which the MCRs on it need not repeat; NONE before. */
+  page = NONE;
   /** A list item's Lbl and LBody. */
-  label: StructNode | null;
-  body: StructNode | null;
+  label: StructNode | null = null;
+  body: StructNode | null = null;
   /** A Figure's description from its image (ContentTag.alt), when its element has none. */
-  alt: string | null;
+  alt: string | null = null;
+
+  constructor(
+    readonly role: string,
+    /** Set late on the Document (when content outside the root element came first). */
+    public element: DomElement | null,
+    /** Its object number. */
+    readonly number: number,
+  ) {}
 }
 
 /**
  * Writes /StructTreeRoot with its /ParentTree (§14.7.4.4: page i's MCIDs under key i, then one
  * key per annotation), the pages' /StructParents and /Tabs /S, the annotations' /StructParent,
- * and the catalog's /MarkInfo, /Lang (the root element's `lang`) and DisplayDocTitle.
+ * and the catalog's /MarkInfo, /Lang (the root element's `lang`) and DisplayDocTitle. The
+ * root, the parent tree and the structure elements are text objects (text-objects.ts),
+ * returned for the object-stream writer.
  */
-export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages: readonly TaggedPage[], annotations: readonly TaggedAnnotation[]): void {
-  const tree = new TreeBuilder(context);
-  const parentTree: PDFObject[] = [];
+export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages: readonly TaggedPage[], annotations: readonly TaggedAnnotation[]): TextObjects {
+  const objects = new TextObjects(context);
+  const root = objects.reserve();
+  const parentTree = objects.reserve();
+  const tree = new TreeBuilder(objects);
+  // One number tree node (§7.9.7) with every key, written as the keys come.
+  objects.begin(parentTree);
+  objects.ascii('<</Nums[');
   pages.forEach((page, index) => {
-    const owners = page.tags.map((tag, mcid) => tree.addContent(tag, mcid, page.ref));
+    const pageNumber = page.ref.objectNumber;
+    objects.integer(index);
+    objects.ascii('[');
+    for (let mcid = 0; mcid < page.tags.length; mcid++) {
+      if (mcid > 0) objects.space();
+      objects.ref(tree.addContent(page.tags[mcid]!, mcid, pageNumber).number);
+    }
+    objects.ascii(']');
     page.node.set(PDFName.of('StructParents'), PDFNumber.of(index));
     // §12.5 Table 30 (PDF/UA-1 7.18.3): annotations are visited in structure order.
     page.node.set(PDFName.of('Tabs'), PDFName.of('S'));
-    parentTree.push(PDFNumber.of(index), context.obj(owners.map((node) => node.ref)));
   });
   let key = pages.length;
   for (const annotation of annotations) {
@@ -77,32 +109,31 @@ export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages:
       const field = dict.lookupMaybe(PDFName.of('Parent'), PDFDict) ?? dict;
       if (name !== '' && !field.has(PDFName.of('TU'))) field.set(PDFName.of('TU'), PDFHexString.fromText(name));
     }
-    parentTree.push(PDFNumber.of(key++), node.ref);
+    objects.space();
+    objects.integer(key++);
+    objects.space();
+    objects.ref(node.number);
   }
-  const rootRef = context.nextRef();
-  const document = tree.write(rootRef);
-  context.assign(rootRef, context.obj({
-    Type: 'StructTreeRoot',
-    K: document.ref,
-    ParentTree: context.obj({ Nums: parentTree }),
-    ParentTreeNextKey: key,
-  }));
-  catalog.set(PDFName.of('StructTreeRoot'), rootRef);
+  objects.ascii(']>>');
+  objects.end();
+  const document = tree.write(root);
+  objects.begin(root);
+  objects.ascii('<</Type/StructTreeRoot/K ');
+  objects.ref(document.number);
+  objects.ascii('/ParentTree ');
+  objects.ref(parentTree);
+  objects.ascii('/ParentTreeNextKey ');
+  objects.integer(key);
+  objects.ascii('>>');
+  objects.end();
+  objects.checkComplete();
+  catalog.set(PDFName.of('StructTreeRoot'), PDFRef.of(root));
   catalog.set(PDFName.of('MarkInfo'), context.obj({ Marked: true }));
   const lang = document.element ? documentLanguage(document.element) : null;
   if (lang) catalog.set(PDFName.of('Lang'), PDFHexString.fromText(lang));
   catalog.set(PDFName.of('ViewerPreferences'), context.obj({ DisplayDocTitle: true }));
+  return objects;
 }
-
-const TYPE = PDFName.of('Type');
-const S = PDFName.of('S');
-const P = PDFName.of('P');
-const K = PDFName.of('K');
-const PG = PDFName.of('Pg');
-const MCR = PDFName.of('MCR');
-const MCID = PDFName.of('MCID');
-const OBJR = PDFName.of('OBJR');
-const OBJ = PDFName.of('Obj');
 
 function byDocumentOrder(a: Kid, b: Kid): number {
   return a.position - b.position || a.seq - b.seq;
@@ -120,60 +151,97 @@ class TreeBuilder {
   private document: StructNode | null = null;
   private seq = 0;
 
-  constructor(private readonly context: PDFContext) {}
+  constructor(private readonly objects: TextObjects) {}
 
-  /** An MCR for `tag`'s content; returns the structure element it is in. */
-  addContent(tag: ContentTag, mcid: number, page: PDFRef): StructNode {
+  /** An MCR for `tag`'s content on the page numbered `page`; returns the structure element it is in. */
+  addContent(tag: ContentTag, mcid: number, page: number): StructNode {
     const owner = this.nodeOf(tag.element);
     const node = tag.label ? this.labelOf(owner) : this.bodyOf(owner);
     if (tag.alt !== undefined) node.alt ??= tag.alt;
-    node.kids.push({ position: tag.position, seq: this.seq++, mcid, page });
-    node.page ??= page;
+    node.kids.push(new Kid(tag.position, this.seq++, null, mcid, page, NONE));
+    if (node.page === NONE) node.page = page;
     return node;
   }
 
   /** An OBJR for an annotation, after its element's content. */
   addAnnotation(annotation: TaggedAnnotation): StructNode {
     const node = this.bodyOf(this.nodeOf(annotation.tag.element));
-    node.kids.push({ position: Infinity, seq: this.seq++, annotation: annotation.ref, page: annotation.page });
-    node.page ??= annotation.page;
+    const page = annotation.page.objectNumber;
+    node.kids.push(new Kid(Infinity, this.seq++, null, -1, page, annotation.ref.objectNumber));
+    if (node.page === NONE) node.page = page;
     return node;
   }
 
-  /** Writes every structure element under the Document, which it returns. */
-  write(root: PDFRef): StructNode {
+  /** Writes every structure element under the Document, which it returns; `root` is the StructTreeRoot's object number. */
+  write(root: number): StructNode {
     const document = this.documentNode();
-    this.writeNode(document, root);
+    // Depth first, each element before its kids, without recursion (documents nest deep).
+    const stack: [StructNode, number][] = [[document, root]];
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      const [node, parent] = next;
+      const kids = this.writeNode(node, parent);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i]!, node.number]);
+    }
     return document;
   }
 
   /**
-   * A structure element with its kids (§14.7.2 Table 323). Dictionaries are built entry by
-   * entry, without /Type (optional) and with a lone kid not in an array: a table of thousands
-   * of cells writes thousands of them.
+   * A structure element with its kids (§14.7.2 Table 323), without /Type (optional) and with
+   * a lone kid not in an array: a table of thousands of cells writes thousands of them.
+   * Returns the structure elements among its kids.
    */
-  private writeNode(node: StructNode, parent: PDFRef): void {
-    const kids = node.role === 'LI' ? [node.label, node.body].flatMap((n) => (n ? [{ position: 0, seq: 0, node: n }] : [])) : node.kids;
-    if (!inOrder(kids)) kids.sort(byDocumentOrder);
-    const k: PDFObject[] = [];
-    for (const kid of kids) {
-      if ('node' in kid) {
-        this.writeNode(kid.node, node.ref);
-        k.push(kid.node.ref);
-      } else if ('mcid' in kid) {
-        k.push(kid.page === node.page ? PDFNumber.of(kid.mcid) : this.dict([[TYPE, MCR], [PG, kid.page], [MCID, PDFNumber.of(kid.mcid)]]));
-      } else k.push(this.dict([[TYPE, OBJR], [OBJ, kid.annotation], [PG, kid.page]]));
+  private writeNode(node: StructNode, parent: number): StructNode[] {
+    const o = this.objects;
+    const elements: StructNode[] = [];
+    let kids: readonly Kid[] = node.kids;
+    if (node.role === 'LI') {
+      // A list item's kids are its Lbl and LBody.
+      if (node.label !== null) elements.push(node.label);
+      if (node.body !== null) elements.push(node.body);
+      kids = [];
+    } else if (!inOrder(node.kids)) node.kids.sort(byDocumentOrder);
+    o.begin(node.number);
+    o.ascii('<</S/');
+    o.ascii(node.role);
+    o.ascii('/P ');
+    o.ref(parent);
+    const count = elements.length + kids.length;
+    if (count > 0) o.ascii(count === 1 ? '/K ' : '/K[');
+    for (let i = 0; i < elements.length; i++) {
+      if (i > 0) o.space();
+      o.ref(elements[i]!.number);
     }
-    const dict = this.dict([[S, PDFName.of(node.role)], [P, parent]]);
-    if (k.length === 1) dict.set(K, k[0]!);
-    else if (k.length > 1) dict.set(K, this.context.obj(k));
-    if (node.page) dict.set(PG, node.page);
-    if (node.element) addAttributes(this.context, node, node.element, dict);
-    this.context.assign(node.ref, dict);
-  }
-
-  private dict(entries: readonly (readonly [PDFName, PDFObject])[]): PDFDict {
-    return PDFDict.fromMapWithContext(new Map(entries), this.context);
+    for (let i = 0; i < kids.length; i++) {
+      const kid = kids[i]!;
+      if (i > 0) o.space();
+      if (kid.node !== null) {
+        elements.push(kid.node);
+        o.ref(kid.node.number);
+      } else if (kid.mcid < 0) {
+        o.ascii('<</Type/OBJR/Obj ');
+        o.ref(kid.annotation);
+        o.ascii('/Pg ');
+        o.ref(kid.page);
+        o.ascii('>>');
+      } else if (kid.page === node.page) {
+        o.integer(kid.mcid);
+      } else {
+        o.ascii('<</Type/MCR/Pg ');
+        o.ref(kid.page);
+        o.ascii('/MCID ');
+        o.integer(kid.mcid);
+        o.ascii('>>');
+      }
+    }
+    if (count > 1) o.ascii(']');
+    if (node.page !== NONE) {
+      o.ascii('/Pg ');
+      o.ref(node.page);
+    }
+    if (node.element) o.ascii(attributes(node, node.element));
+    o.ascii('>>');
+    o.end();
+    return elements;
   }
 
   private nodeOf(element: DomElement): StructNode {
@@ -192,7 +260,7 @@ class TreeBuilder {
     const above = element.parent ? structureOwner(element.parent) : null;
     const parent = this.bodyOf(above ? this.nodeOf(above) : this.documentNode());
     node.parent = parent;
-    parent.kids.push({ position: element.order, seq: this.seq++, node });
+    parent.kids.push(new Kid(element.order, this.seq++, node, -1, NONE, NONE));
     // Empty cells too: a row has all its cells, so that the table's columns line up (§14.8.4.3.4).
     if (role === 'TR') for (const cell of element.children) if (cell.kind === 'element' && (cell.tagName === 'td' || cell.tagName === 'th')) this.nodeOf(cell);
     return node;
@@ -220,30 +288,32 @@ class TreeBuilder {
   }
 
   private newNode(role: string, element: DomElement | null): StructNode {
-    return { role, element, ref: this.context.nextRef(), kids: [], parent: null, page: null, label: null, body: null, alt: null };
+    return new StructNode(role, element, this.objects.reserve());
   }
 }
 
-/** /Alt, /Lang and the table attributes (§14.8.5.7) of an element's structure element. */
-function addAttributes(context: PDFContext, node: StructNode, element: DomElement, dict: PDFDict): void {
+/** /Alt, /Lang and the table attributes (§14.8.5.7) of an element's structure element, as dictionary entries (PDF syntax). */
+function attributes(node: StructNode, element: DomElement): string {
+  let text = '';
   if (element.parent !== null) {
     const lang = ownLanguage(element);
-    if (lang) dict.set(PDFName.of('Lang'), PDFHexString.fromText(lang));
+    if (lang) text += `/Lang${PDFHexString.fromText(lang).toString()}`;
   }
   if (node.role === 'L') {
-    dict.set(PDFName.of('A'), context.obj({ O: 'List', ListNumbering: listNumbering(element) }));
+    text += `/A<</O/List/ListNumbering/${listNumbering(element)}>>`;
   } else if (node.role === 'Figure') {
     const alt = altText(element) ?? node.alt;
-    if (alt !== null) dict.set(PDFName.of('Alt'), PDFHexString.fromText(alt));
+    if (alt !== null) text += `/Alt${PDFHexString.fromText(alt).toString()}`;
   } else if (node.role === 'TH' || node.role === 'TD') {
-    const table: Record<string, PDFObject | string | number> = { O: 'Table' };
+    let table = '';
     const rows = span(element.attrs.get('rowspan'), MAX_ROW_SPAN);
     const columns = span(element.attrs.get('colspan'), MAX_COLUMN_SPAN);
-    if (rows > 1) table.RowSpan = rows;
-    if (columns > 1) table.ColSpan = columns;
-    if (node.role === 'TH') table.Scope = headerScope(element);
-    if (Object.keys(table).length > 1) dict.set(PDFName.of('A'), context.obj(table));
+    if (rows > 1) table += `/RowSpan ${rows}`;
+    if (columns > 1) table += `/ColSpan ${columns}`;
+    if (node.role === 'TH') table += `/Scope/${headerScope(element)}`;
+    if (table !== '') text += `/A<</O/Table${table}>>`;
   }
+  return text;
 }
 
 /**

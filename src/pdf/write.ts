@@ -187,7 +187,7 @@ export class PdfWriter {
     this.writeAttachments(names);
     if (names.Dests || names.EmbeddedFiles) this.pdf.catalog.set(PDFName.of('Names'), this.pdf.context.obj(names));
     writeAcroForm(this.pdf.context, this.pdf.catalog, this.pages, this.resources, annotations);
-    if (this.tagged) writeStructureTree(this.pdf.context, this.pdf.catalog, this.pages.map(({ page, tags }) => ({ ref: page.ref, node: page.node, tags })), annotations);
+    const structure = this.tagged ? writeStructureTree(this.pdf.context, this.pdf.catalog, this.pages.map(({ page, tags }) => ({ ref: page.ref, node: page.node, tags })), annotations) : null;
     writeOutline(this.pdf.context, this.pdf.catalog, this.pages);
     this.resources.write();
     // Over everything else, once every page's /Resources exist.
@@ -197,9 +197,10 @@ export class PdfWriter {
     await Promise.all(this.pending);
     // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the
     // bytes depend only on the objects. This is PDFDocument.save() without its default page and
-    // field appearances, and with Node's deflate (object-streams.ts).
+    // field appearances, and with Node's deflate (object-streams.ts); the structure tree is
+    // already text.
     await this.pdf.flush();
-    return serializeWithObjectStreams(this.pdf.context);
+    return serializeWithObjectStreams(this.pdf.context, structure);
   }
 
   /** ISO 19005-2 §6.2.11.8: no text of a PDF/A file may show .notdef; the characters no font has are named. */
