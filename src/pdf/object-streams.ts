@@ -5,9 +5,12 @@
 // written as text (TextObjects: the structure elements of a tagged document, thousands for a
 // long table) put in object streams as they are.
 
-import { deflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflate as deflateAsync, deflateSync } from 'node:zlib';
 import { PDFHeader, PDFInvalidObject, PDFName, PDFNumber, PDFObjectStream, PDFStream, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
 import type { TextObjects } from './text-objects.js';
+
+const deflate = promisify(deflateAsync);
 
 /** Objects per object stream: a viewer reading one object inflates its whole stream. */
 const OBJECTS_PER_STREAM = 1000;
@@ -25,7 +28,10 @@ const UNCOMPRESSED = 1;
 const COMPRESSED = 2;
 
 /** Writes `context` (with `texts`, objects of it written as text) as a PDF file; its bytes depend only on its objects. */
-export function serializeWithObjectStreams(context: PDFContext, texts: TextObjects | null = null): Uint8Array {
+export async function serializeWithObjectStreams(context: PDFContext, texts: TextObjects | null = null): Promise<Uint8Array> {
+  // The text objects' streams are the most to compress: they compress on the thread pool, in
+  // parallel, while the rest is written.
+  const textStreams = texts === null ? [] : textObjectStreams(texts);
   const file = new FileBuilder();
   file.text(`${PDFHeader.forVersion(1, 7).toString()}\n\n`);
   let next = context.largestObjectNumber + 1;
@@ -49,19 +55,11 @@ export function serializeWithObjectStreams(context: PDFContext, texts: TextObjec
     xref.add(number, UNCOMPRESSED, file.size, 0);
     file.objectStream(number, objects.length, plain.dict.lookup(PDFName.of('First'), PDFNumber).asNumber(), deflateSync(plain.getContents()));
   }
-  if (texts !== null) {
-    for (let start = 0; start < texts.count; start += OBJECTS_PER_STREAM) {
-      const end = Math.min(start + OBJECTS_PER_STREAM, texts.count);
-      const number = next++;
-      const { bytes, offsets } = texts.slice(start, end);
-      let header = '';
-      for (let i = start; i < end; i++) {
-        xref.add(texts.number(i), COMPRESSED, number, i - start);
-        header += `${texts.number(i)} ${offsets[i - start]!} `;
-      }
-      xref.add(number, UNCOMPRESSED, file.size, 0);
-      file.objectStream(number, end - start, header.length, deflateSync(Buffer.concat([Buffer.from(header, 'latin1'), bytes]), { level: TEXT_OBJECTS_LEVEL }));
-    }
+  for (const stream of textStreams) {
+    const number = next++;
+    stream.numbers.forEach((objectNumber, index) => xref.add(objectNumber, COMPRESSED, number, index));
+    xref.add(number, UNCOMPRESSED, file.size, 0);
+    file.objectStream(number, stream.numbers.length, stream.first, await stream.contents);
   }
   const xrefNumber = next++;
   const xrefOffset = file.size;
@@ -77,6 +75,31 @@ export function serializeWithObjectStreams(context: PDFContext, texts: TextObjec
   file.bytes(contents);
   file.text(`\nendstream\nendobj\n\nstartxref\n${xrefOffset}\n%%EOF`);
   return file.finish();
+}
+
+/** An object stream of text objects: their numbers, where the first starts (/First) and the compressed contents to come. */
+interface TextObjectStream {
+  readonly numbers: readonly number[];
+  readonly first: number;
+  readonly contents: Promise<Uint8Array>;
+}
+
+/** The object streams of `texts`, compressing. */
+function textObjectStreams(texts: TextObjects): TextObjectStream[] {
+  const streams: TextObjectStream[] = [];
+  for (let start = 0; start < texts.count; start += OBJECTS_PER_STREAM) {
+    const end = Math.min(start + OBJECTS_PER_STREAM, texts.count);
+    const { bytes, offsets } = texts.slice(start, end);
+    const numbers: number[] = [];
+    let header = '';
+    for (let i = start; i < end; i++) {
+      numbers.push(texts.number(i));
+      header += `${texts.number(i)} ${offsets[i - start]!} `;
+    }
+    const contents = deflate(Buffer.concat([Buffer.from(header, 'latin1'), bytes]), { level: TEXT_OBJECTS_LEVEL });
+    streams.push({ numbers, first: header.length, contents });
+  }
+  return streams;
 }
 
 /** The file as pieces — text (latin-1), bytes, pdf-lib objects — written into one buffer at the end. */

@@ -255,10 +255,13 @@ class TreeBuilder {
       this.nodes.set(element, document);
       return document;
     }
-    const node = this.newNode(role, element);
-    this.nodes.set(element, node);
     const above = element.parent ? structureOwner(element.parent) : null;
     const parent = this.bodyOf(above ? this.nodeOf(above) : this.documentNode());
+    // Making a row makes its cells, this one among them: in order, with nothing to sort.
+    const made = this.nodes.get(element);
+    if (made) return made;
+    const node = this.newNode(role, element);
+    this.nodes.set(element, node);
     node.parent = parent;
     parent.kids.push(new Kid(element.order, this.seq++, node, -1, NONE, NONE));
     // Empty cells too: a row has all its cells, so that the table's columns line up (§14.8.4.3.4).
