@@ -150,12 +150,18 @@ class TreeBuilder {
   /** The Document element: the root element's, or one made for content outside it. */
   private document: StructNode | null = null;
   private seq = 0;
+  /** The element of the last content, and its structure element. */
+  private lastElement: DomElement | null = null;
+  private lastOwner: StructNode | null = null;
 
   constructor(private readonly objects: TextObjects) {}
 
   /** An MCR for `tag`'s content on the page numbered `page`; returns the structure element it is in. */
   addContent(tag: ContentTag, mcid: number, page: number): StructNode {
-    const owner = this.nodeOf(tag.element);
+    // Sequences of one element often follow each other (a paragraph's lines, a cell's pieces).
+    const owner = tag.element === this.lastElement ? this.lastOwner! : this.nodeOf(tag.element);
+    this.lastElement = tag.element;
+    this.lastOwner = owner;
     const node = tag.label ? this.labelOf(owner) : this.bodyOf(owner);
     if (tag.alt !== undefined) node.alt ??= tag.alt;
     node.kids.push(new Kid(tag.position, this.seq++, null, mcid, page, NONE));
@@ -255,8 +261,8 @@ class TreeBuilder {
       this.nodes.set(element, document);
       return document;
     }
-    const above = element.parent ? structureOwner(element.parent) : null;
-    const parent = this.bodyOf(above ? this.nodeOf(above) : this.documentNode());
+    const above = element.parent === null ? null : (this.nodes.get(element.parent) ?? structureOwner(element.parent));
+    const parent = this.bodyOf(above === null ? this.documentNode() : above instanceof StructNode ? above : this.nodeOf(above));
     // Making a row makes its cells, this one among them: in order, with nothing to sort.
     const made = this.nodes.get(element);
     if (made) return made;
