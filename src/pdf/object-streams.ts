@@ -1,7 +1,7 @@
 // Serializing the document with object streams (ISO 32000-1 §7.5.7) and a cross-reference
 // stream (§7.5.8), as pdf-lib's PDFStreamWriter does, but with each object stream compressed
 // by Node's zlib instead of pdf-lib's JavaScript deflate, stream contents copied whole, the
-// cross-reference entries in typed arrays rather than an object each, and objects already
+// cross-reference entries in arrays rather than an object each, and objects already
 // written as text (TextObjects: the structure elements of a tagged document, thousands for a
 // long table) put in object streams as they are.
 
@@ -17,8 +17,8 @@ const OBJECTS_PER_STREAM = 1000;
 
 /**
  * The zlib level of the text objects' streams: 4, the fastest of the levels that match
- * lazily, deflates a long table's structure elements about 3 times as fast as 6 (the default)
- * for a file 3% larger.
+ * lazily, deflates the structure elements of a 1,000-row table (436 kB) 2 to 3 times as fast
+ * as 6 (the default), for streams 5% larger.
  */
 const TEXT_OBJECTS_LEVEL = 4;
 
