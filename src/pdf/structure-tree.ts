@@ -70,7 +70,7 @@ class StructNode {
  * key per annotation), the pages' /StructParents and /Tabs /S, the annotations' /StructParent,
  * and the catalog's /MarkInfo, /Lang (the root element's `lang`) and DisplayDocTitle. The
  * root, the parent tree and the structure elements are text objects (text-objects.ts),
- * returned for the object-stream writer.
+ * returned for serializeWithObjectStreams to write: pdf-lib's own save() does not know them.
  */
 export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages: readonly TaggedPage[], annotations: readonly TaggedAnnotation[]): TextObjects {
   const objects = new TextObjects(context);
