@@ -5,7 +5,8 @@
 // object written early needs nothing from the ones written after it.
 
 import { deflateSync } from 'node:zlib';
-import { PDFCrossRefStream, PDFHeader, PDFName, PDFRawStream, PDFTrailer, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
+import { PDFHeader, PDFStream, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
+import { COMPRESSED, CrossReferences, FREE, UNCOMPRESSED } from './cross-references.js';
 
 /** Receives the file's bytes in order; the writer waits for the promise (back-pressure). */
 export type ChunkSink = (chunk: Uint8Array) => void | Promise<void>;
@@ -13,65 +14,75 @@ export type ChunkSink = (chunk: Uint8Array) => void | Promise<void>;
 /** Bytes are handed on in chunks of at least this size (the last one may be smaller). */
 const CHUNK_BYTES = 32 * 1024;
 
-/** Where the cross-reference stream says an object is (§7.5.8.3, Table 18). */
-type XrefEntry =
-  | { readonly ref: PDFRef; readonly offset: number }
-  | { readonly ref: PDFRef; readonly objectStream: PDFRef; readonly index: number };
-
 /** Writes indirect objects to a sink as they come, and at the end the cross-reference stream. */
 export class FileOutput {
   private offset = 0;
-  private readonly entries: XrefEntry[] = [];
+  private readonly xref = new CrossReferences();
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
 
   constructor(private readonly sink: ChunkSink) {
-    const header = PDFHeader.forVersion(1, 7);
-    const bytes = new Uint8Array(header.sizeInBytes() + 2);
-    header.copyBytesInto(bytes, 0);
-    bytes[bytes.length - 2] = bytes[bytes.length - 1] = 0x0a;
-    this.append(bytes);
+    this.text(`${PDFHeader.forVersion(1, 7).toString()}\n\n`);
+    this.xref.add(0, FREE, 0, 65535);
   }
 
   /** Writes `object` as indirect object `ref` now; the caller may let go of it. */
   async writeObject(ref: PDFRef, object: PDFObject): Promise<void> {
-    this.entries.push({ ref, offset: this.offset });
-    const opening = `${ref.objectNumber} ${ref.generationNumber} obj\n`;
-    const bytes = new Uint8Array(opening.length + object.sizeInBytes() + ENDOBJ.length);
-    let at = copyLatin1(opening, bytes, 0);
-    at += object.copyBytesInto(bytes, at);
-    bytes.set(ENDOBJ, at);
-    this.append(bytes);
+    this.xref.add(ref.objectNumber, UNCOMPRESSED, this.offset, ref.generationNumber);
+    this.text(`${ref.objectNumber} ${ref.generationNumber} obj\n`);
+    if (object instanceof PDFStream) {
+      object.updateDict();
+      this.pdfObject(object.dict);
+      this.text('\nstream\n');
+      // Copied whole: pdf-lib's copyBytesInto copies a stream's contents byte by byte.
+      this.append(object.getContents());
+      this.text('\nendstream');
+    } else this.pdfObject(object);
+    this.text('\nendobj\n\n');
     if (this.pendingBytes >= CHUNK_BYTES) await this.flush();
   }
 
-  /** Records that `ref` is the `index`th object of the object stream `objectStream` (§7.5.7). */
-  addCompressed(ref: PDFRef, objectStream: PDFRef, index: number): void {
-    this.entries.push({ ref, objectStream, index });
+  /** Writes object stream `number` (§7.5.7) of the objects `numbers`, the first at `first` in the inflated `contents`. */
+  async writeObjectStream(number: number, numbers: readonly number[], first: number, contents: Uint8Array): Promise<void> {
+    for (let i = 0; i < numbers.length; i++) this.xref.add(numbers[i]!, COMPRESSED, number, i);
+    this.xref.add(number, UNCOMPRESSED, this.offset, 0);
+    this.text(`${number} 0 obj\n<</Type /ObjStm /N ${numbers.length} /First ${first} /Filter /FlateDecode /Length ${contents.length}>>\nstream\n`);
+    this.append(contents);
+    this.text('\nendstream\nendobj\n\n');
+    if (this.pendingBytes >= CHUNK_BYTES) await this.flush();
   }
 
   /**
-   * Writes the cross-reference stream as `xrefRef` (the last object number), with the trailer
-   * entries of `context`, and hands on the last bytes.
+   * Writes the cross-reference stream as object `xrefNumber` (the last object number), with
+   * the trailer entries of `context`, and hands on the last bytes.
    */
-  async finish(context: PDFContext, xrefRef: PDFRef): Promise<void> {
-    const { Root, Encrypt, Info, ID } = context.trailerInfo;
-    const xref = PDFCrossRefStream.create(context.obj({ Size: xrefRef.objectNumber + 1, Root, Encrypt, Info, ID }), false);
+  async finish(context: PDFContext, xrefNumber: number): Promise<void> {
     const xrefOffset = this.offset;
-    // Its entries go in ascending object number (pdf-lib computes /Index from runs of them).
-    const entries = [...this.entries, { ref: xrefRef, offset: xrefOffset }].sort((a, b) => a.ref.objectNumber - b.ref.objectNumber);
-    for (const entry of entries) {
-      if ('offset' in entry) xref.addUncompressedEntry(entry.ref, entry.offset);
-      else xref.addCompressedEntry(entry.ref, entry.objectStream, entry.index);
+    this.xref.add(xrefNumber, UNCOMPRESSED, xrefOffset, 0);
+    const size = xrefNumber + 1;
+    const { trailerInfo } = context;
+    let dict = `/Type /XRef /Size ${size}`;
+    for (const [key, value] of [['Root', trailerInfo.Root], ['Encrypt', trailerInfo.Encrypt], ['Info', trailerInfo.Info], ['ID', trailerInfo.ID]] as const) {
+      if (value !== undefined) dict += ` /${key} ${value.toString()}`;
     }
-    xref.updateDict(); // /W and /Index, now that every entry is in
-    xref.dict.set(PDFName.of('Filter'), PDFName.of('FlateDecode'));
-    await this.writeObject(xrefRef, PDFRawStream.of(xref.dict, deflateSync(xref.getUnencodedContents())));
-    const trailer = PDFTrailer.forLastCrossRefSectionOffset(xrefOffset);
-    const bytes = new Uint8Array(trailer.sizeInBytes());
-    trailer.copyBytesInto(bytes, 0);
-    this.append(bytes);
+    const table = this.xref.encode(size);
+    const contents = deflateSync(table.rows);
+    this.text(`${xrefNumber} 0 obj\n<<${dict} /W [${table.widths.join(' ')}] /Index [${table.index.join(' ')}] /Filter /FlateDecode /Length ${contents.length}>>\nstream\n`);
+    this.append(contents);
+    this.text(`\nendstream\nendobj\n\nstartxref\n${xrefOffset}\n%%EOF`);
     await this.flush();
+  }
+
+  private text(text: string): void {
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    this.append(bytes);
+  }
+
+  private pdfObject(object: PDFObject): void {
+    const bytes = new Uint8Array(object.sizeInBytes());
+    object.copyBytesInto(bytes, 0);
+    this.append(bytes);
   }
 
   private append(bytes: Uint8Array): void {
@@ -87,13 +98,6 @@ export class FileOutput {
     this.pendingBytes = 0;
     await this.sink(chunk);
   }
-}
-
-const ENDOBJ = new Uint8Array([...'\nendobj\n\n'].map((c) => c.charCodeAt(0)));
-
-function copyLatin1(text: string, into: Uint8Array, at: number): number {
-  for (let i = 0; i < text.length; i++) into[at + i] = text.charCodeAt(i);
-  return text.length;
 }
 
 /** The chunks one after another, in one array of `length` bytes. */

@@ -6,10 +6,11 @@
 // (MCRs) and object references (OBJRs) — are in document order (ContentTag.position), so the
 // reading order is the document's, across pages and whatever order paint drew in.
 
-import { PDFDict, PDFHexString, PDFName, PDFNumber, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
+import { PDFDict, PDFHexString, PDFName, PDFNumber, PDFRef, type PDFContext } from 'pdf-lib';
 import type { DomElement } from '../dom/types.js';
 import { documentLanguage, ownLanguage, structureOwner, structureRoleOf } from '../paint/structure.js';
 import type { ContentTag, Paragraph } from '../paint/types.js';
+import { TextObjects } from './text-objects.js';
 
 /** A page's MCIDs: `tags[mcid]` is what the sequence belongs to. */
 export interface TaggedPage {
@@ -25,44 +26,75 @@ export interface TaggedAnnotation {
   readonly tag: ContentTag;
 }
 
-type Kid =
-  | { readonly position: number; readonly seq: number; readonly node: StructNode }
-  | { readonly position: number; readonly seq: number; readonly mcid: number; readonly page: PDFRef }
-  | { readonly position: number; readonly seq: number; readonly annotation: PDFRef; readonly page: PDFRef };
+/** No object: object number 0 is never a page's or an annotation's. */
+const NONE = 0;
 
-interface StructNode {
-  readonly role: string;
-  /** Set late on the Document (when content outside the root element came first). */
-  element: DomElement | null;
-  readonly ref: PDFRef;
-  readonly kids: Kid[];
-  parent: StructNode | null;
-  /** The page of the first content, the /Pg MCRs on it need not repeat. */
-  page: PDFRef | null;
+/** A kid of a structure element: another one, a marked-content reference (MCR) or an object reference (OBJR). */
+class Kid {
+  constructor(
+    /** Where it is in the document (ContentTag.position), then the order it came in. */
+    readonly position: number,
+    readonly seq: number,
+    readonly node: StructNode | null,
+    /** An MCR's MCID, else -1. */
+    readonly mcid: number,
+    /** The object number of the MCR's or OBJR's page. */
+    readonly page: number,
+    /** The object number of an OBJR's annotation, else NONE. */
+    readonly annotation: number,
+  ) {}
+}
+
+class StructNode {
+  readonly kids: Kid[] = [];
+  parent: StructNode | null = null;
+  /** The object number of the page of the first content, which the MCRs on it need not repeat; NONE before. */
+  page = NONE;
   /** A list item's Lbl and LBody. */
-  label: StructNode | null;
-  body: StructNode | null;
+  label: StructNode | null = null;
+  body: StructNode | null = null;
   /** A Figure's description from its image (ContentTag.alt), when its element has none. */
-  alt: string | null;
+  alt: string | null = null;
   /** The anonymous paragraphs (P) of a grouping element, by their span in document order. */
-  paragraphs: { readonly span: Paragraph; readonly node: StructNode }[] | null;
+  paragraphs: { readonly span: Paragraph; readonly node: StructNode }[] | null = null;
+
+  constructor(
+    readonly role: string,
+    /** Set late on the Document (when content outside the root element came first). */
+    public element: DomElement | null,
+    /** Its object number. */
+    readonly number: number,
+  ) {}
 }
 
 /**
  * Writes /StructTreeRoot with its /ParentTree (§14.7.4.4: page i's MCIDs under key i, then one
  * key per annotation), the pages' /StructParents and /Tabs /S, the annotations' /StructParent,
- * and the catalog's /MarkInfo, /Lang (the root element's `lang`) and DisplayDocTitle. Returns
+ * and the catalog's /MarkInfo, /Lang (the root element's `lang`) and DisplayDocTitle. The
+ * root, the parent tree and the structure elements are text objects (text-objects.ts),
+ * returned for writeWithObjectStreams to write (pdf-lib's own save() does not know them), with
  * the elements of the Figures written without /Alt (PDF/UA-1 7.3 asks for one: conformance.ts).
  */
-export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages: readonly TaggedPage[], annotations: readonly TaggedAnnotation[]): DomElement[] {
-  const tree = new TreeBuilder(context);
-  const parentTree: PDFObject[] = [];
+export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages: readonly TaggedPage[], annotations: readonly TaggedAnnotation[]): { objects: TextObjects; figuresWithoutAlt: DomElement[] } {
+  const objects = new TextObjects(context);
+  const root = objects.reserve();
+  const parentTree = objects.reserve();
+  const tree = new TreeBuilder(objects);
+  // One number tree node (§7.9.7) with every key, written as the keys come.
+  objects.begin(parentTree);
+  objects.ascii('<</Nums[');
   pages.forEach((page, index) => {
-    const owners = page.tags.map((tag, mcid) => tree.addContent(tag, mcid, page.ref));
+    const pageNumber = page.ref.objectNumber;
+    objects.integer(index);
+    objects.ascii('[');
+    for (let mcid = 0; mcid < page.tags.length; mcid++) {
+      if (mcid > 0) objects.space();
+      objects.ref(tree.addContent(page.tags[mcid]!, mcid, pageNumber).number);
+    }
+    objects.ascii(']');
     page.node.set(PDFName.of('StructParents'), PDFNumber.of(index));
     // §12.5 Table 30 (PDF/UA-1 7.18.3): annotations are visited in structure order.
     page.node.set(PDFName.of('Tabs'), PDFName.of('S'));
-    parentTree.push(PDFNumber.of(index), context.obj(owners.map((node) => node.ref)));
   });
   let key = pages.length;
   const labels = new LabelIndex();
@@ -81,33 +113,31 @@ export function writeStructureTree(context: PDFContext, catalog: PDFDict, pages:
       const field = dict.lookupMaybe(PDFName.of('Parent'), PDFDict) ?? dict;
       if (name !== '' && !field.has(PDFName.of('TU'))) field.set(PDFName.of('TU'), PDFHexString.fromText(name));
     }
-    parentTree.push(PDFNumber.of(key++), node.ref);
+    objects.space();
+    objects.integer(key++);
+    objects.space();
+    objects.ref(node.number);
   }
-  const rootRef = context.nextRef();
-  const document = tree.write(rootRef);
-  context.assign(rootRef, context.obj({
-    Type: 'StructTreeRoot',
-    K: document.ref,
-    ParentTree: context.obj({ Nums: parentTree }),
-    ParentTreeNextKey: key,
-  }));
-  catalog.set(PDFName.of('StructTreeRoot'), rootRef);
+  objects.ascii(']>>');
+  objects.end();
+  const document = tree.write(root);
+  objects.begin(root);
+  objects.ascii('<</Type/StructTreeRoot/K ');
+  objects.ref(document.number);
+  objects.ascii('/ParentTree ');
+  objects.ref(parentTree);
+  objects.ascii('/ParentTreeNextKey ');
+  objects.integer(key);
+  objects.ascii('>>');
+  objects.end();
+  objects.checkComplete();
+  catalog.set(PDFName.of('StructTreeRoot'), PDFRef.of(root));
   catalog.set(PDFName.of('MarkInfo'), context.obj({ Marked: true }));
   const lang = document.element ? documentLanguage(document.element) : null;
   if (lang) catalog.set(PDFName.of('Lang'), PDFHexString.fromText(lang));
   catalog.set(PDFName.of('ViewerPreferences'), context.obj({ DisplayDocTitle: true }));
-  return tree.figuresWithoutAlt;
+  return { objects, figuresWithoutAlt: tree.figuresWithoutAlt };
 }
-
-const TYPE = PDFName.of('Type');
-const S = PDFName.of('S');
-const P = PDFName.of('P');
-const K = PDFName.of('K');
-const PG = PDFName.of('Pg');
-const MCR = PDFName.of('MCR');
-const MCID = PDFName.of('MCID');
-const OBJR = PDFName.of('OBJR');
-const OBJ = PDFName.of('Obj');
 
 function byDocumentOrder(a: Kid, b: Kid): number {
   return a.position - b.position || a.seq - b.seq;
@@ -126,59 +156,109 @@ class TreeBuilder {
   /** The Document element: the root element's, or one made for content outside it. */
   private document: StructNode | null = null;
   private seq = 0;
+  /** The element of the last content, and its structure element. */
+  private lastElement: DomElement | null = null;
+  private lastOwner: StructNode | null = null;
 
-  constructor(private readonly context: PDFContext) {}
+  constructor(private readonly objects: TextObjects) {}
 
-  /** An MCR for `tag`'s content; returns the structure element it is in. */
-  addContent(tag: ContentTag, mcid: number, page: PDFRef): StructNode {
-    const owner = this.nodeOf(tag.element);
+  /** An MCR for `tag`'s content on the page numbered `page`; returns the structure element it is in. */
+  addContent(tag: ContentTag, mcid: number, page: number): StructNode {
+    // Sequences of one element often follow each other (a paragraph's lines, a cell's pieces).
+    const owner = tag.element === this.lastElement ? this.lastOwner! : this.nodeOf(tag.element);
+    this.lastElement = tag.element;
+    this.lastOwner = owner;
     let node = tag.label ? this.labelOf(owner) : this.bodyOf(owner);
     if (tag.paragraph !== null) node = this.paragraphOf(node, tag.paragraph);
     if (tag.alt !== undefined) node.alt ??= tag.alt;
-    node.kids.push({ position: tag.position, seq: this.seq++, mcid, page });
-    node.page ??= page;
+    node.kids.push(new Kid(tag.position, this.seq++, null, mcid, page, NONE));
+    if (node.page === NONE) node.page = page;
     return node;
   }
 
   /** An OBJR for an annotation, after its element's content. */
   addAnnotation(annotation: TaggedAnnotation): StructNode {
     const node = this.bodyOf(this.nodeOf(annotation.tag.element));
-    node.kids.push({ position: Infinity, seq: this.seq++, annotation: annotation.ref, page: annotation.page });
-    node.page ??= annotation.page;
+    const page = annotation.page.objectNumber;
+    node.kids.push(new Kid(Infinity, this.seq++, null, -1, page, annotation.ref.objectNumber));
+    if (node.page === NONE) node.page = page;
     return node;
   }
 
-  /** Writes every structure element under the Document, which it returns. */
-  write(root: PDFRef): StructNode {
+  /** Writes every structure element under the Document, which it returns; `root` is the StructTreeRoot's object number. */
+  write(root: number): StructNode {
     const document = this.documentNode();
-    this.writeNode(document, root);
+    // Depth first, each element before its kids, without recursion (documents nest deep).
+    const stack: [StructNode, number][] = [[document, root]];
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      const [node, parent] = next;
+      const kids = this.writeNode(node, parent);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i]!, node.number]);
+    }
     return document;
   }
 
   /**
-   * A structure element with its kids (§14.7.2 Table 323). Dictionaries are built entry by
-   * entry, without /Type (optional) and with a lone kid not in an array: a table of thousands
-   * of cells writes thousands of them.
+   * A structure element with its kids (§14.7.2 Table 323), without /Type (optional) and with
+   * a lone kid not in an array: a table of thousands of cells writes thousands of them.
+   * Returns the structure elements among its kids.
    */
-  private writeNode(node: StructNode, parent: PDFRef): void {
+  private writeNode(node: StructNode, parent: number): StructNode[] {
     if (node.paragraphs !== null) this.gatherIntoParagraphs(node, node.paragraphs);
-    const kids = node.role === 'LI' ? [node.label, node.body].flatMap((n) => (n ? [{ position: 0, seq: 0, node: n }] : [])) : node.kids;
-    if (!inOrder(kids)) kids.sort(byDocumentOrder);
-    const k: PDFObject[] = [];
-    for (const kid of kids) {
-      if ('node' in kid) {
-        this.writeNode(kid.node, node.ref);
-        k.push(kid.node.ref);
-      } else if ('mcid' in kid) {
-        k.push(kid.page === node.page ? PDFNumber.of(kid.mcid) : this.dict([[TYPE, MCR], [PG, kid.page], [MCID, PDFNumber.of(kid.mcid)]]));
-      } else k.push(this.dict([[TYPE, OBJR], [OBJ, kid.annotation], [PG, kid.page]]));
+    const o = this.objects;
+    const elements: StructNode[] = [];
+    let kids: readonly Kid[] = node.kids;
+    if (node.role === 'LI') {
+      // A list item's kids are its Lbl and LBody.
+      if (node.label !== null) elements.push(node.label);
+      if (node.body !== null) elements.push(node.body);
+      kids = [];
+    } else if (!inOrder(node.kids)) node.kids.sort(byDocumentOrder);
+    o.begin(node.number);
+    o.ascii('<</S/');
+    o.ascii(node.role);
+    o.ascii('/P ');
+    o.ref(parent);
+    const count = elements.length + kids.length;
+    if (count > 0) o.ascii(count === 1 ? '/K ' : '/K[');
+    for (let i = 0; i < elements.length; i++) {
+      if (i > 0) o.space();
+      o.ref(elements[i]!.number);
     }
-    const dict = this.dict([[S, PDFName.of(node.role)], [P, parent]]);
-    if (k.length === 1) dict.set(K, k[0]!);
-    else if (k.length > 1) dict.set(K, this.context.obj(k));
-    if (node.page) dict.set(PG, node.page);
-    if (node.element && !addAttributes(this.context, node, node.element, dict)) this.figuresWithoutAlt.push(node.element);
-    this.context.assign(node.ref, dict);
+    for (let i = 0; i < kids.length; i++) {
+      const kid = kids[i]!;
+      if (i > 0) o.space();
+      if (kid.node !== null) {
+        elements.push(kid.node);
+        o.ref(kid.node.number);
+      } else if (kid.mcid < 0) {
+        o.ascii('<</Type/OBJR/Obj ');
+        o.ref(kid.annotation);
+        o.ascii('/Pg ');
+        o.ref(kid.page);
+        o.ascii('>>');
+      } else if (kid.page === node.page) {
+        o.integer(kid.mcid);
+      } else {
+        o.ascii('<</Type/MCR/Pg ');
+        o.ref(kid.page);
+        o.ascii('/MCID ');
+        o.integer(kid.mcid);
+        o.ascii('>>');
+      }
+    }
+    if (count > 1) o.ascii(']');
+    if (node.page !== NONE) {
+      o.ascii('/Pg ');
+      o.ref(node.page);
+    }
+    if (node.element) {
+      o.ascii(attributes(node, node.element));
+      if (node.role === 'Figure' && figureAlt(node, node.element) === null) this.figuresWithoutAlt.push(node.element);
+    }
+    o.ascii('>>');
+    o.end();
+    return elements;
   }
 
   /** The P of an anonymous paragraph in `parent`, made at its first content. */
@@ -186,7 +266,7 @@ class TreeBuilder {
     let node = this.paragraphs.get(span);
     if (node === undefined) {
       node = this.childOf(parent, 'P');
-      parent.kids.push({ position: span.start, seq: this.seq++, node });
+      parent.kids.push(new Kid(span.start, this.seq++, node, -1, NONE, NONE));
       (parent.paragraphs ??= []).push({ span, node });
       this.paragraphs.set(span, node);
     }
@@ -202,22 +282,19 @@ class TreeBuilder {
     paragraphs.sort((a, b) => a.span.start - b.span.start);
     const stay: Kid[] = [];
     for (const kid of parent.kids) {
-      const into = 'node' in kid && !this.isParagraph(kid.node) ? containing(paragraphs, kid.position) : null;
-      if (into !== null && 'node' in kid) {
+      const into = kid.node !== null && !this.isParagraph(kid.node) ? containing(paragraphs, kid.position) : null;
+      if (into !== null && kid.node !== null) {
         into.kids.push(kid);
         kid.node.parent = into;
       } else stay.push(kid);
     }
+    // Element by element: a spread of a document's many kids could overflow the call stack.
     parent.kids.length = 0;
-    parent.kids.push(...stay);
+    for (const kid of stay) parent.kids.push(kid);
   }
 
   private isParagraph(node: StructNode): boolean {
     return node.role === 'P' && node.element === null;
-  }
-
-  private dict(entries: readonly (readonly [PDFName, PDFObject])[]): PDFDict {
-    return PDFDict.fromMapWithContext(new Map(entries), this.context);
   }
 
   private nodeOf(element: DomElement): StructNode {
@@ -231,12 +308,15 @@ class TreeBuilder {
       this.nodes.set(element, document);
       return document;
     }
+    const above = element.parent === null ? null : (this.nodes.get(element.parent) ?? structureOwner(element.parent));
+    const parent = this.bodyOf(above === null ? this.documentNode() : above instanceof StructNode ? above : this.nodeOf(above));
+    // Making a row makes its cells, this one among them: in order, with nothing to sort.
+    const made = this.nodes.get(element);
+    if (made) return made;
     const node = this.newNode(role, element);
     this.nodes.set(element, node);
-    const above = element.parent ? structureOwner(element.parent) : null;
-    const parent = this.bodyOf(above ? this.nodeOf(above) : this.documentNode());
     node.parent = parent;
-    parent.kids.push({ position: element.order, seq: this.seq++, node });
+    parent.kids.push(new Kid(element.order, this.seq++, node, -1, NONE, NONE));
     // Empty cells too: a row has all its cells, so that the table's columns line up (§14.8.4.3.4).
     if (role === 'TR') for (const cell of element.children) if (cell.kind === 'element' && (cell.tagName === 'td' || cell.tagName === 'th')) this.nodeOf(cell);
     return node;
@@ -264,7 +344,7 @@ class TreeBuilder {
   }
 
   private newNode(role: string, element: DomElement | null): StructNode {
-    return { role, element, ref: this.context.nextRef(), kids: [], parent: null, page: null, label: null, body: null, alt: null, paragraphs: null };
+    return new StructNode(role, element, this.objects.reserve());
   }
 }
 
@@ -282,28 +362,33 @@ function containing(paragraphs: readonly { readonly span: Paragraph; readonly no
   return null;
 }
 
-/** /Alt, /Lang and the table attributes (§14.8.5.7) of an element's structure element; false for a Figure without /Alt. */
-function addAttributes(context: PDFContext, node: StructNode, element: DomElement, dict: PDFDict): boolean {
+/** A Figure's description: its element's, else its image's (ContentTag.alt); null when it has none. */
+function figureAlt(node: StructNode, element: DomElement): string | null {
+  return altText(element) ?? node.alt;
+}
+
+/** /Alt, /Lang and the table attributes (§14.8.5.7) of an element's structure element, as dictionary entries (PDF syntax). */
+function attributes(node: StructNode, element: DomElement): string {
+  let text = '';
   if (element.parent !== null) {
     const lang = ownLanguage(element);
-    if (lang) dict.set(PDFName.of('Lang'), PDFHexString.fromText(lang));
+    if (lang) text += `/Lang${PDFHexString.fromText(lang).toString()}`;
   }
   if (node.role === 'L') {
-    dict.set(PDFName.of('A'), context.obj({ O: 'List', ListNumbering: listNumbering(element) }));
+    text += `/A<</O/List/ListNumbering/${listNumbering(element)}>>`;
   } else if (node.role === 'Figure') {
-    const alt = altText(element) ?? node.alt;
-    if (alt === null) return false;
-    dict.set(PDFName.of('Alt'), PDFHexString.fromText(alt));
+    const alt = figureAlt(node, element);
+    if (alt !== null) text += `/Alt${PDFHexString.fromText(alt).toString()}`;
   } else if (node.role === 'TH' || node.role === 'TD') {
-    const table: Record<string, PDFObject | string | number> = { O: 'Table' };
+    let table = '';
     const rows = span(element.attrs.get('rowspan'), MAX_ROW_SPAN);
     const columns = span(element.attrs.get('colspan'), MAX_COLUMN_SPAN);
-    if (rows > 1) table.RowSpan = rows;
-    if (columns > 1) table.ColSpan = columns;
-    if (node.role === 'TH') table.Scope = headerScope(element);
-    if (Object.keys(table).length > 1) dict.set(PDFName.of('A'), context.obj(table));
+    if (rows > 1) table += `/RowSpan ${rows}`;
+    if (columns > 1) table += `/ColSpan ${columns}`;
+    if (node.role === 'TH') table += `/Scope/${headerScope(element)}`;
+    if (table !== '') text += `/A<</O/Table${table}>>`;
   }
-  return true;
+  return text;
 }
 
 /**

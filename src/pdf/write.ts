@@ -25,6 +25,7 @@ import { writeOutline } from './outline.js';
 import type { PaintContext } from './paint-context.js';
 import { MarkedContent } from './marked-content.js';
 import { writeWithObjectStreams } from './object-streams.js';
+import type { TextObjects } from './text-objects.js';
 import { paintItems } from './paint-page.js';
 import { writeStructureTree } from './structure-tree.js';
 import { ResourceRegistry } from './resources.js';
@@ -210,9 +211,11 @@ export class PdfWriter {
     this.writeAttachments(names);
     if (names.Dests || names.EmbeddedFiles) this.pdf.catalog.set(PDFName.of('Names'), this.pdf.context.obj(names));
     writeAcroForm(this.pdf.context, this.pdf.catalog, this.pages, this.resources, annotations);
+    let texts: TextObjects | null = null;
     if (this.tagged) {
-      const unnamed = writeStructureTree(this.pdf.context, this.pdf.catalog, this.pages.map(({ page, tags }) => ({ ref: page.ref, node: page.node, tags })), annotations);
-      if (this.conformance.pdfuaPart !== null && unnamed.length > 0) throw new ValidationError(figureFailures(unnamed));
+      const structure = writeStructureTree(this.pdf.context, this.pdf.catalog, this.pages.map(({ page, tags }) => ({ ref: page.ref, node: page.node, tags })), annotations);
+      if (this.conformance.pdfuaPart !== null && structure.figuresWithoutAlt.length > 0) throw new ValidationError(figureFailures(structure.figuresWithoutAlt));
+      texts = structure.objects;
     }
     writeOutline(this.pdf.context, this.pdf.catalog, this.pages);
     this.resources.write();
@@ -223,9 +226,10 @@ export class PdfWriter {
     while (this.unwritten.length > 0) await this.writeNextContent();
     // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the
     // bytes depend only on the objects. This is PDFDocument.save() without its default page and
-    // field appearances, and with Node's deflate (object-streams.ts).
+    // field appearances, and with Node's deflate (object-streams.ts); the structure tree is
+    // already text.
     await this.pdf.flush();
-    await writeWithObjectStreams(this.pdf.context, this.file);
+    await writeWithObjectStreams(this.pdf.context, this.file, texts);
   }
 
   /** ISO 19005-2 §6.2.11.8: no text of a PDF/A file may show .notdef; the characters no font has are named. */
