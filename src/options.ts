@@ -2,6 +2,7 @@
 import type { MetadataOptions } from './document-properties.js';
 import type { PdfVariant } from './pdf/variant.js';
 import type { AttachmentOption } from './resources/attachments.js';
+import type { RenderStage } from './stage-clock.js';
 import type { ResourceFetcher, ResourceKind } from './resources/gather.js';
 import type { FontProviderOptions } from './resources/google-fonts.js';
 
@@ -69,9 +70,10 @@ export interface RenderOptions {
 
 /**
  * Where a render is: a stage before layout, `layout` while pages are laid out, painted and
- * written one by one, or `write` while the PDF's fonts and objects are finished.
+ * written one by one, or `write` while the PDF's fonts and objects are finished: the stages of
+ * the timings but `paint`, which alternates with layout page by page.
  */
-export type RenderPhase = 'parse' | 'resources' | 'style' | 'boxes' | 'layout' | 'write';
+export type RenderPhase = Exclude<RenderStage, 'paint'>;
 
 /** What `onProgress` receives. */
 export interface RenderProgress {
