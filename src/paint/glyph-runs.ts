@@ -1,16 +1,7 @@
 // Glyph positions of a run, derived from its segments: the one place that turns advances,
 // letter-spacing, word-spacing and justification into pen positions.
+import { isJustifiableSpace, isWordSeparator } from '../text/word-separators.js';
 import type { GlyphRunItem, GlyphSegment, PlacedGlyph } from './types.js';
-
-/** Spaces that take justification (CSS Text 3 §7.3 word separators). */
-export function isJustifiableSpace(text: string): boolean {
-  return text === ' ' || text === '\u3000';
-}
-
-/** Spaces that take word-spacing (CSS Text 3 §8.1). */
-export function isWordSeparator(text: string): boolean {
-  return text === ' ' || text === '\u00A0';
-}
 
 export type GlyphVisitor = (id: number, x: number, y: number, text: string) => void;
 

@@ -15,9 +15,20 @@ export interface BreakOpportunity {
 
 /** Every break opportunity in `text`, in order; the last is at `text.length`. */
 export function breakOpportunities(text: string): BreakOpportunity[] {
-  if (isSimpleText(text)) return simpleBreaks(text);
+  if (isSimpleText(text)) return simpleBreaks(text).map((position) => ({ position, required: false }));
   const breaks = uax14Breaks(text);
   return hasComplexContext(text) ? withWordBreaks(text, breaks) : breaks;
+}
+
+/**
+ * The positions of breakOpportunities(text) where a line may wrap: all but a required break at
+ * the text's end (a paragraph's last forced break), without an object per break for plain text.
+ */
+export function wrapPositions(text: string): number[] {
+  if (isSimpleText(text)) return simpleBreaks(text);
+  const positions: number[] = [];
+  for (const o of breakOpportunities(text)) if (!o.required || o.position < text.length) positions.push(o.position);
+  return positions;
 }
 
 function uax14Breaks(text: string): BreakOpportunity[] {
@@ -29,14 +40,15 @@ function uax14Breaks(text: string): BreakOpportunity[] {
   return breaks;
 }
 
-// Characters whose UAX #14 classes are AL, NU, SP and IS (, . : ;). Between them the only
-// opportunity is after a run of spaces (LB18), unless an IS follows (LB13); LB25 and LB29
-// keep IS with the letters and digits after it. test/text/line-break.test.ts checks this
-// against the linebreak package.
+// Characters whose UAX #14 classes are AL, NU, SP, IS (, . : ;) and EX (! ?). Between them
+// the opportunities are after a run of spaces (LB18) unless an IS or EX follows (LB13), and
+// after an EX before a letter or digit (LB31); LB25 and LB29 keep IS with the letters and
+// digits after it. test/text/line-break.test.ts checks this against the linebreak package.
 const SIMPLE = new Uint8Array(128);
-for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;') SIMPLE[ch.charCodeAt(0)] = 1;
-const INFIX_SEPARATOR = new Uint8Array(128);
-for (const ch of '.,:;') INFIX_SEPARATOR[ch.charCodeAt(0)] = 1;
+for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;!?') SIMPLE[ch.charCodeAt(0)] = 1;
+/** 1 for the characters no break comes before (LB7 SP, LB13 IS and EX). */
+const NO_BREAK_BEFORE = new Uint8Array(128);
+for (const ch of ' .,:;!?') NO_BREAK_BEFORE[ch.charCodeAt(0)] = 1;
 
 function isSimpleText(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -46,13 +58,14 @@ function isSimpleText(text: string): boolean {
   return true;
 }
 
-function simpleBreaks(text: string): BreakOpportunity[] {
-  const breaks: BreakOpportunity[] = [];
+/** Break positions of simple text: after spaces and after ! or ?, before a letter or digit. */
+function simpleBreaks(text: string): number[] {
+  const breaks: number[] = [];
   for (let i = 1; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (text.charCodeAt(i - 1) === 0x20 && code !== 0x20 && INFIX_SEPARATOR[code] === 0) breaks.push({ position: i, required: false });
+    const before = text.charCodeAt(i - 1);
+    if (NO_BREAK_BEFORE[text.charCodeAt(i)] === 0 && (before === 0x20 || before === 0x21 || before === 0x3f)) breaks.push(i);
   }
-  if (text.length > 0) breaks.push({ position: text.length, required: false });
+  if (text.length > 0) breaks.push(text.length);
   return breaks;
 }
 

@@ -1,14 +1,16 @@
 // Shaping: a string in one face → positioned glyphs with their source text (fontkit's
 // OpenType layout with the default features: ccmp, liga, kern, mark …; HarfBuzz for the
 // scripts fontkit gets wrong, see harfbuzz-shaper.ts). Layout shapes one word
-// at a time, so results are cached by face and text, and a hit is one Map look-up.
+// at a time, so results are cached by face, options and text, found without cutting the
+// word out of its paragraph (word-cache.ts).
 
 import type * as fontkit from 'fontkit';
-import { BoundedCache } from './bounded-cache.js';
 import { fontProgramOf } from './font-face.js';
 import { layoutWithClusters } from './fontkit-clusters.js';
 import { needsHarfBuzz, shapeWithHarfBuzz } from './harfbuzz-shaper.js';
-import type { FontFace, ShapedGlyph, ShapedText } from './types.js';
+import type { FontFace, ShapedGlyph, ShapedText, ShapedWord } from './types.js';
+import { hashRange, WordCache } from './word-cache.js';
+import { isJustifiableSpace } from './word-separators.js';
 
 /**
  * How a run is shaped beyond its face and text: the direction its bidi level gives it (glyphs
@@ -40,32 +42,72 @@ export function shapeOptions(direction: ShapingDirection, features: Readonly<Rec
   return { direction, features: tags.length === 0 ? null : features, key };
 }
 
-/** Entries kept per face; a face's cache is found first so the text alone is the key. */
+/** Entries kept per face and shaping options. */
 const SHAPING_CACHE_LIMIT = 50_000;
 /**
  * Weak: a document's @font-face faces are made for its render, and a strong key kept each of
  * them, its file and up to SHAPING_CACHE_LIMIT shaped words for the life of the process.
+ * Within a face, one cache per ShapeOptions key.
  */
-let shapingCaches = new WeakMap<FontFace, BoundedCache<ShapedText>>();
+let shapingCaches = new WeakMap<FontFace, Map<string, WordCache<ShapedWord>>>();
 
 /**
  * Shapes `text` with `face`. Each glyph carries the text of its cluster, so a ligature "fi"
  * carries "fi"; later glyphs of a cluster carry ''. Metrics are in font units. The same face
  * and text return the same (frozen-by-contract) object until the cache evicts it.
  */
-export function shapeText(face: FontFace, text: string, options: ShapeOptions = DEFAULT_SHAPING): ShapedText {
-  let cache = shapingCaches.get(face);
-  if (!cache) {
-    cache = new BoundedCache<ShapedText>(SHAPING_CACHE_LIMIT);
-    shapingCaches.set(face, cache);
-  }
-  const key = options.key === '' ? text : `${options.key}\u0000${text}`;
-  let shaped = cache.get(key);
-  if (!shaped) {
-    shaped = shapeUncached(face, text, options);
-    cache.set(key, shaped);
+export function shapeText(face: FontFace, text: string, options: ShapeOptions = DEFAULT_SHAPING): ShapedWord {
+  return shapeRange(face, text, 0, text.length, options);
+}
+
+/** shapeText of source[start, end), which a cached word answers without slicing the source. */
+export function shapeRange(face: FontFace, source: string, start: number, end: number, options: ShapeOptions = DEFAULT_SHAPING): ShapedWord {
+  const cache = wordCacheOf(face, options.key);
+  const hash = hashRange(source, start, end);
+  let shaped = cache.get(source, start, end, hash);
+  if (shaped === undefined) {
+    const text = start === 0 && end === source.length ? source : source.slice(start, end);
+    shaped = shapedWord(text, shapeUncached(face, text, options));
+    cache.add(hash, shaped);
   }
   return shaped;
+}
+
+function wordCacheOf(face: FontFace, key: string): WordCache<ShapedWord> {
+  let caches = shapingCaches.get(face);
+  if (caches === undefined) {
+    caches = new Map();
+    shapingCaches.set(face, caches);
+  }
+  let cache = caches.get(key);
+  if (cache === undefined) {
+    cache = new WordCache<ShapedWord>(SHAPING_CACHE_LIMIT);
+    caches.set(key, cache);
+  }
+  return cache;
+}
+
+/** `shaped` with its text and its justifiable spaces counted. */
+export function shapedWord(text: string, shaped: ShapedText): ShapedWord {
+  return { face: shaped.face, glyphs: shaped.glyphs, advance: shaped.advance, text, ...justifiableSpaces(shaped.glyphs) };
+}
+
+/** The glyphs that are justifiable spaces, and those of them that end the glyphs with their advance. */
+export function justifiableSpaces(glyphs: readonly ShapedGlyph[]): Pick<ShapedWord, 'spaces' | 'trailingSpaces' | 'trailingAdvance'> {
+  let spaces = 0;
+  let trailingSpaces = 0;
+  let trailingAdvance = 0;
+  for (const glyph of glyphs) {
+    if (isJustifiableSpace(glyph.text)) {
+      spaces++;
+      trailingSpaces++;
+      trailingAdvance += glyph.advance;
+    } else {
+      trailingSpaces = 0;
+      trailingAdvance = 0;
+    }
+  }
+  return { spaces, trailingSpaces, trailingAdvance };
 }
 
 /** The advance width of `text` in `face`, font units (multiply by size / unitsPerEm for pt). */

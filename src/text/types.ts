@@ -52,6 +52,19 @@ export interface ShapedText {
   readonly advance: number;
 }
 
+/**
+ * Shaped text as the shaping cache keeps it: with its text (the cache's key) and what line
+ * layout asks of every word, counted once here instead of per glyph on every line.
+ */
+export interface ShapedWord extends ShapedText {
+  readonly text: string;
+  /** Glyphs that are justifiable spaces (CSS Text 3 §7.3), and how many of them end the glyphs. */
+  readonly spaces: number;
+  readonly trailingSpaces: number;
+  /** The advance of those trailing spaces, font units. */
+  readonly trailingAdvance: number;
+}
+
 /** A request for a face, from computed style. */
 export interface FontQuery {
   readonly families: readonly string[];

@@ -4,7 +4,7 @@
 import type { ComputedStyle } from '../../css/types.js';
 import { segmentAdvance } from '../../paint/glyph-runs.js';
 import { hyphenationPatternsFor, hyphenationPoints, MAX_HYPHENATED_WORD } from '../../text/hyphenation.js';
-import { shapeText } from '../../text/shape.js';
+import { justifiableSpaces, shapeText } from '../../text/shape.js';
 import type { FontFace, ShapedGlyph } from '../../text/types.js';
 import type { Piece, TextPiece } from './pieces.js';
 import { textPiece, wraps } from './pieces.js';
@@ -52,9 +52,10 @@ export function withHyphenDrawn(p: TextPiece, hyphen: Hyphen): TextPiece {
   const cluster = p.end - p.start;
   const added = hyphen.glyphs.map((g) => ({ id: g.id, advance: g.advance, xOffset: g.xOffset, yOffset: g.yOffset, cluster, text: g.text }));
   const glyphs = (p.level & 1) === 1 ? [...added, ...p.glyphs] : [...p.glyphs, ...added];
+  const { spaces, trailingSpaces } = justifiableSpaces(glyphs);
   return {
-    kind: 'text', style: p.style, path: p.path, item: p.item, start: p.start, end: p.end, face: p.face, glyphs, size: p.size, scale: p.scale,
-    width: p.width + hyphen.width, trailingSpace: p.trailingSpace, level: p.level, breakAfter: p.breakAfter, hyphen: null,
+    kind: 'text', style: p.style, path: p.path, item: p.item, start: p.start, end: p.end, face: p.face, glyphs, size: p.size,
+    width: p.width + hyphen.width, trailingSpace: p.trailingSpace, spaces, trailingSpaces, level: p.level, breakAfter: p.breakAfter, hyphen: null,
   };
 }
 

@@ -13,7 +13,7 @@ import type { InlinePath } from './collect.js';
 import { inlinePathOffset, type Offset } from '../positioned/relative.js';
 import { atomicShift, baselineShift, fontMetrics, layoutBounds } from './metrics.js';
 import type { AtomicPiece, LeaderPiece, Piece, TextPiece } from './pieces.js';
-import { BULLET_RAISE, BULLET_SIZE, isSpace } from './pieces.js';
+import { BULLET_RAISE, BULLET_SIZE } from './pieces.js';
 import { visualOrder } from './reorder.js';
 
 export interface LineContext {
@@ -69,7 +69,7 @@ function hasContent(range: LineRange): boolean {
   if (range.forced) return true;
   return range.pieces.some((p) => {
     switch (p.kind) {
-      case 'text': return p.width - p.trailingSpace > 0 || p.glyphs.some((g) => !isSpace(g.text));
+      case 'text': return p.width - p.trailingSpace > 0 || p.spaces < p.glyphs.length;
       case 'open': case 'close': return p.width > 0;
       default: return true;
     }
@@ -89,6 +89,7 @@ function isLineRelative(style: ComputedStyle): boolean {
  * then carries its subtree along, CSS 2.1 §10.8.1).
  */
 function relativeShift(path: InlinePath, root: ComputedStyle, cache: Map<InlineBox, number>): BoxShift {
+  if (path.length === 0) return ON_ROOT;
   let shift = 0;
   let parent = root;
   let alignRoot: InlineBox | null = null;
@@ -115,6 +116,9 @@ interface BoxShift {
   readonly alignRoot: InlineBox | null;
 }
 
+/** Where a piece outside any inline box is: on the root's baseline. */
+const ON_ROOT: BoxShift = { shift: 0, alignRoot: null };
+
 function parentStyle(path: InlinePath, root: ComputedStyle): ComputedStyle {
   return path.length > 0 ? path[path.length - 1]!.style : root;
 }
@@ -133,6 +137,9 @@ function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertica
   let bottom = strut.bottom;
   const groups = new Map<Exclude<AlignRoot, null>, AlignGroup>();
   const roots: AlignRoot[] = [];
+  // Consecutive pieces mostly share their style, and so their bounds.
+  let lastStyle: ComputedStyle | null = null;
+  let lastBounds = strut;
   const shifts = pieces.map((p, index) => {
     const rel = relativeShift(p.path, root, cache);
     let shift = rel.shift;
@@ -151,7 +158,12 @@ function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertica
         shift = 0;
       } else shift += cache.get(p.box) ?? baselineShift(p.box.style, parentStyle(p.path, root));
     } else {
-      bounds = layoutBounds(p.kind === 'text' || p.kind === 'leader' ? p.style : p.kind === 'bullet' ? p.box.style : parentStyle(p.path, root));
+      const style = p.kind === 'text' || p.kind === 'leader' ? p.style : p.kind === 'bullet' ? p.box.style : parentStyle(p.path, root);
+      if (style !== lastStyle) {
+        lastBounds = layoutBounds(style);
+        lastStyle = style;
+      }
+      bounds = lastBounds;
     }
     roots[index] = alignRoot;
     if (alignRoot === null) {
@@ -404,13 +416,10 @@ function effectiveAlign(style: ComputedStyle, last: boolean, rtl: boolean): Alig
 /** Spaces that take justification: all except the hanging spaces at the end of the line. */
 function countExpandableSpaces(pieces: readonly Piece[], lastText: number): number {
   let n = 0;
-  pieces.forEach((p, i) => {
-    if (p.kind !== 'text') return;
-    const glyphs = p.glyphs;
-    let end = glyphs.length;
-    if (i === lastText) while (end > 0 && isSpace(glyphs[end - 1]!.text)) end--;
-    for (let k = 0; k < end; k++) if (isSpace(glyphs[k]!.text)) n++;
-  });
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i]!;
+    if (p.kind === 'text') n += i === lastText ? p.spaces - p.trailingSpaces : p.spaces;
+  }
   return n;
 }
 
@@ -426,9 +435,8 @@ function placeText(out: LineItemFragment[], p: TextPiece, x: number, baseline: n
   const synthetic = syntheticStyleOf(p.style, p.face);
   const shadows = p.style.textShadow;
   const tag = p.item.box.tag ?? null;
-  let justifyEnd = p.glyphs.length;
-  if (isLast) while (justifyEnd > 0 && isSpace(p.glyphs[justifyEnd - 1]!.text)) justifyEnd--;
-  const width = p.width + (extra > 0 ? extra * countSpaces(p, justifyEnd) : 0);
+  const justifyEnd = isLast ? p.glyphs.length - p.trailingSpaces : p.glyphs.length;
+  const width = p.width + (extra > 0 ? extra * (isLast ? p.spaces - p.trailingSpaces : p.spaces) : 0);
   const prev = out[out.length - 1];
   const merge = prev !== undefined && prev.kind === 'text' && prev.face === p.face && prev.size === p.size && prev.fontSize === p.style.fontSize
     && prev.baseline === baseline && sameColor(prev.color, color) && sameDecorations(prev.decorations, decorations)
@@ -482,12 +490,6 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  */
 function sameStructure(a: ContentTag | null, b: ContentTag | null): boolean {
   return a === b || (a !== null && b !== null && a.element === b.element && a.label === b.label);
-}
-
-function countSpaces(p: TextPiece, end: number): number {
-  let n = 0;
-  for (let k = 0; k < end; k++) if (isSpace(p.glyphs[k]!.text)) n++;
-  return n;
 }
 
 const NO_DECORATIONS: readonly TextDecoration[] = [];

@@ -1,18 +1,19 @@
 // Inline layout, step 2 — measure: cut the collected items into pieces, the units line
 // breaking works with. A text piece runs from one break opportunity (UAX #14) or font change
 // to the next and is shaped once (the shaping cache makes repeated words free).
-import { isJustifiableSpace, segmentAdvance } from '../../paint/glyph-runs.js';
+import { segmentAdvance } from '../../paint/glyph-runs.js';
 import type { AtomicInlineBox, FloatInlineBox, InlineBox, LeaderBox, MarkerBox } from '../../boxes/types.js';
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { FontRegistry } from '../../text/font-registry.js';
-import { breakOpportunities } from '../../text/line-break.js';
-import { shapeText } from '../../text/shape.js';
+import { wrapPositions } from '../../text/line-break.js';
+import { shapedWord, shapeRange, shapeText } from '../../text/shape.js';
 import { capsSynthesisOf, shapeSmallCaps, SMALL_CAPS_SCALE, splitForSmallCaps, startsSmall } from '../../text/small-caps.js';
 import { paragraphBidi, type ParagraphBidi } from './bidi-levels.js';
 import { shapeAtLevel } from './shape-level.js';
 import { fontQueryOf } from '../../text/style-font.js';
 import { shapingOf } from '../../text/style-shaping.js';
 import type { FontFace, ShapedGlyph } from '../../text/types.js';
+import { isJustifiableSpace } from '../../text/word-separators.js';
 import { borderOf, paddingOf, resolveAuto } from '../box-model.js';
 import type { BoxFragment, PageContext } from '../types.js';
 import type { CollectedInline, InlineItem, InlinePath } from './collect.js';
@@ -29,12 +30,13 @@ export interface TextPiece {
   readonly glyphs: readonly ShapedGlyph[];
   /** The size the glyphs are drawn at, pt: the style's, smaller for synthesized small caps. */
   readonly size: number;
-  /** pt per font unit. */
-  readonly scale: number;
   /** Advance including trailing spaces, pt. */
   readonly width: number;
   /** Width of the trailing spaces, which hang at the end of a line (CSS Text 3 §4.1.2). */
   readonly trailingSpace: number;
+  /** Glyphs that are justifiable spaces, and how many of them end the glyphs (as ShapedWord counts them). */
+  readonly spaces: number;
+  readonly trailingSpaces: number;
   /** Bidi embedding level (UAX #9): the text is shaped right to left when it is odd. */
   readonly level: number;
   breakAfter: boolean;
@@ -130,9 +132,7 @@ const opportunityCache = new WeakMap<CollectedInline, Int32Array>();
 function opportunitiesOf(collected: CollectedInline): Int32Array {
   let sorted = opportunityCache.get(collected);
   if (!sorted) {
-    const length = collected.text.length;
-    const positions: number[] = [];
-    for (const o of breakOpportunities(collected.text)) if (!o.required || o.position < length) positions.push(o.position);
+    const positions = wrapPositions(collected.text);
     // Atomic inlines allow breaks on both sides, as browsers do for images. A leader allows a
     // break before it but not after, so it goes to the next line with what follows it.
     let objects = false;
@@ -273,9 +273,8 @@ export function textPiece(
 ): TextPiece {
   const caps = capsSynthesisOf(style, face);
   const small = startsSmall(caps, paragraph, start);
-  const text = paragraph.slice(start, end);
-  const shaped = small ? shapeSmallCaps(face, text, caps, shapingOf(style, level & 1 ? 'rtl' : 'auto'))
-    : level === 0 ? shapeText(face, text, shapingOf(style)) : shapeAtLevel(face, text, level, style);
+  const shaped = small ? shapedWord('', shapeSmallCaps(face, paragraph.slice(start, end), caps, shapingOf(style, level & 1 ? 'rtl' : 'auto')))
+    : level === 0 ? shapeRange(face, paragraph, start, end, shapingOf(style)) : shapedWord('', shapeAtLevel(face, paragraph.slice(start, end), level, style));
   const size = small ? style.fontSize * SMALL_CAPS_SCALE : style.fontSize;
   const scale = size / face.unitsPerEm;
   const glyphs = shaped.glyphs;
@@ -283,9 +282,11 @@ export function textPiece(
   let width = 0;
   let trailingSpace = 0;
   if (style.letterSpacing === 0 && style.wordSpacing === 0) {
-    // The common case: the shaped advance as it is; only trailing spaces need a look.
+    // The common case: the shaped advance as it is, and the trailing spaces counted by shaping
+    // (one space's advance is the sum below as it is; more are added up the same way).
     width = shaped.advance * scale;
-    for (let k = glyphs.length - 1; hangs && k >= 0 && isSpace(glyphs[k]!.text); k--) trailingSpace += glyphs[k]!.advance * scale;
+    if (hangs && shaped.trailingSpaces === 1) trailingSpace = shaped.trailingAdvance * scale;
+    else if (hangs) for (let k = glyphs.length - 1; k >= glyphs.length - shaped.trailingSpaces; k--) trailingSpace += glyphs[k]!.advance * scale;
   } else {
     // The same spacing rules paint uses to place the glyphs (paint/glyph-runs.ts).
     const segment = { glyphs, x: 0, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing, justify: 0, justifyEnd: 0 };
@@ -296,7 +297,8 @@ export function textPiece(
     }
   }
   const hyphen = hyphenAfter(style, face, paragraph, end, hyphenated);
-  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, size, scale, width, trailingSpace, level, breakAfter, hyphen };
+  const { spaces, trailingSpaces } = shaped;
+  return { kind: 'text', style, path: item.path, item, start, end, face, glyphs, size, width, trailingSpace, spaces, trailingSpaces, level, breakAfter, hyphen };
 }
 
 /** Spaces that hang at line ends and take justification. */

@@ -7,7 +7,6 @@
 import type { InlineBox } from '../../boxes/types.js';
 import type { ParagraphBidi } from './bidi-levels.js';
 import type { EdgePiece, Piece } from './pieces.js';
-import { isSpace } from './pieces.js';
 
 /**
  * The indices of a line's pieces in visual order, left to right; null when nothing moves (all
@@ -153,6 +152,5 @@ function levelOf(p: Piece, bidi: ParagraphBidi): number {
 }
 
 function allSpaces(p: Extract<Piece, { kind: 'text' }>): boolean {
-  for (const g of p.glyphs) if (!isSpace(g.text)) return false;
-  return p.glyphs.length > 0;
+  return p.glyphs.length > 0 && p.spaces === p.glyphs.length;
 }

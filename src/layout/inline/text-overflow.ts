@@ -80,7 +80,7 @@ function markerPiece(sample: TextPiece, marker: string, style: ComputedStyle): T
   const face = runs[0]?.face ?? FontRegistry.current().match(fontQueryOf(style));
   const p = textPiece(sample.item, style, face, 0, marker.length, marker, false);
   return {
-    kind: 'text', style, path: [], item: p.item, start: p.start, end: p.end, face: p.face, glyphs: p.glyphs, size: p.size, scale: p.scale,
-    width: p.width, trailingSpace: 0, level: p.level, breakAfter: false, hyphen: null,
+    kind: 'text', style, path: [], item: p.item, start: p.start, end: p.end, face: p.face, glyphs: p.glyphs, size: p.size,
+    width: p.width, trailingSpace: 0, spaces: p.spaces, trailingSpaces: p.trailingSpaces, level: p.level, breakAfter: false, hyphen: null,
   };
 }
