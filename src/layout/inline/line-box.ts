@@ -36,7 +36,8 @@ interface Vertical {
   readonly baseline: number;
   /** What openBoxShift needs: the groups aligned to the line's edges and the shifts met so far. */
   readonly groups: ReadonlyMap<Exclude<AlignRoot, null>, AlignGroup>;
-  readonly cache: Map<InlineBox, number>;
+  /** Inline boxes' own baseline shifts; null on a line outside any inline box. */
+  readonly cache: Map<InlineBox, number> | null;
   readonly root: ComputedStyle;
 }
 
@@ -44,7 +45,7 @@ interface Vertical {
 export function buildLineBox(range: LineRange, ctx: LineContext): LineFragment {
   const { pieces } = range;
   if (!hasContent(range)) return { kind: 'line', x: 0, y: ctx.y, width: ctx.width, height: 0, baseline: 0, items: placeholdersOf(pieces) };
-  const v = alignVertically(pieces, ctx.blockStyle);
+  const v = alignVertically(pieces, ctx.blockStyle, range.hasInlineBoxes);
   const items = placeHorizontally(range, ctx, v);
   return { kind: 'line', x: 0, y: ctx.y, width: ctx.width, height: v.height, baseline: v.baseline, items };
 }
@@ -88,7 +89,7 @@ function isLineRelative(style: ComputedStyle): boolean {
  * from the root (or from the outermost box aligned to the line's top or bottom edge, which
  * then carries its subtree along, CSS 2.1 §10.8.1).
  */
-function relativeShift(path: InlinePath, root: ComputedStyle, cache: Map<InlineBox, number>): BoxShift {
+function relativeShift(path: InlinePath, root: ComputedStyle, cache: Map<InlineBox, number> | null): BoxShift {
   if (path.length === 0) return ON_ROOT;
   let shift = 0;
   let parent = root;
@@ -98,10 +99,10 @@ function relativeShift(path: InlinePath, root: ComputedStyle, cache: Map<InlineB
       alignRoot = box;
       shift = 0;
     } else {
-      let own = cache.get(box);
+      let own = cache?.get(box);
       if (own === undefined) {
         own = baselineShift(box.style, parent);
-        cache.set(box, own);
+        cache?.set(box, own);
       }
       shift += own;
     }
@@ -130,17 +131,27 @@ interface AlignGroup {
   readonly edge: 'top' | 'bottom';
 }
 
-function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertical {
-  const cache = new Map<InlineBox, number>();
+/** No group aligned to the line's top or bottom edge (most lines). */
+const NO_GROUPS: ReadonlyMap<Exclude<AlignRoot, null>, AlignGroup> = new Map();
+
+/**
+ * The pieces' baseline shifts and the line's height and baseline. A plain loop with lazily
+ * made maps: it runs for every line of every paragraph, most with text only.
+ */
+function alignVertically(pieces: readonly Piece[], root: ComputedStyle, hasInlineBoxes: boolean): Vertical {
+  const cache = hasInlineBoxes ? new Map<InlineBox, number>() : null;
   const strut = layoutBounds(root);
   let top = strut.top;
   let bottom = strut.bottom;
-  const groups = new Map<Exclude<AlignRoot, null>, AlignGroup>();
-  const roots: AlignRoot[] = [];
+  let groups: Map<Exclude<AlignRoot, null>, AlignGroup> | null = null;
+  // Each piece's align root, once some piece has one other than the line.
+  let roots: AlignRoot[] | null = null;
   // Consecutive pieces mostly share their style, and so their bounds.
   let lastStyle: ComputedStyle | null = null;
   let lastBounds = strut;
-  const shifts = pieces.map((p, index) => {
+  const shifts: number[] = [];
+  for (let index = 0; index < pieces.length; index++) {
+    const p = pieces[index]!;
     const rel = relativeShift(p.path, root, cache);
     let shift = rel.shift;
     let alignRoot: AlignRoot = rel.alignRoot;
@@ -156,7 +167,7 @@ function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertica
       if (alignRoot === null && isLineRelative(p.box.style)) {
         alignRoot = p.box;
         shift = 0;
-      } else shift += cache.get(p.box) ?? baselineShift(p.box.style, parentStyle(p.path, root));
+      } else shift += cache?.get(p.box) ?? baselineShift(p.box.style, parentStyle(p.path, root));
     } else {
       const style = p.kind === 'text' || p.kind === 'leader' ? p.style : p.kind === 'bullet' ? p.box.style : parentStyle(p.path, root);
       if (style !== lastStyle) {
@@ -165,24 +176,26 @@ function alignVertically(pieces: readonly Piece[], root: ComputedStyle): Vertica
       }
       bounds = lastBounds;
     }
-    roots[index] = alignRoot;
     if (alignRoot === null) {
       top = Math.min(top, shift + bounds.top);
       bottom = Math.max(bottom, shift + bounds.bottom);
     } else {
+      roots ??= new Array<AlignRoot>(pieces.length).fill(null);
+      roots[index] = alignRoot;
+      groups ??= new Map();
       const style = 'style' in alignRoot ? alignRoot.style : alignRoot.box.style;
       let group = groups.get(alignRoot);
       if (!group) groups.set(alignRoot, (group = { top: Infinity, bottom: -Infinity, edge: style.verticalAlign === 'top' ? 'top' : 'bottom' }));
       group.top = Math.min(group.top, shift + bounds.top);
       group.bottom = Math.max(group.bottom, shift + bounds.bottom);
     }
-    return shift;
-  });
+    shifts.push(shift);
+  }
   // Groups aligned to the line box's top or bottom edge may make it taller.
   let height = bottom - top;
-  for (const g of groups.values()) height = Math.max(height, g.bottom - g.top);
-  const v: Vertical = { shifts, height, baseline: -top, groups, cache, root };
-  if (groups.size > 0) {
+  if (groups !== null) for (const g of groups.values()) height = Math.max(height, g.bottom - g.top);
+  const v: Vertical = { shifts, height, baseline: -top, groups: groups ?? NO_GROUPS, cache, root };
+  if (roots !== null) {
     for (let index = 0; index < pieces.length; index++) {
       const alignRoot = roots[index];
       if (alignRoot !== null && alignRoot !== undefined) shifts[index] = groupBaseline(v, alignRoot) + shifts[index]!;
@@ -205,7 +218,7 @@ function groupBaseline(v: Vertical, alignRoot: Exclude<AlignRoot, null>): number
 function openBoxShift(v: Vertical, ancestors: InlinePath, box: InlineBox): number {
   const rel = relativeShift(ancestors, v.root, v.cache);
   if (rel.alignRoot === null && isLineRelative(box.style)) return groupBaseline(v, box);
-  const shift = rel.shift + (v.cache.get(box) ?? baselineShift(box.style, parentStyle(ancestors, v.root)));
+  const shift = rel.shift + (v.cache?.get(box) ?? baselineShift(box.style, parentStyle(ancestors, v.root)));
   return rel.alignRoot === null ? shift : groupBaseline(v, rel.alignRoot) + shift;
 }
 
@@ -216,10 +229,15 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
   const indent = ctx.isFirstLine ? resolveLength(style.textIndent, ctx.width) : 0;
   const lastText = lastTextIndex(pieces);
   const hanging = lastText >= 0 ? (pieces[lastText] as TextPiece).trailingSpace : 0;
-  const natural = indent + pieces.reduce((sum, p) => sum + p.width, 0) - hanging;
+  let widths = 0;
+  let leaders = 0;
+  for (const p of pieces) {
+    widths += p.width;
+    if (p.kind === 'leader') leaders++;
+  }
+  const natural = indent + widths - hanging;
   let free = ctx.width - natural;
   // Leaders share the free space, which fills the line: text-align and justification then have nothing to do.
-  const leaders = pieces.reduce((n, p) => (p.kind === 'leader' ? n + 1 : n), 0);
   const leaderWidth = leaders > 0 && free > 0 ? free / leaders : 0;
   if (leaderWidth > 0) free = 0;
   // The paragraph's direction: the block's, or its text's with `unicode-bidi: plaintext`.
@@ -239,7 +257,8 @@ function placeHorizontally(range: LineRange, ctx: LineContext, v: Vertical): Lin
 
   const out: LineItemFragment[] = [];
   const boxes: { order: number; fragment: InlineBoxFragment }[] = [];
-  const open = new Map<InlineBox, OpenBox>();
+  // Only a line with inline boxes has open and close pieces.
+  const open = range.hasInlineBoxes ? new Map<InlineBox, OpenBox>() : NO_OPEN_BOXES;
   if (range.hasInlineBoxes && order === null) openContinuingBoxes(pieces, open, x);
   // Reordered lines make inline box fragments from where their pieces went (visualBoxFragments).
   const extents = order !== null && range.hasInlineBoxes ? new Float64Array(pieces.length + 1) : null;
@@ -366,6 +385,9 @@ function visualBoxFragments(pieces: readonly Piece[], order: Int32Array, extents
   }
   for (const run of current.values()) emit(run);
 }
+
+/** The open boxes of a line without inline boxes: never added to (no piece opens one). */
+const NO_OPEN_BOXES = new Map<InlineBox, OpenBox>();
 
 /** An inline box met on the line: where its part starts, and the boxes around it (outermost first). */
 interface OpenBox {
