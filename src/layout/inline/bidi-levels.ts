@@ -40,19 +40,17 @@ function controlsOf(style: ComputedStyle): readonly [string, string] | null {
   }
 }
 
-const cache = new WeakMap<CollectedInline, { blockStyle: ComputedStyle; bidi: ParagraphBidi | null }>();
-
 /**
  * The levels of a paragraph laid out in a block container of style `blockStyle`, or null when
  * all of it is left to right: no right-to-left character, inline box or base direction (one
  * regular-expression scan, so that Latin text skips all of bidi).
  */
 export function paragraphBidi(collected: CollectedInline, blockStyle: ComputedStyle): ParagraphBidi | null {
-  const hit = cache.get(collected);
-  if (hit !== undefined && hit.blockStyle === blockStyle) return hit.bidi;
-  const result = allLeftToRight(collected, blockStyle) ? null : resolve(collected, blockStyle);
-  cache.set(collected, { blockStyle, bidi: result });
-  return result;
+  const hit = collected.bidi;
+  if (hit !== null && hit.blockStyle === blockStyle) return hit.levels;
+  const levels = allLeftToRight(collected, blockStyle) ? null : resolve(collected, blockStyle);
+  collected.bidi = { blockStyle, levels };
+  return levels;
 }
 
 function allLeftToRight(collected: CollectedInline, blockStyle: ComputedStyle): boolean {

@@ -5,6 +5,9 @@ import type { AtomicInlineBox, BlockLevelBox, FloatInlineBox, InlineBox, InlineF
 import type { ComputedStyle } from '../../css/types.js';
 import type { PageContext } from '../types.js';
 import { pageTextOf } from './page-text.js';
+import type { ParagraphBidi } from './bidi-levels.js';
+import type { Piece } from './pieces.js';
+import { wrapOpportunities } from './wrap-opportunities.js';
 
 /** The chain of inline boxes an item sits in, outermost first. */
 export type InlinePath = readonly InlineBox[];
@@ -25,12 +28,27 @@ export interface CollectedInline {
   readonly items: readonly InlineItem[];
   /** Some item is a float: lines are laid out one by one beside it. */
   readonly hasFloats: boolean;
+  /** Soft wrap opportunities: offsets a line may break before, ascending (wrap-opportunities.ts). */
+  readonly opportunities: Int32Array;
+  /**
+   * What later steps worked out for this paragraph, kept on it rather than in WeakMaps keyed by
+   * it (a table report has tens of thousands of paragraphs, each a hashed entry per map): its
+   * bidi levels in a block container of some style (bidi-levels.ts) and its pieces for a
+   * width (layout-inline.ts; null once released).
+   */
+  bidi: { readonly blockStyle: ComputedStyle; readonly levels: ParagraphBidi | null } | null;
+  measured: { readonly width: number; readonly pieces: Piece[] } | null;
 }
 
 const OBJECT_REPLACEMENT = '\uFFFC';
-/** Per IFC, the last result and the page texts it was collected with ('' when it has none). */
-const cache = new WeakMap<InlineFormattingContext, { key: string; collected: CollectedInline }>();
-const pageTexts = new WeakMap<InlineFormattingContext, readonly PageTextBox[]>();
+/** Per IFC: its page texts, and the last result with the texts it was collected with ('' when it has none). */
+interface IfcEntry {
+  readonly texts: readonly PageTextBox[];
+  key: string;
+  collected: CollectedInline | null;
+}
+
+const cache = new WeakMap<InlineFormattingContext, IfcEntry>();
 
 /**
  * Collects the items of an IFC, memoized per IFC (the box tree is immutable) and, when it
@@ -38,40 +56,48 @@ const pageTexts = new WeakMap<InlineFormattingContext, readonly PageTextBox[]>()
  * same texts, so later stages can cache by identity.
  */
 export function collectInline(ifc: InlineFormattingContext, page: PageContext | null): CollectedInline {
-  const texts = pageTextsOf(ifc);
+  const entry = entryOf(ifc);
+  const texts = entry.texts;
   const resolved = texts.length === 0 ? null : new Map(texts.map((box) => [box, pageTextOf(box, page)]));
   const key = resolved === null ? '' : [...resolved.values()].map((t) => t.text).join('\u0000');
-  let hit = cache.get(ifc);
-  if (!hit || hit.key !== key) {
-    hit = { key, collected: collect(ifc.children, resolved) };
-    cache.set(ifc, hit);
+  if (entry.collected === null || entry.key !== key) {
+    entry.key = key;
+    entry.collected = collect(ifc.children, resolved);
   }
-  return hit.collected;
+  return entry.collected;
+}
+
+function entryOf(ifc: InlineFormattingContext): IfcEntry {
+  let entry = cache.get(ifc);
+  if (entry === undefined) {
+    entry = { texts: findPageTexts(ifc), key: '', collected: null };
+    cache.set(ifc, entry);
+  }
+  return entry;
 }
 
 /** The page texts of an IFC, those inside its inline-blocks included (cached per IFC). */
 export function pageTextsOf(ifc: InlineFormattingContext): readonly PageTextBox[] {
-  let list = pageTexts.get(ifc);
-  if (list === undefined) {
-    const found: PageTextBox[] = [];
-    // Those inside inline-blocks count too: they change the line's layout as much.
-    const walkBlock = (box: BlockLevelBox) => {
-      if (box.kind !== 'block') return;
-      if (box.content.kind === 'inline') walk(box.content.ifc.children);
-      else for (const child of box.content.kind === 'blocks' ? box.content.children : box.content.items) walkBlock(child);
-    };
-    const walk = (boxes: readonly InlineLevelBox[]) => {
-      for (const box of boxes) {
-        if (box.kind === 'page-text') found.push(box);
-        else if (box.kind === 'inline') walk(box.children);
-        else if (box.kind === 'atomic' || box.kind === 'float') walkBlock(box.box);
-      }
-    };
-    walk(ifc.children);
-    list = found;
-    pageTexts.set(ifc, list);
-  }
-  return list;
+  return entryOf(ifc).texts;
+}
+
+function findPageTexts(ifc: InlineFormattingContext): readonly PageTextBox[] {
+  const found: PageTextBox[] = [];
+  // Those inside inline-blocks count too: they change the line's layout as much.
+  const walkBlock = (box: BlockLevelBox) => {
+    if (box.kind !== 'block') return;
+    if (box.content.kind === 'inline') walk(box.content.ifc.children);
+    else for (const child of box.content.kind === 'blocks' ? box.content.children : box.content.items) walkBlock(child);
+  };
+  const walk = (boxes: readonly InlineLevelBox[]) => {
+    for (const box of boxes) {
+      if (box.kind === 'page-text') found.push(box);
+      else if (box.kind === 'inline') walk(box.children);
+      else if (box.kind === 'atomic' || box.kind === 'float') walkBlock(box.box);
+    }
+  };
+  walk(ifc.children);
+  return found;
 }
 
 function collect(children: readonly InlineLevelBox[], resolved: ReadonlyMap<PageTextBox, TextBox> | null): CollectedInline {
@@ -123,5 +149,5 @@ function collect(children: readonly InlineLevelBox[], resolved: ReadonlyMap<Page
   };
   let hasFloats = false;
   walk(children, []);
-  return { text, items, hasFloats };
+  return { text, items, hasFloats, opportunities: wrapOpportunities(text, items), bidi: null, measured: null };
 }

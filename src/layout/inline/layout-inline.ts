@@ -21,18 +21,16 @@ export interface InlineLayout {
   readonly starts: readonly number[];
 }
 
-const piecesCache = new WeakMap<CollectedInline, { width: number; pieces: Piece[] }>();
-
 /**
  * The pieces of a paragraph for a content box `width` wide, shared by the layouts of its
  * lines with and without floats so that a piece index means the same in both. Line breaking
  * may split a piece in place (overflow-wrap), which keeps earlier indices valid.
  */
 export function piecesOf(collected: CollectedInline, blockStyle: ComputedStyle, width: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
-  const hit = piecesCache.get(collected);
-  if (hit && hit.width === width) return hit.pieces;
+  const hit = collected.measured;
+  if (hit !== null && hit.width === width) return hit.pieces;
   const pieces = buildPieces(collected, blockStyle, width, layoutAtomic, page);
-  piecesCache.set(collected, { width, pieces });
+  collected.measured = { width, pieces };
   return pieces;
 }
 
@@ -56,7 +54,7 @@ export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext,
 
 /** Forgets the pieces of a paragraph laid out beside floats once its last line is placed. */
 export function releasePieces(collected: CollectedInline): void {
-  piecesCache.delete(collected);
+  collected.measured = null;
 }
 
 /** Lines from the shared pieces, each starting at a piece index. */
@@ -100,6 +98,6 @@ function cutOverflowingLines(ranges: LineRange[], style: ComputedStyle, width: n
 /** Forgets the lines of an IFC once its last line is placed, so finished pages can be freed. */
 export function releaseInlineLayout(ifc: InlineFormattingContext): void {
   const hit = cache.get(ifc);
-  if (hit) piecesCache.delete(hit.collected);
+  if (hit) hit.collected.measured = null;
   cache.delete(ifc);
 }

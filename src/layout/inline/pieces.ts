@@ -5,7 +5,6 @@ import { segmentAdvance } from '../../paint/glyph-runs.js';
 import type { AtomicInlineBox, FloatInlineBox, InlineBox, LeaderBox, MarkerBox } from '../../boxes/types.js';
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { FontRegistry } from '../../text/font-registry.js';
-import { wrapPositions } from '../../text/line-break.js';
 import { shapedWord, shapeRange, shapeText } from '../../text/shape.js';
 import { capsSynthesisOf, shapeSmallCaps, SMALL_CAPS_SCALE, splitForSmallCaps, startsSmall } from '../../text/small-caps.js';
 import { paragraphBidi, type ParagraphBidi } from './bidi-levels.js';
@@ -18,6 +17,7 @@ import { borderOf, paddingOf, resolveAuto } from '../box-model.js';
 import type { BoxFragment, PageContext } from '../types.js';
 import type { CollectedInline, InlineItem, InlinePath } from './collect.js';
 import { hyphenAfter, keepsWrapOpportunity, type Hyphen } from './hyphenate.js';
+import { firstAfter, hasOpportunity } from './wrap-opportunities.js';
 
 export interface TextPiece {
   readonly kind: 'text';
@@ -126,52 +126,6 @@ export type Piece = TextPiece | EdgePiece | AtomicPiece | BulletPiece | LeaderPi
 /** Lays out an atomic inline in the given available width (supplied by block layout, which owns it). */
 export type AtomicLayout = (box: AtomicInlineBox, availableWidth: number, page: PageContext | null) => { fragment: BoxFragment; width: number; height: number; baseline: number };
 
-const opportunityCache = new WeakMap<CollectedInline, Int32Array>();
-
-/** Soft wrap opportunities of the paragraph, ascending offsets (a break before that offset). */
-function opportunitiesOf(collected: CollectedInline): Int32Array {
-  let sorted = opportunityCache.get(collected);
-  if (!sorted) {
-    const positions = wrapPositions(collected.text);
-    // Atomic inlines allow breaks on both sides, as browsers do for images. A leader allows a
-    // break before it but not after, so it goes to the next line with what follows it.
-    let objects = false;
-    const noBreak = new Set<number>();
-    for (const item of collected.items) {
-      if (item.kind === 'atomic') {
-        positions.push(item.start, item.start + 1);
-        objects = true;
-      } else if (item.kind === 'leader') {
-        positions.push(item.start);
-        noBreak.add(item.start + 1);
-        objects = true;
-      }
-    }
-    for (const item of collected.items) if (item.kind === 'atomic') noBreak.delete(item.start);
-    sorted = Int32Array.from(objects ? [...new Set(positions)].filter((p) => !noBreak.has(p)) : positions);
-    if (objects) sorted.sort();
-    opportunityCache.set(collected, sorted);
-  }
-  return sorted;
-}
-
-/** Index of the first entry greater than `value` (binary search). */
-function firstAfter(sorted: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function hasOpportunity(sorted: Int32Array, position: number): boolean {
-  const i = firstAfter(sorted, position - 1);
-  return i < sorted.length && sorted[i] === position;
-}
-
 /** Lines may wrap in text of this white-space (css-text-3 §3: not nowrap, not pre). */
 export function wraps(ws: WhiteSpace): boolean {
   return ws !== 'nowrap' && ws !== 'pre';
@@ -179,7 +133,7 @@ export function wraps(ws: WhiteSpace): boolean {
 
 /** Builds the pieces of the paragraph of a block container of style `blockStyle`. */
 export function buildPieces(collected: CollectedInline, blockStyle: ComputedStyle, availableWidth: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
-  const opportunities = opportunitiesOf(collected);
+  const opportunities = collected.opportunities;
   const bidi = paragraphBidi(collected, blockStyle);
   const pieces: Piece[] = [];
   for (const item of collected.items) {

@@ -1,0 +1,44 @@
+// The soft wrap opportunities of a paragraph: UAX #14's (text/line-break.ts) plus those around
+// the objects in it, as sorted offsets, found once when the paragraph is collected.
+import { wrapPositions } from '../../text/line-break.js';
+import type { InlineItem } from './collect.js';
+
+/** Soft wrap opportunities of the paragraph, ascending offsets (a break before that offset). */
+export function wrapOpportunities(text: string, items: readonly InlineItem[]): Int32Array {
+  const positions = wrapPositions(text);
+  // Atomic inlines allow breaks on both sides, as browsers do for images. A leader allows a
+  // break before it but not after, so it goes to the next line with what follows it.
+  let objects = false;
+  const noBreak = new Set<number>();
+  for (const item of items) {
+    if (item.kind === 'atomic') {
+      positions.push(item.start, item.start + 1);
+      objects = true;
+    } else if (item.kind === 'leader') {
+      positions.push(item.start);
+      noBreak.add(item.start + 1);
+      objects = true;
+    }
+  }
+  for (const item of items) if (item.kind === 'atomic') noBreak.delete(item.start);
+  const sorted = Int32Array.from(objects ? [...new Set(positions)].filter((p) => !noBreak.has(p)) : positions);
+  if (objects) sorted.sort();
+  return sorted;
+}
+
+/** Index of the first entry greater than `value` (binary search). */
+export function firstAfter(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function hasOpportunity(sorted: Int32Array, position: number): boolean {
+  const i = firstAfter(sorted, position - 1);
+  return i < sorted.length && sorted[i] === position;
+}
