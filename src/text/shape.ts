@@ -74,6 +74,21 @@ export function shapeRange(face: FontFace, source: string, start: number, end: n
 }
 
 function wordCacheOf(face: FontFace, key: string): WordCache<ShapedWord> {
+  // Consecutive words are mostly in one face with one set of options: one comparison instead
+  // of two look-ups (it holds one face, as style-shaping.ts holds one style).
+  if (face === lastFace && key === lastKey) return lastCache!;
+  const cache = lookUpWordCache(face, key);
+  lastFace = face;
+  lastKey = key;
+  lastCache = cache;
+  return cache;
+}
+
+let lastFace: FontFace | null = null;
+let lastKey = '';
+let lastCache: WordCache<ShapedWord> | null = null;
+
+function lookUpWordCache(face: FontFace, key: string): WordCache<ShapedWord> {
   let caches = shapingCaches.get(face);
   if (caches === undefined) {
     caches = new Map();
@@ -118,6 +133,8 @@ export function measureText(face: FontFace, text: string): number {
 /** Empties the shaping cache (tests; a long-running process that swapped its fonts). */
 export function clearShapingCache(): void {
   shapingCaches = new WeakMap();
+  lastFace = null;
+  lastCache = null;
 }
 
 /** Faces that have drawn some text with glyph 0 (.notdef), in this process. */

@@ -6,6 +6,7 @@ import type { ComputedStyle } from '../../css/types.js';
 import type { PageContext } from '../types.js';
 import { pageTextOf } from './page-text.js';
 import type { ParagraphBidi } from './bidi-levels.js';
+import type { InlineLayout } from './layout-inline.js';
 import type { Piece } from './pieces.js';
 import { wrapOpportunities } from './wrap-opportunities.js';
 
@@ -33,11 +34,12 @@ export interface CollectedInline {
   /**
    * What later steps worked out for this paragraph, kept on it rather than in WeakMaps keyed by
    * it (a table report has tens of thousands of paragraphs, each a hashed entry per map): its
-   * bidi levels in a block container of some style (bidi-levels.ts) and its pieces for a
-   * width (layout-inline.ts; null once released).
+   * bidi levels in a block container of some style (bidi-levels.ts), its pieces and its lines
+   * for a width (layout-inline.ts; null once released).
    */
   bidi: { readonly blockStyle: ComputedStyle; readonly levels: ParagraphBidi | null } | null;
   measured: { readonly width: number; readonly pieces: Piece[] } | null;
+  laidOut: { readonly width: number; readonly layout: InlineLayout } | null;
 }
 
 const OBJECT_REPLACEMENT = '\uFFFC';
@@ -65,6 +67,11 @@ export function collectInline(ifc: InlineFormattingContext, page: PageContext | 
     entry.collected = collect(ifc.children, resolved);
   }
   return entry.collected;
+}
+
+/** The paragraph of an IFC as last collected, or null when it was not. */
+export function lastCollected(ifc: InlineFormattingContext): CollectedInline | null {
+  return cache.get(ifc)?.collected ?? null;
 }
 
 function entryOf(ifc: InlineFormattingContext): IfcEntry {
@@ -149,5 +156,5 @@ function collect(children: readonly InlineLevelBox[], resolved: ReadonlyMap<Page
   };
   let hasFloats = false;
   walk(children, []);
-  return { text, items, hasFloats, opportunities: wrapOpportunities(text, items), bidi: null, measured: null };
+  return { text, items, hasFloats, opportunities: wrapOpportunities(text, items), bidi: null, measured: null, laidOut: null };
 }

@@ -7,7 +7,7 @@ import { resolveLength } from '../box-model.js';
 import type { LineFragment, PageContext } from '../types.js';
 import { paragraphBidi } from './bidi-levels.js';
 import { breakLines, type LineRange } from './break-lines.js';
-import { collectInline, type CollectedInline } from './collect.js';
+import { collectInline, lastCollected, type CollectedInline } from './collect.js';
 import { layoutWithFirstLine, type LayOut, type LayOutOptions } from './first-line.js';
 import { buildLineBox } from './line-box.js';
 import type { AtomicLayout, Piece } from './pieces.js';
@@ -34,13 +34,11 @@ export function piecesOf(collected: CollectedInline, blockStyle: ComputedStyle, 
   return pieces;
 }
 
-const cache = new WeakMap<InlineFormattingContext, { width: number; collected: CollectedInline; layout: InlineLayout }>();
-
 /** Lays out the inline content of `box` in a content box `width` wide, on `page` (for page counters). */
 export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext, width: number, layoutAtomic: AtomicLayout, page: PageContext | null): InlineLayout {
   const collected = collectInline(ifc, page);
-  const hit = cache.get(ifc);
-  if (hit && hit.width === width && hit.collected === collected) return hit.layout;
+  const hit = collected.laidOut;
+  if (hit !== null && hit.width === width) return hit.layout;
   let layout: InlineLayout;
   if (box.firstLine) {
     const layOut: LayOut = (content, options) => layoutLines(box, content, width, layoutAtomic, page, options);
@@ -48,7 +46,7 @@ export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext,
     // floats on a later page resumes by them, so they come from the plain layout.
     layout = { lines: layoutWithFirstLine(ifc, box.firstLine, page, layOut), starts: plainLayout(box, collected, width, layoutAtomic, page).starts };
   } else layout = plainLayout(box, collected, width, layoutAtomic, page);
-  cache.set(ifc, { width, collected, layout });
+  collected.laidOut = { width, layout };
   return layout;
 }
 
@@ -97,7 +95,9 @@ function cutOverflowingLines(ranges: LineRange[], style: ComputedStyle, width: n
 
 /** Forgets the lines of an IFC once its last line is placed, so finished pages can be freed. */
 export function releaseInlineLayout(ifc: InlineFormattingContext): void {
-  const hit = cache.get(ifc);
-  if (hit) hit.collected.measured = null;
-  cache.delete(ifc);
+  const collected = lastCollected(ifc);
+  if (collected !== null) {
+    collected.measured = null;
+    collected.laidOut = null;
+  }
 }
