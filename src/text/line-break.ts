@@ -15,7 +15,8 @@ export interface BreakOpportunity {
 
 /** Every break opportunity in `text`, in order; the last is at `text.length`. */
 export function breakOpportunities(text: string): BreakOpportunity[] {
-  if (isSimpleText(text)) return simpleBreaks(text).map((position) => ({ position, required: false }));
+  const simple = simpleBreaks(text);
+  if (simple !== null) return simple.map((position) => ({ position, required: false }));
   const breaks = uax14Breaks(text);
   return hasComplexContext(text) ? withWordBreaks(text, breaks) : breaks;
 }
@@ -25,7 +26,8 @@ export function breakOpportunities(text: string): BreakOpportunity[] {
  * the text's end (a paragraph's last forced break), without an object per break for plain text.
  */
 export function wrapPositions(text: string): number[] {
-  if (isSimpleText(text)) return simpleBreaks(text);
+  const simple = simpleBreaks(text);
+  if (simple !== null) return simple;
   const positions: number[] = [];
   for (const o of breakOpportunities(text)) if (!o.required || o.position < text.length) positions.push(o.position);
   return positions;
@@ -50,20 +52,18 @@ for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 const NO_BREAK_BEFORE = new Uint8Array(128);
 for (const ch of ' .,:;!?') NO_BREAK_BEFORE[ch.charCodeAt(0)] = 1;
 
-function isSimpleText(text: string): boolean {
+/**
+ * Break positions of simple text: after spaces, and after ! or ? before a letter or digit.
+ * Null when the text has some other character (one pass either way).
+ */
+function simpleBreaks(text: string): number[] | null {
+  const breaks: number[] = [];
+  let before = -1;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 128 || SIMPLE[code] === 0) return false;
-  }
-  return true;
-}
-
-/** Break positions of simple text: after spaces and after ! or ?, before a letter or digit. */
-function simpleBreaks(text: string): number[] {
-  const breaks: number[] = [];
-  for (let i = 1; i < text.length; i++) {
-    const before = text.charCodeAt(i - 1);
-    if (NO_BREAK_BEFORE[text.charCodeAt(i)] === 0 && (before === 0x20 || before === 0x21 || before === 0x3f)) breaks.push(i);
+    if (code >= 128 || SIMPLE[code] === 0) return null;
+    if (NO_BREAK_BEFORE[code] === 0 && (before === 0x20 || before === 0x21 || before === 0x3f)) breaks.push(i);
+    before = code;
   }
   if (text.length > 0) breaks.push(text.length);
   return breaks;
