@@ -1,5 +1,5 @@
 // A bounded key → value cache with two generations: approximately LRU, but a hit costs one
-// or two Map look-ups and no reordering, which matters on the per-word shaping path.
+// or two Map look-ups and no reordering (hyphenation points per word, box-shadow rasters).
 
 /** Holds at most `limit` entries; values used since the last generation change survive it. */
 export class BoundedCache<V> {

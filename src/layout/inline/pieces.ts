@@ -11,7 +11,7 @@ import { paragraphBidi, type ParagraphBidi } from './bidi-levels.js';
 import { shapeAtLevel } from './shape-level.js';
 import { fontQueryOf } from '../../text/style-font.js';
 import { shapingOf } from '../../text/style-shaping.js';
-import type { FontFace, ShapedGlyph } from '../../text/types.js';
+import type { FontFace, ShapedGlyph, ShapedWord } from '../../text/types.js';
 import { isJustifiableSpace } from '../../text/word-separators.js';
 import { borderOf, paddingOf, resolveAuto } from '../box-model.js';
 import type { BoxFragment, PageContext } from '../types.js';
@@ -244,8 +244,12 @@ export function textPiece(
 ): TextPiece {
   const caps = capsSynthesisOf(style, face);
   const small = startsSmall(caps, paragraph, start);
-  const shaped = small ? shapedWord('', shapeSmallCaps(face, paragraph.slice(start, end), caps, shapingOf(style, level & 1 ? 'rtl' : 'auto')))
-    : level === 0 ? shapeRange(face, paragraph, start, end, shapingOf(style)) : shapedWord('', shapeAtLevel(face, paragraph.slice(start, end), level, style));
+  let shaped: ShapedWord;
+  if (!small && level === 0) shaped = shapeRange(face, paragraph, start, end, shapingOf(style));
+  else {
+    const text = paragraph.slice(start, end);
+    shaped = shapedWord(text, small ? shapeSmallCaps(face, text, caps, shapingOf(style, level & 1 ? 'rtl' : 'auto')) : shapeAtLevel(face, text, level, style));
+  }
   const size = small ? style.fontSize * SMALL_CAPS_SCALE : style.fontSize;
   const scale = size / face.unitsPerEm;
   const glyphs = shaped.glyphs;
