@@ -34,12 +34,10 @@ export interface CollectedInline {
   /**
    * What later steps worked out for this paragraph, kept on it rather than in WeakMaps keyed by
    * it (a table report has tens of thousands of paragraphs, each a hashed entry per map): its
-   * bidi levels in a block container of some style (bidi-levels.ts), its pieces when no width
-   * changes them (pieces.ts), its pieces and its lines for a width (layout-inline.ts); the
-   * pieces and lines are null once released.
+   * bidi levels in a block container of some style (bidi-levels.ts), its pieces and its lines
+   * for a width (layout-inline.ts; null once released).
    */
   bidi: { readonly blockStyle: ComputedStyle; readonly levels: ParagraphBidi | null } | null;
-  anyWidth: { readonly blockStyle: ComputedStyle; readonly pieces: readonly Piece[] } | null;
   measured: { readonly width: number; readonly pieces: Piece[] } | null;
   laidOut: { readonly width: number; readonly layout: InlineLayout } | null;
 }
@@ -158,5 +156,5 @@ function collect(children: readonly InlineLevelBox[], resolved: ReadonlyMap<Page
   };
   let hasFloats = false;
   walk(children, []);
-  return { text, items, hasFloats, opportunities: wrapOpportunities(text, items), bidi: null, anyWidth: null, measured: null, laidOut: null };
+  return { text, items, hasFloats, opportunities: wrapOpportunities(text, items), bidi: null, measured: null, laidOut: null };
 }

@@ -52,7 +52,6 @@ export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext,
 
 /** Forgets the pieces of a paragraph laid out beside floats once its last line is placed. */
 export function releasePieces(collected: CollectedInline): void {
-  collected.anyWidth = null;
   collected.measured = null;
 }
 
@@ -98,7 +97,6 @@ function cutOverflowingLines(ranges: LineRange[], style: ComputedStyle, width: n
 export function releaseInlineLayout(ifc: InlineFormattingContext): void {
   const collected = lastCollected(ifc);
   if (collected !== null) {
-    collected.anyWidth = null;
     collected.measured = null;
     collected.laidOut = null;
   }

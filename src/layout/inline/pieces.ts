@@ -131,25 +131,8 @@ export function wraps(ws: WhiteSpace): boolean {
   return ws !== 'nowrap' && ws !== 'pre';
 }
 
-/**
- * Builds the pieces of the paragraph of a block container of style `blockStyle`. Line breaking
- * may replace pieces in the array it gets, so each call returns an array of its own; pieces
- * that no available width changes (no atomic inline, no inline box edge) are built once and
- * shared, as a table cell's are by its intrinsic widths and its layout.
- */
+/** Builds the pieces of the paragraph of a block container of style `blockStyle`. */
 export function buildPieces(collected: CollectedInline, blockStyle: ComputedStyle, availableWidth: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
-  const shared = collected.anyWidth;
-  if (shared !== null && shared.blockStyle === blockStyle) return shared.pieces.slice();
-  const pieces = measure(collected, blockStyle, availableWidth, layoutAtomic, page);
-  if (collected.items.every(fitsAnyWidth)) collected.anyWidth = { blockStyle, pieces: pieces.slice() };
-  return pieces;
-}
-
-function fitsAnyWidth(item: InlineItem): boolean {
-  return item.kind !== 'atomic' && item.kind !== 'open' && item.kind !== 'close';
-}
-
-function measure(collected: CollectedInline, blockStyle: ComputedStyle, availableWidth: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
   const opportunities = collected.opportunities;
   const bidi = paragraphBidi(collected, blockStyle);
   const pieces: Piece[] = [];
