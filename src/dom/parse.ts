@@ -16,8 +16,8 @@ type P5Text = DefaultTreeAdapterMap['textNode'];
 interface MutableElement {
   kind: 'element';
   tagName: string;
-  attrs: Map<string, string>;
-  children: DomNode[];
+  attrs: ReadonlyMap<string, string>;
+  children: readonly DomNode[];
   parent: DomElement | null;
   elementIndex: number;
   order: number;
@@ -25,6 +25,12 @@ interface MutableElement {
 
 /** Nesting depth beyond which elements become siblings (Chromium uses 512 as well). */
 export const MAX_DEPTH = 512;
+
+/**
+ * Shared by every element without attributes (most of a long table's cells): the tree lives
+ * for the whole render, and an empty Map of its own costs each element about 250 bytes.
+ */
+const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
 
 /** Parses an HTML string into the engine's element tree. Never throws on malformed HTML. */
 export function parseHtml(html: string): DomDocument {
@@ -45,7 +51,7 @@ export function parseHtml(html: string): DomDocument {
     const el: MutableElement = {
       kind: 'element',
       tagName: src.tagName,
-      attrs: new Map(src.attrs.map((a) => [a.name, a.value])),
+      attrs: src.attrs.length === 0 ? NO_ATTRIBUTES : new Map(src.attrs.map((a) => [a.name, a.value])),
       children: [],
       parent,
       elementIndex,
@@ -73,13 +79,16 @@ export function parseHtml(html: string): DomDocument {
     }
     let index = 0;
     const kids = src.tagName === 'template' ? [] : flattenBeyond(src.childNodes, depth);
+    const children: DomNode[] = [];
     for (const child of kids) {
-      if ('tagName' in child) el.children.push(convert(child as P5Element, self, index++, depth + 1));
+      if ('tagName' in child) children.push(convert(child as P5Element, self, index++, depth + 1));
       else if (child.nodeName === '#text') {
         const text: DomText = { kind: 'text', text: textValue(child as P5Text), parent: self };
-        el.children.push(text);
+        children.push(text);
       }
     }
+    // A copy has no spare capacity: push() leaves room for 17 children in the first one's array.
+    el.children = children.slice();
     return self;
   };
 
