@@ -17,7 +17,7 @@ interface MutableElement {
   kind: 'element';
   tagName: string;
   attrs: ReadonlyMap<string, string>;
-  children: readonly DomNode[];
+  children: DomNode[];
   parent: DomElement | null;
   elementIndex: number;
   order: number;
@@ -25,12 +25,6 @@ interface MutableElement {
 
 /** Nesting depth beyond which elements become siblings (Chromium uses 512 as well). */
 export const MAX_DEPTH = 512;
-
-/**
- * Shared by every element without attributes (most of a long table's cells): the tree lives
- * for the whole render, and an empty Map of its own costs each element about 250 bytes.
- */
-const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
 
 /** Parses an HTML string into the engine's element tree. Never throws on malformed HTML. */
 export function parseHtml(html: string): DomDocument {
@@ -51,7 +45,7 @@ export function parseHtml(html: string): DomDocument {
     const el: MutableElement = {
       kind: 'element',
       tagName: src.tagName,
-      attrs: src.attrs.length === 0 ? NO_ATTRIBUTES : new Map(src.attrs.map((a) => [a.name, a.value])),
+      attrs: attributesOf(src),
       children: [],
       parent,
       elementIndex,
@@ -87,13 +81,23 @@ export function parseHtml(html: string): DomDocument {
         children.push(text);
       }
     }
-    // A copy has no spare capacity: push() leaves room for 17 children in the first one's array.
+    // The tree lives for the render: a copy holds no spare capacity from push() (room for 17).
     el.children = children.slice();
     return self;
   };
 
   const root = convert(htmlEl, null, 0, 0);
   return { root, styleSheets, title, meta, attachmentLinks, inlineSvgs };
+}
+
+// Most elements have no attributes: they share one empty map rather than each making one.
+const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
+
+function attributesOf(src: P5Element): ReadonlyMap<string, string> {
+  if (src.attrs.length === 0) return NO_ATTRIBUTES;
+  const attrs = new Map<string, string>();
+  for (const a of src.attrs) attrs.set(a.name, a.value);
+  return attrs;
 }
 
 /** The text of each `<style>` in an SVG subtree, in document order (iterative: no stack depth). */

@@ -123,5 +123,6 @@ function collect(children: readonly InlineLevelBox[], resolved: ReadonlyMap<Page
   };
   let hasFloats = false;
   walk(children, []);
-  return { text, items, hasFloats };
+  // Kept for the render (cached per IFC): a copy holds no spare capacity from push().
+  return { text, items: items.slice(), hasFloats };
 }
