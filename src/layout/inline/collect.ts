@@ -123,6 +123,5 @@ function collect(children: readonly InlineLevelBox[], resolved: ReadonlyMap<Page
   };
   let hasFloats = false;
   walk(children, []);
-  // Kept for the render (cached per IFC): a copy holds no spare capacity from push().
-  return { text, items: items.slice(), hasFloats };
+  return { text, items, hasFloats };
 }
