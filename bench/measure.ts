@@ -15,7 +15,14 @@ export type Measurement =
       readonly samples: number;
       /** Peak RSS after the first render: what one render of the document needs. */
       readonly peakRssMb: number;
-      /** Peak RSS after all the timed renders, when the collector has let garbage pile up. */
+      /**
+       * Peak RSS after all the timed renders, when the collector has let garbage pile up. V8
+       * sets the next full collection at up to 4× the heap that survived the last one when
+       * the heap limit is 2 GB or more (Node's default here: 4 GB), 1.6× at 1 GB: the report,
+       * 40 renders, held 460–625 MB with the default, 300 MB with --max-old-space-size=1024
+       * (as the server's render threads run), 308 MB with 512. So each MB live in the middle
+       * of a render costs up to 4 MB here; the host's heap limit, not the library, sets the factor.
+       */
       readonly steadyPeakRssMb: number;
     }
   | { readonly name: string; readonly ok: false; readonly error: string; readonly peakRssMb: number };

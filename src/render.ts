@@ -30,7 +30,7 @@ import type { DocumentProperties } from './pdf/metadata.js';
 import type { PdfVariant } from './pdf/variant.js';
 import { attachmentOptionFailures, loadAttachments, type LoadedAttachments } from './resources/attachments.js';
 import { fileRootFetcher } from './resources/file-root.js';
-import { gatherResources, type ResourceFetcher } from './resources/gather.js';
+import { gatherResources, type LoadedResources, type ResourceFetcher } from './resources/gather.js';
 import { fontProviderOf } from './resources/google-fonts.js';
 import { createResourceLoader, DEFAULT_MAX_BYTES } from './resources/net/index.js';
 
@@ -272,7 +272,6 @@ interface PreparedDocument {
   readonly properties: DocumentProperties;
   readonly pdfVariant: PdfVariant | null;
   readonly attachments: LoadedAttachments;
-  readonly styled: StyledDocument;
   readonly tree: BoxTree;
   readonly pages: PageResolver;
   /** The bundled fonts plus the document's @font-face faces. */
@@ -343,7 +342,7 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   checkpoint('boxes', 0, 0);
   // boxes/: box tree with anonymous boxes, markers, generated content; form controls are
   // sized and their values shaped with the document's fonts.
-  const tree = FontRegistry.withFonts(registry, () => buildBoxTree(styled, { images: resources.images, inlineSvgs: resources.inlineSvgs }));
+  const tree = boxTreeOf(styled, resources, registry);
   for (const w of tree.warnings) warn(w);
   if (tree.hasFlex) await loadYogaEngine();
   const pages = new PageResolver(styled.pageRules, styled.pageBase, warn);
@@ -353,7 +352,16 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   }
   clock.lap('boxes');
   checkpoint('layout', 0, 0);
-  return { properties, pdfVariant, attachments, styled, tree, pages, fonts: registry, warnings, warn, missingGlyphs: new MissingGlyphReport(warn), signal, checkpoint, clock };
+  return { properties, pdfVariant, attachments, tree, pages, fonts: registry, warnings, warn, missingGlyphs: new MissingGlyphReport(warn), signal, checkpoint, clock };
+}
+
+/**
+ * The box tree, built with the document's fonts. A function of its own so that no closure of
+ * prepareDocument holds the styled tree: it is garbage once the boxes exist (on a long table,
+ * several MB that layout would otherwise carry to the end of the render).
+ */
+function boxTreeOf(styled: StyledDocument, resources: LoadedResources, fonts: FontRegistry): BoxTree {
+  return FontRegistry.withFonts(fonts, () => buildBoxTree(styled, { images: resources.images, inlineSvgs: resources.inlineSvgs }));
 }
 
 /** The render options a JavaScript caller may get wrong, checked; returns the options' pdfVariant. */

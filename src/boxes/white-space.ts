@@ -58,7 +58,8 @@ function processList(children: readonly InlineLevelBox[], state: State): InlineL
         break;
     }
   }
-  return out;
+  // The box tree lives for the render: a copy holds no spare capacity from push().
+  return out.slice();
 }
 
 /** LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI. */

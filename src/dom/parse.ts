@@ -16,7 +16,7 @@ type P5Text = DefaultTreeAdapterMap['textNode'];
 interface MutableElement {
   kind: 'element';
   tagName: string;
-  attrs: Map<string, string>;
+  attrs: ReadonlyMap<string, string>;
   children: DomNode[];
   parent: DomElement | null;
   elementIndex: number;
@@ -45,7 +45,7 @@ export function parseHtml(html: string): DomDocument {
     const el: MutableElement = {
       kind: 'element',
       tagName: src.tagName,
-      attrs: new Map(src.attrs.map((a) => [a.name, a.value])),
+      attrs: attributesOf(src),
       children: [],
       parent,
       elementIndex,
@@ -73,18 +73,31 @@ export function parseHtml(html: string): DomDocument {
     }
     let index = 0;
     const kids = src.tagName === 'template' ? [] : flattenBeyond(src.childNodes, depth);
+    const children: DomNode[] = [];
     for (const child of kids) {
-      if ('tagName' in child) el.children.push(convert(child as P5Element, self, index++, depth + 1));
+      if ('tagName' in child) children.push(convert(child as P5Element, self, index++, depth + 1));
       else if (child.nodeName === '#text') {
         const text: DomText = { kind: 'text', text: textValue(child as P5Text), parent: self };
-        el.children.push(text);
+        children.push(text);
       }
     }
+    // The tree lives for the render: a copy holds no spare capacity from push() (room for 17).
+    el.children = children.slice();
     return self;
   };
 
   const root = convert(htmlEl, null, 0, 0);
   return { root, styleSheets, title, meta, attachmentLinks, inlineSvgs };
+}
+
+// Most elements have no attributes: they share one empty map rather than each making one.
+const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
+
+function attributesOf(src: P5Element): ReadonlyMap<string, string> {
+  if (src.attrs.length === 0) return NO_ATTRIBUTES;
+  const attrs = new Map<string, string>();
+  for (const a of src.attrs) attrs.set(a.name, a.value);
+  return attrs;
 }
 
 /** The text of each `<style>` in an SVG subtree, in document order (iterative: no stack depth). */
