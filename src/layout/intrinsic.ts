@@ -9,6 +9,7 @@ import { inWordOpportunities, splitAtGraphemes } from './inline/break-anywhere.j
 import { hyphenatedParts } from './inline/hyphenate.js';
 import type { AtomicLayout, Piece, TextPiece } from './inline/pieces.js';
 import { buildPieces } from './inline/pieces.js';
+import { offerPieces } from './inline/layout-inline.js';
 import { flexIntrinsicSizes } from './flex/intrinsic-sizes.js';
 import { replacedContributions, replacedSize } from './replaced.js';
 import { tableIntrinsicSizes } from './table/column-widths.js';
@@ -85,7 +86,9 @@ function compute(box: BlockBox | ReplacedBox, layoutAtomic: AtomicLayout): Intri
   if (box.content.kind === 'grid') return gridIntrinsicSizes(box);
   const collected = collectInline(box.content.ifc, null);
   const pieces = buildPieces(collected, box.style, 0, layoutAtomic, null);
-  return inlineSizes(pieces, collected.text, layoutAtomic);
+  const sizes = inlineSizes(pieces, collected.text, layoutAtomic);
+  offerPieces(collected, pieces);
+  return sizes;
 }
 
 /** max-content: the longest forced line; min-content: the widest run between wrap opportunities. */

@@ -21,7 +21,8 @@ export interface InlineLayout {
   readonly starts: readonly number[];
 }
 
-const piecesCache = new WeakMap<CollectedInline, { width: number; pieces: Piece[] }>();
+// A null width: pieces that hold at any width (see offerPieces).
+const piecesCache = new WeakMap<CollectedInline, { width: number | null; readonly pieces: Piece[] }>();
 
 /**
  * The pieces of a paragraph for a content box `width` wide, shared by the layouts of its
@@ -31,6 +32,11 @@ const piecesCache = new WeakMap<CollectedInline, { width: number; pieces: Piece[
 export function piecesOf(collected: CollectedInline, blockStyle: ComputedStyle, width: number, layoutAtomic: AtomicLayout, page: PageContext | null): Piece[] {
   const hit = piecesCache.get(collected);
   if (hit && hit.width === width) return hit.pieces;
+  if (hit && hit.width === null) {
+    // Taken at this width: line breaking may split them in place for it.
+    hit.width = width;
+    return hit.pieces;
+  }
   const pieces = buildPieces(collected, blockStyle, width, layoutAtomic, page);
   piecesCache.set(collected, { width, pieces });
   return pieces;
@@ -52,6 +58,16 @@ export function layoutInlineContent(box: BlockBox, ifc: InlineFormattingContext,
   } else layout = plainLayout(box, collected, width, layoutAtomic, page);
   cache.set(ifc, { width, collected, layout });
   return layout;
+}
+
+/**
+ * Keeps pieces built for intrinsic sizing (a table measures every cell before laying any out)
+ * for the layout that follows, when no width can change them: no atomic inlines, no inline
+ * box edges (their percentages resolve against the width). Until they are laid out and let go.
+ */
+export function offerPieces(collected: CollectedInline, pieces: Piece[]): void {
+  if (piecesCache.has(collected) || !collected.items.every((item) => item.kind === 'text' || item.kind === 'br')) return;
+  piecesCache.set(collected, { width: null, pieces });
 }
 
 /** Forgets the pieces of a paragraph laid out beside floats once its last line is placed. */
