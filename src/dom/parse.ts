@@ -16,7 +16,7 @@ type P5Text = DefaultTreeAdapterMap['textNode'];
 interface MutableElement {
   kind: 'element';
   tagName: string;
-  attrs: Map<string, string>;
+  attrs: ReadonlyMap<string, string>;
   children: DomNode[];
   parent: DomElement | null;
   elementIndex: number;
@@ -45,7 +45,7 @@ export function parseHtml(html: string): DomDocument {
     const el: MutableElement = {
       kind: 'element',
       tagName: src.tagName,
-      attrs: new Map(src.attrs.map((a) => [a.name, a.value])),
+      attrs: attributesOf(src),
       children: [],
       parent,
       elementIndex,
@@ -85,6 +85,16 @@ export function parseHtml(html: string): DomDocument {
 
   const root = convert(htmlEl, null, 0, 0);
   return { root, styleSheets, title, meta, attachmentLinks, inlineSvgs };
+}
+
+// Most elements have no attributes: they share one empty map rather than each making one.
+const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
+
+function attributesOf(src: P5Element): ReadonlyMap<string, string> {
+  if (src.attrs.length === 0) return NO_ATTRIBUTES;
+  const attrs = new Map<string, string>();
+  for (const a of src.attrs) attrs.set(a.name, a.value);
+  return attrs;
 }
 
 /** The text of each `<style>` in an SVG subtree, in document order (iterative: no stack depth). */
