@@ -71,8 +71,6 @@ export interface TablePlan {
   readonly spacingY: number;
   /** Repeat the header and footer groups on every fragment (-fs-table-paginate). */
   readonly repeat: boolean;
-  /** Each cell's plan entry, for break tokens (which name box-tree cells). */
-  readonly planned: ReadonlyMap<TableCell, PlannedCell>;
 }
 
 const cache = new WeakMap<TableBox, TablePlan>();
@@ -109,7 +107,6 @@ function buildPlan(box: TableBox): TablePlan {
   const borders = collapse ? resolveCollapsedBorders(box.style, columnBoxes, flat.map((r): GridRow => ({ style: r.box.style, groupStyle: r.group.style, groupStart: r.groupStart, groupEnd: r.groupEnd })), grid, columns) : null;
 
   const groupRanges = columnGroupRanges(columnBoxes);
-  const planned = new Map<TableCell, PlannedCell>();
   const rows: PlannedRow[] = flat.map((r, row) => {
     const cells: PlannedCell[] = [];
     for (const cell of r.box.cells) {
@@ -118,9 +115,7 @@ function buildPlan(box: TableBox): TablePlan {
       const style = usedCellStyle(specified, borders ? cellBorder(borders, row, column, cell) : null);
       const layers = backgroundLayers(columnBoxes, groupRanges, r.box, r.group, column);
       const empty = cell.box.content.kind === 'blocks' && cell.box.content.children.length === 0;
-      const plannedCell: PlannedCell = { cell, box: { ...cell.box, style }, specified, row, rowSpan: cell.rowSpan, column, colSpan: cell.colSpan, layers, empty };
-      cells.push(plannedCell);
-      planned.set(cell, plannedCell);
+      cells.push({ cell, box: { ...cell.box, style }, specified, row, rowSpan: cell.rowSpan, column, colSpan: cell.colSpan, layers, empty });
     }
     return { box: r.box, group: r.group, section: r.section, index: row, cells, collapsed: r.box.style.visibility === 'collapse' };
   });
@@ -143,13 +138,29 @@ function buildPlan(box: TableBox): TablePlan {
     spacingX,
     spacingY,
     repeat: box.style.tablePaginate === 'paginate',
-    planned,
   };
+}
+
+const byTableCell = new WeakMap<TablePlan, ReadonlyMap<TableCell, PlannedCell>>();
+
+/**
+ * A box-tree cell's plan entry, for break tokens (which name box-tree cells). The map is made
+ * on first use: only a cell that continues on a later fragment needs it.
+ */
+export function plannedCellOf(plan: TablePlan, cell: TableCell): PlannedCell | undefined {
+  let map = byTableCell.get(plan);
+  if (!map) {
+    map = new Map(plan.rows.flatMap((r) => r.cells.map((c) => [c.cell, c] as const)));
+    byTableCell.set(plan, map);
+  }
+  return map.get(cell);
 }
 
 /** The table layers under a cell (CSS 2.1 §17.5.1) that have a background to paint. */
 function backgroundLayers(columnBoxes: readonly (TableColumn | undefined)[], groupRanges: readonly ColumnRange[], row: TableRow, group: TableRowGroup, column: number): readonly PlannedLayer[] {
   const col = columnBoxes[column];
+  // Most cells have none: the plan keeps one shared empty list rather than one per cell.
+  if (col === undefined && !paintsBackground(group.style, group.backgroundImage) && !paintsBackground(row.style, row.backgroundImage)) return NO_LAYERS;
   const layers: PlannedLayer[] = [];
   if (col?.group && paintsBackground(col.group.style, col.group.backgroundImage)) {
     layers.push({ part: 'column-group', style: col.group.style, image: col.group.backgroundImage, ...groupRanges[column]! });
@@ -157,7 +168,6 @@ function backgroundLayers(columnBoxes: readonly (TableColumn | undefined)[], gro
   if (col?.style && paintsBackground(col.style, col.backgroundImage)) layers.push({ part: 'column', style: col.style, image: col.backgroundImage, start: column, end: column + 1 });
   if (paintsBackground(group.style, group.backgroundImage)) layers.push({ part: 'row-group', style: group.style, image: group.backgroundImage });
   if (paintsBackground(row.style, row.backgroundImage)) layers.push({ part: 'row', style: row.style, image: row.backgroundImage });
-  // Most cells have none: the plan keeps one shared empty list rather than one per cell.
   return layers.length === 0 ? NO_LAYERS : layers;
 }
 
