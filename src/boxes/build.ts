@@ -1,6 +1,6 @@
 // Box generation (CSS 2.1 §9.2, CSS Display 3): the styled element tree becomes a tree of
 // block and inline boxes, with anonymous boxes, generated content, list markers and counters.
-import type { ComputedStyle, ContentItem, ListStyleType, StyledDocument, StyledElement, StyledNode } from '../css/types.js';
+import type { ComputedStyle, ContentItem, ListStyleType, StyledDocument, StyledElement, StyledText } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import type { ImageResource, SvgImage } from '../paint/types.js';
 import { withCurrentColor } from '../resources/svg/inline.js';
@@ -245,16 +245,18 @@ class BoxBuilder {
     const out: BuildItem[] = [];
     this.counters.enterChildren();
     if (node.before) out.push(...this.pseudo(node, node.before, decorations));
-    for (const child of node.children) out.push(...this.node(child, node.element, decorations));
+    for (const child of node.children) {
+      if (child.kind === 'element') {
+        for (const item of this.element(child, decorations)) out.push(item);
+      } else if (child.text.length > 0) out.push(this.text(child, node.element, decorations));
+    }
     if (node.after) out.push(...this.pseudo(node, node.after, decorations));
     this.counters.leaveChildren();
     return out;
   }
 
-  private node(child: StyledNode, parent: DomElement, decorations: readonly TextDecoration[]): BuildItem[] {
-    if (child.kind === 'element') return this.element(child, decorations);
-    if (child.text.length === 0) return [];
-    return [{ kind: 'text', style: child.style, element: null, text: transformText(child.text, child.style), decorations, tag: textTag(parent, child.text, this.lastOrder) }];
+  private text(child: StyledText, parent: DomElement, decorations: readonly TextDecoration[]): TextBox {
+    return { kind: 'text', style: child.style, element: null, text: transformText(child.text, child.style), decorations, tag: textTag(parent, child.text, this.lastOrder) };
   }
 
   /** A ::before/::after box: its content evaluated to text (CSS 2.1 §12.2). */
@@ -338,12 +340,11 @@ class BoxBuilder {
   private applyCounters(node: StyledElement): void {
     const { style, element } = node;
     const tag = element.tagName;
-    const names = (list: readonly { name: string }[]) => list.some((c) => c.name === 'list-item');
-    if ((tag === 'ol' || tag === 'ul' || tag === 'menu') && !names(style.counterReset)) {
+    if ((tag === 'ol' || tag === 'ul' || tag === 'menu') && !namesListItem(style.counterReset)) {
       this.counters.reset([{ name: 'list-item', value: listCounterStart(element) }]);
     }
     this.counters.reset(style.counterReset);
-    if (style.display === 'list-item' && !names(style.counterIncrement)) {
+    if (style.display === 'list-item' && !namesListItem(style.counterIncrement)) {
       const value = Number.parseInt(element.attrs.get('value') ?? '', 10);
       if (tag === 'li' && Number.isFinite(value)) this.counters.set([{ name: 'list-item', value }]);
       else this.counters.increment([{ name: 'list-item', value: isReversedList(element.parent) ? -1 : 1 }]);
@@ -470,6 +471,10 @@ function markerImage(markerStyle: ComputedStyle, image: ImageResource, inside: b
   return { kind: 'replaced', style, element: null, image, intrinsicWidth: image.pixelWidth * PX, intrinsicHeight: image.pixelHeight * PX };
 }
 
+function namesListItem(list: readonly { name: string }[]): boolean {
+  return list.some((c) => c.name === 'list-item');
+}
+
 function isReversedList(element: DomElement | null): boolean {
   return element !== null && element.tagName === 'ol' && element.attrs.has('reversed');
 }
@@ -496,16 +501,20 @@ function tableCell(style: ComputedStyle, element: DomElement | null, items: read
  * part that the table fix-up places later; null for other displays.
  */
 function tableBoxes(style: ComputedStyle, element: DomElement | null, items: readonly BuildItem[], background: ImageResource | undefined): BuildItem[] | null {
-  const withBackground = <T extends object>(box: T): T => (background ? { ...box, backgroundImage: background } : box);
-  if (style.display === 'table') return [withBackground(buildTable(style, element, items, tableCell))];
-  if (style.display === 'inline-table') return [{ kind: 'atomic', style, element, box: withBackground(buildTable(style, element, items, tableCell)) }];
+  if (style.display === 'table') return [withBackground(buildTable(style, element, items, tableCell), background)];
+  if (style.display === 'inline-table') return [{ kind: 'atomic', style, element, box: withBackground(buildTable(style, element, items, tableCell), background) }];
   const role = tablePartRole(style.display);
   if (role === null) return null;
   let part: TablePart;
-  if (role === 'cell') part = { kind: 'table-part', role, box: withBackground(tableCell(style, element, items)), colSpan: spanAttribute(element, 'colspan'), rowSpan: spanAttribute(element, 'rowspan') };
-  else if (role === 'caption') part = { kind: 'table-part', role, box: withBackground(tableCell(style, element, items)) };
-  else part = withBackground({ kind: 'table-part', role, style, element, items, span: columnSpan(element) });
+  if (role === 'cell') part = { kind: 'table-part', role, box: withBackground(tableCell(style, element, items), background), colSpan: spanAttribute(element, 'colspan'), rowSpan: spanAttribute(element, 'rowspan') };
+  else if (role === 'caption') part = { kind: 'table-part', role, box: withBackground(tableCell(style, element, items), background) };
+  else part = withBackground({ kind: 'table-part', role, style, element, items, span: columnSpan(element) }, background);
   return [part];
+}
+
+/** `box` with a decoded background image, when there is one. */
+function withBackground<T extends object>(box: T, background: ImageResource | undefined): T {
+  return background ? { ...box, backgroundImage: background } : box;
 }
 
 /**

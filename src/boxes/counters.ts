@@ -12,23 +12,27 @@ export class CounterScope {
   /**
    * Names created at each open tree level, so they can be dropped when the level closes. A
    * set: 10,000 siblings resetting distinct counters would make a list scan quadratic.
+   * Null until a counter is created there: most levels create none (one set per element was
+   * a measurable share of box generation's garbage).
    */
-  private readonly levels: Set<string>[] = [new Set()];
+  private readonly levels: (Set<string> | null)[] = [null];
 
   /** Enter an element's children: counters reset by the children live in this new level. */
   enterChildren(): void {
-    this.levels.push(new Set());
+    this.levels.push(null);
   }
 
   /** Leave an element's children: drop the counters its children created. */
   leaveChildren(): void {
-    const created = this.levels.pop() ?? new Set<string>();
-    for (const name of created) this.stacks.get(name)?.pop();
+    const created = this.levels.pop();
+    if (created) for (const name of created) this.stacks.get(name)?.pop();
   }
 
   /** counter-reset on the element being visited. A sibling's instance of the same name is replaced. */
   reset(list: CounterList): void {
-    const level = this.levels[this.levels.length - 1]!;
+    if (list.length === 0) return;
+    const top = this.levels.length - 1;
+    const level = (this.levels[top] ??= new Set());
     for (const { name, value } of list) {
       const stack = this.stacks.get(name) ?? [];
       if (level.has(name)) stack[stack.length - 1] = value;

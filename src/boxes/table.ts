@@ -54,8 +54,9 @@ export function tablePartRole(display: Display): TablePart['role'] | null {
 
 /** `colspan`/`rowspan` of a `<td>`/`<th>`; 1 for anything else. */
 export function spanAttribute(element: DomElement | null, name: 'colspan' | 'rowspan'): number {
-  if (element === null || (element.tagName !== 'td' && element.tagName !== 'th')) return 1;
-  const n = Number.parseInt(element.attrs.get(name) ?? '', 10);
+  const value = element === null || (element.tagName !== 'td' && element.tagName !== 'th') ? undefined : element.attrs.get(name);
+  if (value === undefined) return 1;
+  const n = Number.parseInt(value, 10);
   if (!Number.isFinite(n)) return 1;
   if (name === 'colspan') return Math.min(MAX_COLSPAN, Math.max(1, n));
   return Math.min(MAX_ROWSPAN, Math.max(0, n));

@@ -55,6 +55,8 @@ export interface ContentResult {
 }
 
 const NO_FLOATS: readonly CarriedFloat[] = [];
+/** The flow of a BFC root: no floats yet, its own coordinates. */
+const OWN_FLOW: FlowArea = { exclusions: ExclusionSpace.EMPTY, left: 0, top: 0 };
 
 function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken | null): BlockLayoutResult {
   const style = box.style;
@@ -82,7 +84,7 @@ function layoutBlockBox(box: BlockBox, space: ConstraintSpace, token: BreakToken
   const outer = space.bfc;
   const ownsFloats = box.establishesBfc || !outer;
   const flow: FlowArea = ownsFloats
-    ? { exclusions: ExclusionSpace.EMPTY, left: 0, top: 0 }
+    ? OWN_FLOW
     : { exclusions: outer.exclusions, left: outer.inline + geometry.marginLeft + origin.x, top: outer.block + origin.y };
   // Boxes that must not break, or that are taller than the page anyway, are laid out whole.
   const columnFlow = isMulticolContainer(style) ? columnFlowOf(box) : null;

@@ -104,16 +104,16 @@ export function solveInlineGeometry(
   intrinsic?: () => IntrinsicSizes,
   cbDirection: 'ltr' | 'rtl' = style.direction,
 ): InlineGeometry {
-  const pad = paddingOf(style, cbWidth);
-  const bdr = borderOf(style);
-  const frame = pad.left + pad.right + bdr.left + bdr.right;
-  const toContent = (w: number) => (style.boxSizing === 'border-box' ? Math.max(0, w - frame) : w);
+  // Inlined arithmetic, no closures: this runs for every block-level box (a table cell, a paragraph).
+  const frame = resolveLength(style.paddingLeft, cbWidth) + resolveLength(style.paddingRight, cbWidth) + style.borderLeftWidth + style.borderRightWidth;
   const ml = resolveAuto(style.marginLeft, cbWidth);
   const mr = resolveAuto(style.marginRight, cbWidth);
   const available = Math.max(0, cbWidth - (ml ?? 0) - (mr ?? 0) - frame);
   // Keywords are content-box sizes already: box-sizing does not apply to them.
-  const keyword = (k: IntrinsicSizeKeyword) => (intrinsic ? intrinsicWidth(k, intrinsic(), available) : null);
-  const specified = isIntrinsicKeyword(style.width) ? keyword(style.width) : mapNull(resolveAuto(style.width, cbWidth), toContent);
+  const styleWidth = style.width;
+  let specified: number | null;
+  if (isIntrinsicKeyword(styleWidth)) specified = intrinsic ? intrinsicWidth(styleWidth, intrinsic(), available) : null;
+  else specified = styleWidth === 'auto' ? null : toContentSize(style, frame, resolveLength(styleWidth, cbWidth));
   let width: number;
   // Auto margins are 0 when the width fills the line or shrinks to fit (CSS 2.1 §10.3.3, §10.3.9).
   let marginsAreZero = specified === null;
@@ -121,28 +121,30 @@ export function solveInlineGeometry(
   // the space when the min-content width is.
   if (specified === null) width = autoWidth ? autoWidth(available) : available;
   else width = specified;
-  const max = isIntrinsicKeyword(style.maxWidth) ? keyword(style.maxWidth) ?? Infinity : toContent(resolveNone(style.maxWidth, cbWidth));
-  const min = isIntrinsicKeyword(style.minWidth) ? keyword(style.minWidth) ?? 0 : toContent(resolveLength(style.minWidth, cbWidth));
+  const maxWidth = style.maxWidth;
+  const minWidth = style.minWidth;
+  const max = isIntrinsicKeyword(maxWidth) ? (intrinsic ? intrinsicWidth(maxWidth, intrinsic(), available) : Infinity) : toContentSize(style, frame, resolveNone(maxWidth, cbWidth));
+  const min = isIntrinsicKeyword(minWidth) ? (intrinsic ? intrinsicWidth(minWidth, intrinsic(), available) : 0) : toContentSize(style, frame, resolveLength(minWidth, cbWidth));
   const clamped = Math.max(min, Math.min(width, max));
   if (clamped !== width && !autoWidth) marginsAreZero = false;
   width = clamped;
-  const margins = solveMargins(ml, mr, cbWidth - width - frame, marginsAreZero, cbDirection);
-  return { marginLeft: margins.marginLeft, marginRight: margins.marginRight, contentWidth: width };
+  return solveMargins(ml, mr, cbWidth - width - frame, marginsAreZero, cbDirection, width);
 }
 
-function mapNull(v: number | null, f: (v: number) => number): number | null {
-  return v === null ? null : f(v);
+/** A specified width or height as a content-box size, `frame` being the padding and border along that axis. */
+function toContentSize(style: ComputedStyle, frame: number, w: number): number {
+  return style.boxSizing === 'border-box' ? Math.max(0, w - frame) : w;
 }
 
 /**
  * Distributes the inline space left over between auto margins; over-constrained, the end
  * margin gives: margin-right in ltr, margin-left in rtl (CSS 2.1 §10.3.3).
  */
-function solveMargins(ml: number | null, mr: number | null, space: number, widthFills: boolean, direction: 'ltr' | 'rtl'): { marginLeft: number; marginRight: number } {
-  if (widthFills) return { marginLeft: ml ?? 0, marginRight: mr ?? 0 };
-  if (ml === null && mr === null) return { marginLeft: Math.max(0, space / 2), marginRight: Math.max(0, space / 2) };
-  if (ml === null || (mr !== null && direction === 'rtl')) return { marginLeft: space - (mr ?? 0), marginRight: mr ?? 0 };
-  return { marginLeft: ml, marginRight: space - ml };
+function solveMargins(ml: number | null, mr: number | null, space: number, widthFills: boolean, direction: 'ltr' | 'rtl', contentWidth: number): InlineGeometry {
+  if (widthFills) return { marginLeft: ml ?? 0, marginRight: mr ?? 0, contentWidth };
+  if (ml === null && mr === null) return { marginLeft: Math.max(0, space / 2), marginRight: Math.max(0, space / 2), contentWidth };
+  if (ml === null || (mr !== null && direction === 'rtl')) return { marginLeft: space - (mr ?? 0), marginRight: mr ?? 0, contentWidth };
+  return { marginLeft: ml, marginRight: space - ml, contentWidth };
 }
 
 /**
@@ -160,13 +162,12 @@ function resolveHeight(value: LengthPercentage, base: number | null): number | n
  * then percentages act as auto (none for max-height, 0 for min-height).
  */
 export function resolveContentHeight(style: ComputedStyle, contentHeight: number, frame: number, percentageBase: number | null = null): number {
-  const toContent = (h: number) => (style.boxSizing === 'border-box' ? Math.max(0, h - frame) : h);
   const h = style.height === 'auto' ? null : resolveHeight(style.height, percentageBase);
-  let height = h === null ? contentHeight : toContent(h);
+  let height = h === null ? contentHeight : toContentSize(style, frame, h);
   const maxValue = style.maxHeight === 'none' ? null : resolveHeight(style.maxHeight, percentageBase);
-  const max = maxValue === null ? Infinity : toContent(maxValue);
+  const max = maxValue === null ? Infinity : toContentSize(style, frame, maxValue);
   const minValue = resolveHeight(style.minHeight, percentageBase);
-  const min = minValue === null ? 0 : toContent(minValue);
+  const min = minValue === null ? 0 : toContentSize(style, frame, minValue);
   height = Math.max(min, Math.min(height, max));
   return height;
 }

@@ -32,6 +32,14 @@ export function intrinsicContentSizes(box: BlockBox | ReplacedBox, layoutAtomic:
   return hit;
 }
 
+/**
+ * The box's content-box intrinsic sizes, not kept: for a caller that keeps what it derives
+ * from them (a table's column metrics), where a cache entry per cell would only cost.
+ */
+export function measureContentSizes(box: BlockBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
+  return compute(box, layoutAtomic);
+}
+
 /** The margin-box contribution of a box to its parent's intrinsic sizes; percentages count as 0. */
 export function intrinsicContribution(box: BlockLevelBox, layoutAtomic: AtomicLayout): IntrinsicSizes {
   const s = box.style;

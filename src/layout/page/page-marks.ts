@@ -1,7 +1,7 @@
 // What a page's content tells the page machinery (css-gcpm-3): the running elements whose
 // place in the flow landed here, the named strings set here, the ids that start here (for
 // target-counter) and a page counter reset. One walk over the page's fragments.
-import type { RunningElement } from '../../boxes/types.js';
+import type { PageTextBox, RunningElement } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { DomElement } from '../../dom/types.js';
 import type { BoxFragment, ChildFragment, LineItemFragment } from '../types.js';
@@ -45,6 +45,12 @@ export function collectPageMarks(root: BoxFragment | null, fixed: readonly BoxFr
   return { running: walker.running, strings: walker.strings, ids: walker.ids, pageReset: walker.pageReset, usesTotals };
 }
 
+/** Page texts that need every page known: the page total, a target's page. A loop, not a closure per block. */
+function showsTotals(texts: readonly PageTextBox[]): boolean {
+  for (const t of texts) if (t.source.kind !== 'page') return true;
+  return false;
+}
+
 class MarkWalker {
   readonly running: RunningMark[] = [];
   readonly strings: StringMark[] = [];
@@ -57,7 +63,7 @@ class MarkWalker {
     const box = f.box;
     if (box.kind === 'block' && box.running) this.running.push({ element: box.running, atStart: !this.contentSeen });
     if (box.kind === 'block' && box.content.kind === 'inline' && !this.usesTotals) {
-      this.usesTotals = pageTextsOf(box.content.ifc).some((t) => t.source.kind !== 'page');
+      this.usesTotals = showsTotals(pageTextsOf(box.content.ifc));
     }
     if (f.isFirst) this.element(f.box.element, f.box.style);
     if (f.box.kind === 'replaced') this.contentSeen = true;

@@ -15,11 +15,14 @@ export interface PlacedRow {
   readonly baseline: number;
 }
 
+/** A segment while its run grows: it is drawn on to (x2, y2) in place rather than copied per row. */
+type Stroke = { -readonly [K in keyof BorderSegment]: BorderSegment[K] };
+
 export function collapsedSegments(b: CollapsedBorders, geo: TableGeometry, placed: readonly PlacedRow[]): BorderSegment[] {
   const C = b.columns;
   if (C === 0 || placed.length === 0) return [];
   const lineX = (c: number) => (c < C ? geo.columnX[c]! : geo.columnX[C - 1]! + geo.columnWidths[C - 1]!);
-  const out: BorderSegment[] = [];
+  const out: Stroke[] = [];
   const vertical = (r: number, c: number) => b.vertical[r * (C + 1) + c] ?? null;
   // Per vertical line: the border of its current run and the run's index in `out`.
   const runBorder: (CollapsedBorder | null)[] = new Array(C + 1).fill(null);
@@ -40,7 +43,7 @@ export function collapsedSegments(b: CollapsedBorders, geo: TableGeometry, place
       const border = vertical(r, c);
       const run = runIndex[c]! >= 0 ? out[runIndex[c]!]! : null;
       if (border && run && sameBorder(runBorder[c]!, border) && Math.abs(run.y2 - y) < 1e-6) {
-        out[runIndex[c]!] = extended(run, run.x2, y + height);
+        run.y2 = y + height;
         continue;
       }
       runBorder[c] = border;
@@ -54,7 +57,7 @@ export function collapsedSegments(b: CollapsedBorders, geo: TableGeometry, place
 }
 
 /** One horizontal grid line, each column's segment stretched over half the vertical borders at its ends. */
-function horizontalLine(out: BorderSegment[], y: number, C: number, lineX: (c: number) => number, border: (c: number) => CollapsedBorder | null, joint: (c: number) => number): void {
+function horizontalLine(out: Stroke[], y: number, C: number, lineX: (c: number) => number, border: (c: number) => CollapsedBorder | null, joint: (c: number) => number): void {
   let runBorder: CollapsedBorder | null = null;
   let runIndex = -1;
   for (let c = 0; c < C; c++) {
@@ -62,7 +65,7 @@ function horizontalLine(out: BorderSegment[], y: number, C: number, lineX: (c: n
     const x1 = lineX(c) - joint(c) / 2;
     const x2 = lineX(c + 1) + joint(c + 1) / 2;
     if (b && runIndex >= 0 && runBorder && sameBorder(runBorder, b)) {
-      out[runIndex] = extended(out[runIndex]!, x2, y);
+      out[runIndex]!.x2 = x2;
       continue;
     }
     runBorder = b;
@@ -71,16 +74,11 @@ function horizontalLine(out: BorderSegment[], y: number, C: number, lineX: (c: n
 }
 
 /** Adds a stroke for a visible border; returns its index, or -1. */
-function pushSegment(out: BorderSegment[], b: CollapsedBorder | null, x1: number, y1: number, x2: number, y2: number): number {
+function pushSegment(out: Stroke[], b: CollapsedBorder | null, x1: number, y1: number, x2: number, y2: number): number {
   const width = segmentWidth(b);
   if (!b || width <= 0 || b.style === 'none') return -1;
   out.push({ x1, y1, x2, y2, width, style: b.style, color: b.color });
   return out.length - 1;
-}
-
-/** A segment drawn on to (x2, y2); built whole, not spread (one hidden class for all segments). */
-function extended(s: BorderSegment, x2: number, y2: number): BorderSegment {
-  return { x1: s.x1, y1: s.y1, x2, y2, width: s.width, style: s.style, color: s.color };
 }
 
 function sameBorder(a: CollapsedBorder | null, b: CollapsedBorder): boolean {

@@ -21,6 +21,8 @@ export interface PlacedCell {
   readonly repeated: boolean;
 }
 
+const NO_BACKGROUNDS: readonly CellBackground[] = [];
+
 /** A vertical extent in table-box coordinates. */
 interface Extent {
   readonly top: number;
@@ -46,13 +48,9 @@ export function cellFragments(plan: TablePlan, geo: TableGeometry, placed: reado
   return cells.map(({ cell, fragment, decorated, repeated }) => {
     const row = plan.rows[cell.row];
     const shift = row ? rowShift(row, plan, columnsWidth, shifts) : null;
-    return {
-      fragment,
-      decorated,
-      repeated,
-      layers: cell.layers.map((layer): CellBackground => ({ style: layer.style, image: layer.image, area: areaOf(boxes, cell, fragment, layer) })),
-      ...(shift ? { shift } : {}),
-    };
+    // Most cells have no layers and no shift: no list or object made for them per cell.
+    const layers = cell.layers.length === 0 ? NO_BACKGROUNDS : cell.layers.map((layer): CellBackground => ({ style: layer.style, image: layer.image, area: areaOf(boxes, cell, fragment, layer) }));
+    return shift ? { fragment, decorated, repeated, layers, shift } : { fragment, decorated, repeated, layers };
   });
 }
 

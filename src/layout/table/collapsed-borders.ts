@@ -49,12 +49,17 @@ const enum Rank { Table = 0, ColumnGroup = 1, Column = 2, RowGroup = 3, Row = 4,
 type Side = 'Top' | 'Right' | 'Bottom' | 'Left';
 
 const SIDES: readonly Side[] = ['Top', 'Right', 'Bottom', 'Left'];
+const SIDE_INDEX: Readonly<Record<Side, number>> = { Top: 0, Right: 1, Bottom: 2, Left: 3 };
 // Candidates per style, side and rank, shared: styles are shared between elements, and a
 // long table would otherwise make one object per cell side.
 const candidateCache = new WeakMap<ComputedStyle, (CollapsedBorder | null)[]>();
 
+// The last style looked up: a row's cells and sides mostly share one.
+let lastStyle: ComputedStyle | null = null;
+let lastCandidates: (CollapsedBorder | null)[] = [];
+
 function borderOfSide(style: ComputedStyle, side: Side, rank: number): CollapsedBorder | null {
-  let candidates = candidateCache.get(style);
+  let candidates = style === lastStyle ? lastCandidates : candidateCache.get(style);
   if (!candidates) {
     candidates = [];
     for (let r = 0; r <= Rank.Cell; r++) {
@@ -65,7 +70,9 @@ function borderOfSide(style: ComputedStyle, side: Side, rank: number): Collapsed
     }
     candidateCache.set(style, candidates);
   }
-  return candidates[rank * 4 + SIDES.indexOf(side)]!;
+  lastStyle = style;
+  lastCandidates = candidates;
+  return candidates[rank * 4 + SIDE_INDEX[side]]!;
 }
 
 /** The conflict resolution of §17.6.2.1; on a full tie the existing (left/top) border stays. */
@@ -105,15 +112,19 @@ export function resolveCollapsedBorders(tableStyle: ComputedStyle, columnBoxes: 
   }
   columnBorders(columnBoxes, C, R, h, v);
   rows.forEach((row, r) => {
-    if (row.groupStart) for (let c = 0; c < C; c++) h(r, c, borderOfSide(row.groupStyle, 'Top', Rank.RowGroup));
-    if (row.groupEnd) for (let c = 0; c < C; c++) h(r + 1, c, borderOfSide(row.groupStyle, 'Bottom', Rank.RowGroup));
+    const top = row.groupStart ? borderOfSide(row.groupStyle, 'Top', Rank.RowGroup) : null;
+    const bottom = row.groupEnd ? borderOfSide(row.groupStyle, 'Bottom', Rank.RowGroup) : null;
+    if (row.groupStart) for (let c = 0; c < C; c++) h(r, c, top);
+    if (row.groupEnd) for (let c = 0; c < C; c++) h(r + 1, c, bottom);
     v(r, 0, borderOfSide(row.groupStyle, 'Left', Rank.RowGroup));
     v(r, C, borderOfSide(row.groupStyle, 'Right', Rank.RowGroup));
   });
   rows.forEach((row, r) => {
+    const top = borderOfSide(row.style, 'Top', Rank.Row);
+    const bottom = borderOfSide(row.style, 'Bottom', Rank.Row);
     for (let c = 0; c < C; c++) {
-      h(r, c, borderOfSide(row.style, 'Top', Rank.Row));
-      h(r + 1, c, borderOfSide(row.style, 'Bottom', Rank.Row));
+      h(r, c, top);
+      h(r + 1, c, bottom);
     }
     v(r, 0, borderOfSide(row.style, 'Left', Rank.Row));
     v(r, C, borderOfSide(row.style, 'Right', Rank.Row));
@@ -122,13 +133,17 @@ export function resolveCollapsedBorders(tableStyle: ComputedStyle, columnBoxes: 
     const s = cell.style;
     const lastRow = cell.row + cell.rowSpan;
     const lastColumn = Math.min(C, cell.column + cell.colSpan);
+    const top = borderOfSide(s, 'Top', Rank.Cell);
+    const bottom = borderOfSide(s, 'Bottom', Rank.Cell);
+    const left = borderOfSide(s, 'Left', Rank.Cell);
+    const right = borderOfSide(s, 'Right', Rank.Cell);
     for (let c = cell.column; c < lastColumn; c++) {
-      h(cell.row, c, borderOfSide(s, 'Top', Rank.Cell));
-      h(lastRow, c, borderOfSide(s, 'Bottom', Rank.Cell));
+      h(cell.row, c, top);
+      h(lastRow, c, bottom);
     }
     for (let r = cell.row; r < lastRow; r++) {
-      v(r, cell.column, borderOfSide(s, 'Left', Rank.Cell));
-      v(r, lastColumn, borderOfSide(s, 'Right', Rank.Cell));
+      v(r, cell.column, left);
+      v(r, lastColumn, right);
     }
   }
   // No line runs through a spanning cell (column and row borders stop at it).

@@ -4,7 +4,7 @@
 // columns' share of it. `table-layout: fixed` uses the columns and the first row only.
 import type { AtomicLayout } from '../inline/pieces.js';
 import { horizontalFrame, maxWidthOrNone, minWidthOrZero, resolveAuto, resolveLength, resolveNone, widthOrAuto } from '../box-model.js';
-import { intrinsicContentSizes, intrinsicContribution } from '../intrinsic.js';
+import { intrinsicContribution, measureContentSizes } from '../intrinsic.js';
 import type { ComputedStyle, IntrinsicSizeKeyword, LengthPercentageAuto } from '../../css/types.js';
 import { tablePadding, type PlannedCell, type TablePlan } from './plan.js';
 
@@ -31,7 +31,7 @@ const geometryCache = new WeakMap<TablePlan, Map<number | string, TableGeometry>
 
 /** A cell's outer min/max-content widths and its own width (border box) if fixed. */
 function cellWidths(cell: PlannedCell, layoutAtomic: AtomicLayout): { min: number; max: number; fixed: number | null; pct: number } {
-  const inner = intrinsicContentSizes(cell.box, layoutAtomic);
+  const inner = measureContentSizes(cell.box, layoutAtomic);
   const frame = horizontalFrame(cell.box.style, 0);
   const fixed = fixedWidth(cell.specified.width, cell.specified, frame);
   const pct = percentOf(cell.specified.width);

@@ -17,7 +17,7 @@ import type { BlockLayoutResult, BoxFragment, BreakToken, ChildFragment, Constra
 import { collapsedSegments, type PlacedRow } from './border-segments.js';
 import { cellFragments, type PlacedCell } from './cell-backgrounds.js';
 import { tableGeometry, tableMarginLeft, type TableGeometry } from './column-widths.js';
-import { tablePadding, tablePlan, type PlannedCell, type PlannedRow, type TablePlan } from './plan.js';
+import { plannedCellOf, tablePadding, tablePlan, type PlannedCell, type PlannedRow, type TablePlan } from './plan.js';
 import { constraintSpace } from '../constraint-space.js';
 
 const EPSILON = 1e-6;
@@ -209,7 +209,7 @@ function lastRowOf(cell: PlannedCell): number {
 function layoutRows(plan: TablePlan, geo: TableGeometry, input: RowsInput): RowsResult | 'pushed' {
   const active = new Map<PlannedCell, ActiveCell>();
   for (const c of input.incoming) {
-    const cell = plan.planned.get(c.cell);
+    const cell = plannedCellOf(plan, c.cell);
     if (cell) active.set(cell, { cell, startY: input.y, from: c.token ?? 'done', content: layoutCell(cell, geo, c.token ?? 'done', Infinity, input.page) });
   }
   const cells: PlacedCell[] = [];

@@ -71,8 +71,6 @@ export interface TablePlan {
   readonly spacingY: number;
   /** Repeat the header and footer groups on every fragment (-fs-table-paginate). */
   readonly repeat: boolean;
-  /** Each cell's plan entry, for break tokens (which name box-tree cells). */
-  readonly planned: ReadonlyMap<TableCell, PlannedCell>;
 }
 
 const cache = new WeakMap<TableBox, TablePlan>();
@@ -103,26 +101,24 @@ function buildPlan(box: TableBox): TablePlan {
   const leftmost = (cell: TableCell) => (rtl ? columns - cell.column - cell.colSpan : cell.column);
   const columnBoxes = rtl ? Array.from({ length: columns }, (_, c) => box.columns[columns - 1 - c]) : box.columns;
   const grid: GridCell[] = [];
-  const starts: { cell: TableCell; row: number }[] = [];
   flat.forEach((row, r) => {
-    for (const cell of row.box.cells) {
-      starts.push({ cell, row: r });
-      grid.push({ style: cell.box.style, row: r, rowSpan: cell.rowSpan, column: leftmost(cell), colSpan: cell.colSpan });
-    }
+    for (const cell of row.box.cells) grid.push({ style: cell.box.style, row: r, rowSpan: cell.rowSpan, column: leftmost(cell), colSpan: cell.colSpan });
   });
   const borders = collapse ? resolveCollapsedBorders(box.style, columnBoxes, flat.map((r): GridRow => ({ style: r.box.style, groupStyle: r.group.style, groupStart: r.groupStart, groupEnd: r.groupEnd })), grid, columns) : null;
 
-  const byRow: PlannedCell[][] = flat.map(() => []);
   const groupRanges = columnGroupRanges(columnBoxes);
-  for (const { cell, row } of starts) {
-    const column = leftmost(cell);
-    const specified = cell.box.style;
-    const style = usedCellStyle(specified, borders ? cellBorder(borders, row, column, cell) : null);
-    const layers = backgroundLayers(columnBoxes, groupRanges, flat[row]!.box, flat[row]!.group, column);
-    const empty = cell.box.content.kind === 'blocks' && cell.box.content.children.length === 0;
-    byRow[row]!.push({ cell, box: { ...cell.box, style }, specified, row, rowSpan: cell.rowSpan, column, colSpan: cell.colSpan, layers, empty });
-  }
-  const rows: PlannedRow[] = flat.map((r, index) => ({ box: r.box, group: r.group, section: r.section, index, cells: byRow[index]!, collapsed: r.box.style.visibility === 'collapse' }));
+  const rows: PlannedRow[] = flat.map((r, row) => {
+    const cells: PlannedCell[] = [];
+    for (const cell of r.box.cells) {
+      const column = leftmost(cell);
+      const specified = cell.box.style;
+      const style = usedCellStyle(specified, borders ? cellBorder(borders, row, column, cell) : null);
+      const layers = backgroundLayers(columnBoxes, groupRanges, r.box, r.group, column);
+      const empty = cell.box.content.kind === 'blocks' && cell.box.content.children.length === 0;
+      cells.push({ cell, box: { ...cell.box, style }, specified, row, rowSpan: cell.rowSpan, column, colSpan: cell.colSpan, layers, empty });
+    }
+    return { box: r.box, group: r.group, section: r.section, index: row, cells, collapsed: r.box.style.visibility === 'collapse' };
+  });
   // Rows are in display order, so each section is one range.
   const count = (section: Section) => rows.filter((r) => r.section === section).length;
   const headerEnd = count('header');
@@ -142,13 +138,29 @@ function buildPlan(box: TableBox): TablePlan {
     spacingX,
     spacingY,
     repeat: box.style.tablePaginate === 'paginate',
-    planned: new Map(rows.flatMap((r) => r.cells.map((c) => [c.cell, c] as const))),
   };
 }
 
+const byTableCell = new WeakMap<TablePlan, ReadonlyMap<TableCell, PlannedCell>>();
+
+/**
+ * A box-tree cell's plan entry, for break tokens (which name box-tree cells). The map is made
+ * on first use: only a cell that continues on a later fragment needs it.
+ */
+export function plannedCellOf(plan: TablePlan, cell: TableCell): PlannedCell | undefined {
+  let map = byTableCell.get(plan);
+  if (!map) {
+    map = new Map(plan.rows.flatMap((r) => r.cells.map((c) => [c.cell, c] as const)));
+    byTableCell.set(plan, map);
+  }
+  return map.get(cell);
+}
+
 /** The table layers under a cell (CSS 2.1 §17.5.1) that have a background to paint. */
-function backgroundLayers(columnBoxes: readonly (TableColumn | undefined)[], groupRanges: readonly ColumnRange[], row: TableRow, group: TableRowGroup, column: number): PlannedLayer[] {
+function backgroundLayers(columnBoxes: readonly (TableColumn | undefined)[], groupRanges: readonly ColumnRange[], row: TableRow, group: TableRowGroup, column: number): readonly PlannedLayer[] {
   const col = columnBoxes[column];
+  // Most cells have none: the plan keeps one shared empty list rather than one per cell.
+  if (col === undefined && !paintsBackground(group.style, group.backgroundImage) && !paintsBackground(row.style, row.backgroundImage)) return NO_LAYERS;
   const layers: PlannedLayer[] = [];
   if (col?.group && paintsBackground(col.group.style, col.group.backgroundImage)) {
     layers.push({ part: 'column-group', style: col.group.style, image: col.group.backgroundImage, ...groupRanges[column]! });
@@ -156,8 +168,10 @@ function backgroundLayers(columnBoxes: readonly (TableColumn | undefined)[], gro
   if (col?.style && paintsBackground(col.style, col.backgroundImage)) layers.push({ part: 'column', style: col.style, image: col.backgroundImage, start: column, end: column + 1 });
   if (paintsBackground(group.style, group.backgroundImage)) layers.push({ part: 'row-group', style: group.style, image: group.backgroundImage });
   if (paintsBackground(row.style, row.backgroundImage)) layers.push({ part: 'row', style: row.style, image: row.backgroundImage });
-  return layers;
+  return layers.length === 0 ? NO_LAYERS : layers;
 }
+
+const NO_LAYERS: readonly PlannedLayer[] = [];
 
 /** A colour, a gradient, or a url image that could be had. */
 function paintsBackground(style: ComputedStyle, image: ImageResource | undefined): boolean {
@@ -190,20 +204,24 @@ function columnGroupRanges(columns: readonly (TableColumn | undefined)[]): Colum
 function usedCellStyle(style: ComputedStyle, collapsed: Edges | null): ComputedStyle {
   let byBorder = usedStyleCache.get(style);
   if (!byBorder) {
-    byBorder = new Map();
+    byBorder = [];
     usedStyleCache.set(style, byBorder);
   }
-  const key = collapsed ? `${collapsed.top} ${collapsed.right} ${collapsed.bottom} ${collapsed.left}` : '';
-  let used = byBorder.get(key);
-  if (!used) {
-    used = computeUsedCellStyle(style, collapsed);
-    byBorder.set(key, used);
-  }
+  for (const entry of byBorder) if (sameEdges(entry.collapsed, collapsed)) return entry.used;
+  const used = computeUsedCellStyle(style, collapsed);
+  if (byBorder.length < MAX_USED_STYLES) byBorder.push({ collapsed, used });
   return used;
 }
 
-// Shared per computed style (and collapsed border): a long table has few distinct cell styles.
-const usedStyleCache = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+// Shared per computed style and collapsed border: a long table has few distinct cell styles,
+// each with a few border widths, so a short list searched by value (no key to build per cell).
+const usedStyleCache = new WeakMap<ComputedStyle, { readonly collapsed: Edges | null; readonly used: ComputedStyle }[]>();
+const MAX_USED_STYLES = 32;
+
+function sameEdges(a: Edges | null, b: Edges | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.top === b.top && a.right === b.right && a.bottom === b.bottom && a.left === b.left;
+}
 
 function computeUsedCellStyle(style: ComputedStyle, collapsed: Edges | null): ComputedStyle {
   const zero = { abs: 0, pct: 0 };
