@@ -11,6 +11,9 @@ export interface WordEntry {
 /** Entries with one hash: nearly always one, an array after a collision. */
 type Slot<V> = V | readonly V[];
 
+// Words crafted to collide are not cached beyond this: each look-up walks its slot.
+const MAX_COLLISIONS = 8;
+
 /** Holds at most `limit` entries; entries used since the last generation change survive it. */
 export class WordCache<V extends WordEntry> {
   private current = new Map<number, Slot<V>>();
@@ -39,6 +42,7 @@ export class WordCache<V extends WordEntry> {
       this.count = 0;
     }
     const slot = this.current.get(hash);
+    if (slot !== undefined && isMany(slot) && slot.length >= MAX_COLLISIONS) return;
     this.current.set(hash, slot === undefined ? entry : isMany(slot) ? [...slot, entry] : [slot, entry]);
     this.count++;
   }
