@@ -78,8 +78,11 @@ function typingFont(field: FormField, ctx: PaintContext): string {
 /** The /DR name of the standard Helvetica; only /DR has it: no page content draws with it, so nothing asks for it to be embedded. */
 const HELVETICA = 'Helv';
 
-/** Characters of WinAnsiEncoding (Annex D.2): printable Latin-1, the Windows-1252 extras, line breaks and tabs. */
-const WIN_ANSI = /^[\t\n\r\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/u;
+/**
+ * Characters of WinAnsiEncoding (Annex D.2): printable Latin-1, the Windows-1252 extras, line
+ * breaks and tabs. (From a string: the bundler writes strings in ASCII, not regex literals.)
+ */
+const WIN_ANSI = new RegExp('^[\\t\\n\\r\\x20-\\x7e\\xa0-\\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$', 'u');
 
 function isWinAnsi(text: string): boolean {
   return WIN_ANSI.test(text);

@@ -9,6 +9,7 @@
 import { PDFName, PDFString, type PDFContext, type PDFRawStream, type PDFRef } from 'pdf-lib';
 import type * as fontkit from 'fontkit';
 import { fontProgramOf } from '../text/font-face.js';
+import { postHeader } from '../text/post-header.js';
 import type { FontFace } from '../text/types.js';
 import { subsetFont, type FontSubset } from './font-subset.js';
 import type { ResourceRegistry } from './resources.js';
@@ -270,7 +271,7 @@ function fontDescriptor(context: PDFContext, face: FontFace, program: fontkit.Fo
     FontName: PDFName.of(baseFont),
     Flags: fontFlags(face, program),
     FontBBox: [s(bbox.minX), s(bbox.minY), s(bbox.maxX), s(bbox.maxY)],
-    ItalicAngle: program.italicAngle,
+    ItalicAngle: postHeader(program).italicAngle,
     Ascent: s(face.ascent),
     Descent: -s(face.descent),
     CapHeight: s(face.capHeight),
@@ -305,8 +306,9 @@ function fontFlags(face: FontFace, program: fontkit.Font): number {
   const SYMBOLIC = 1 << 2;
   const ITALIC = 1 << 6;
   let flags = SYMBOLIC;
-  if (program.post.isFixedPitch) flags |= FIXED_PITCH;
-  if (face.style === 'italic' || program.italicAngle !== 0) flags |= ITALIC;
+  const post = postHeader(program);
+  if (post.isFixedPitch) flags |= FIXED_PITCH;
+  if (face.style === 'italic' || post.italicAngle !== 0) flags |= ITALIC;
   return flags;
 }
 

@@ -37,6 +37,18 @@ export function readBundledFont(face: BundledFace): Uint8Array {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+const bundledPrograms = new WeakSet<object>();
+
+/** Records that `program` was parsed from a bundled file (ours, known to be sound). */
+export function markBundledProgram(program: object): void {
+  bundledPrograms.add(program);
+}
+
+/** True for a program parsed from a bundled file (pdf/truetype-subset.ts copies its outlines unread). */
+export function isBundledProgram(program: object): boolean {
+  return bundledPrograms.has(program);
+}
+
 /** Walks up from `start` to the package root: the directory whose package.json is named "quire". */
 function findFontsDirectory(start: string): string {
   for (let dir = start; ; dir = dirname(dir)) {

@@ -6,6 +6,7 @@ import * as fontkit from 'fontkit';
 import { checkGlyph } from './font-check.js';
 import { openWoff2 } from './font-instance.js';
 import { useSteadyGlyfTable } from './glyf-stream.js';
+import { postHeader } from './post-header.js';
 import { inflateWoffWithZlib } from './woff-tables.js';
 import type { FontFace } from './types.js';
 
@@ -67,8 +68,9 @@ export class FontkitFace implements FontFace {
     this.lineGap = program.lineGap;
     this.capHeight = program.capHeight || glyphTop(program, 0x48) || this.ascent * 0.7;
     this.xHeight = program['OS/2']?.xHeight || glyphTop(program, 0x78) || this.unitsPerEm / 2;
-    this.underlinePosition = program.underlinePosition;
-    this.underlineThickness = program.underlineThickness || Math.round(this.unitsPerEm / 20);
+    const post = postHeader(program);
+    this.underlinePosition = post.underlinePosition;
+    this.underlineThickness = post.underlineThickness || Math.round(this.unitsPerEm / 20);
   }
 
   hasGlyph(codePoint: number): boolean {

@@ -698,10 +698,14 @@ function sfnt(tables: Map<string, Uint8Array>): Uint8Array {
 
 /** The OpenType table checksum: the sum of big-endian uint32s, zero-padded. */
 function checksum(bytes: Uint8Array, offset: number, length: number): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let sum = 0;
   const end = offset + length;
-  for (let i = offset; i < end; i += 4) {
-    const word = (bytes[i]! << 24) | ((bytes[i + 1] ?? 0) << 16) | ((bytes[i + 2] ?? 0) << 8) | (bytes[i + 3] ?? 0);
+  let i = offset;
+  for (; i + 4 <= end; i += 4) sum = (sum + view.getUint32(i)) >>> 0;
+  if (i < end) {
+    let word = 0;
+    for (let k = 0; k < 4; k++) word = (word << 8) | (i + k < end ? bytes[i + k]! : 0);
     sum = (sum + (word >>> 0)) >>> 0;
   }
   return sum;

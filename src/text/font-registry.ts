@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type * as fontkit from 'fontkit';
 import { CJK_FONTS, CJK_GENERIC_NAMES, CJK_WEIGHTS, cjkFontsFor, hanPreference } from './bundled-cjk.js';
 import { FALLBACK_FONTS } from './bundled-fallback-fonts.js';
-import { BUNDLED_FACES, DEFAULT_FAMILY, readBundledFont, type BundledFace } from './bundled-fonts.js';
+import { BUNDLED_FACES, DEFAULT_FAMILY, markBundledProgram, readBundledFont, type BundledFace } from './bundled-fonts.js';
 import { METRIC_FAMILIES, METRIC_STYLES, METRIC_WEIGHTS, metricFaces, metricPackageDirectory } from './bundled-metric-fonts.js';
 import { FallbackChain, UnicodeRangeFaces, candidatePrimary, itemizeText, type FaceCandidate } from './font-fallback.js';
 import type { WebFontFace } from './font-face-rules.js';
@@ -336,6 +336,7 @@ function lazyBundledFace(bundled: BundledFace): () => FontFace {
     if (!face) {
       const data = readBundledFont(bundled);
       const program = parseFontProgram(data);
+      markBundledProgram(program);
       face = new FontkitFace(program, data, bundled, program.postscriptName ?? bundled.file);
     }
     return face;

@@ -8,6 +8,8 @@
 // fails loudly if they change.
 
 import type * as fontkit from 'fontkit';
+import { deferMarkAnchors } from './lazy-mark-anchors.js';
+import { usePlainRangeRecords } from './plain-range-records.js';
 import type { ShapeOptions } from './shape.js';
 
 interface GlyphInfoRecord {
@@ -50,6 +52,9 @@ export function layoutWithClusters(
 function captureOf(program: fontkit.Font): Capture | null {
   let capture = captures.get(program);
   if (capture === undefined) {
+    // Before this program's first layout decodes its GSUB and GPOS lookups.
+    deferMarkAnchors(program);
+    usePlainRangeRecords(program);
     // shape.ts hides default ignorables by the source text; fontkit's hiding reads the cached
     // Glyph's code points, which may be another character's (see the header).
     const layoutEngine = (program as unknown as { _layoutEngine?: { hideDefaultIgnorables?: unknown } })._layoutEngine;

@@ -19,7 +19,8 @@ export function inWordOpportunities(style: ComputedStyle): InWordBreaks | null {
   return style.wordBreak === 'break-all' ? 'letters' : null;
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made on first use: ICU's grapheme rules cost a cold start ~7 ms that most documents never need.
+let segmenter: Intl.Segmenter | undefined;
 const LETTER_OR_NUMBER = /^[\p{L}\p{N}]/u;
 const OPENING = /[\p{Ps}\p{Pi}]$/u;
 
@@ -41,6 +42,7 @@ export function graphemePieces(p: TextPiece, paragraph: string, mode: InWordBrea
   if (p.item.kind !== 'text') return [p];
   const text = paragraph.slice(p.start, p.end);
   const clusters: number[] = [];
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const s of segmenter.segment(text)) clusters.push(s.index);
   if (clusters.length < 2) return [p];
   clusters.push(text.length);
