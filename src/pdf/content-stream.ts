@@ -40,7 +40,7 @@ const INITIAL_STATE: TrackedState = { fill: '0 0 0 rg', stroke: '0 0 0 RG', line
 
 /** A content stream under construction. */
 export class ContentStream {
-  private bytes = new Uint8Array(INITIAL_CAPACITY);
+  private bytes: Uint8Array = Buffer.allocUnsafe(INITIAL_CAPACITY);
   private length = 0;
   /** Whether anything was pushed: each push after the first starts a new line. */
   private started = false;
@@ -181,14 +181,18 @@ export class ContentStream {
   private grow(needed: number): void {
     let capacity = this.bytes.length * 2;
     while (capacity < this.length + needed) capacity *= 2;
-    const bytes = new Uint8Array(capacity);
+    const bytes = Buffer.allocUnsafe(capacity);
     bytes.set(this.bytes.subarray(0, this.length));
     this.bytes = bytes;
   }
 }
 
-/** Bytes a new content stream holds before it grows (a page of text is some kilobytes). */
-const INITIAL_CAPACITY = 4096;
+/**
+ * Bytes a new content stream holds before it grows: small enough for Node's buffer pool (a
+ * page's margin boxes are some hundred bytes), doubling to a page of text's kilobytes.
+ * Buffers, not zeroed: nothing past `length` is read.
+ */
+const INITIAL_CAPACITY = 1024;
 
 function rgb(color: Color): string {
   return `${num(color.r / 255)} ${num(color.g / 255)} ${num(color.b / 255)}`;
