@@ -7,7 +7,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { deflate as deflateAsync } from 'node:zlib';
 import { promisify } from 'node:util';
-import { PDFArray, PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFPage, type PDFRef } from 'pdf-lib';
 import { describeCharacter } from '../paint/missing-glyphs.js';
 import type { ContentTag, PageDisplayList } from '../paint/types.js';
 import { ValidationError } from '../request/errors.js';
@@ -147,8 +147,15 @@ export class PdfWriter {
    * `addPage` and `reservePage` calls.
    */
   reservePage(width: number, height: number): number {
-    const page = this.pdf.addPage([width, height]);
+    // PDFDocument.addPage, without its costs that grow with the page count: it walks the page
+    // tree to the end for each page (quadratic), and resizes through every page box. Pages
+    // are only appended, as direct kids of the root (as addPage does); the document's page
+    // list is computed when first asked for (the watermark, at the end).
+    const page = PDFPage.create(this.pdf);
+    page.node.set(PDFName.MediaBox, this.pdf.context.obj([0, 0, width, height]));
     page.node.set(PDFName.of('Resources'), this.resources.ref);
+    page.node.setParent(this.pdf.catalog.get(PDFName.of('Pages')) as PDFRef);
+    this.pdf.catalog.Pages().pushLeafNode(page.ref);
     this.pages.push({ page, links: [], anchors: [], bookmarks: [], fields: [], tags: [] });
     return this.pages.length - 1;
   }
