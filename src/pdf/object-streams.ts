@@ -70,7 +70,10 @@ function textObjectStreams(texts: TextObjects): TextObjectStream[] {
       numbers.push(texts.number(i));
       header += `${texts.number(i)} ${offsets[i - start]!} `;
     }
-    const contents = deflate(Buffer.concat([Buffer.from(header, 'latin1'), bytes]), { level: TEXT_OBJECTS_LEVEL });
+    const input = Buffer.allocUnsafe(header.length + bytes.length);
+    input.write(header, 0, 'latin1');
+    input.set(bytes, header.length);
+    const contents = deflate(input, { level: TEXT_OBJECTS_LEVEL });
     streams.push({ numbers, first: header.length, contents });
   }
   return streams;

@@ -4,7 +4,7 @@
 import { segmentAdvance } from '../paint/glyph-runs.js';
 import type { GlyphRunItem } from '../paint/types.js';
 import type { ShapedGlyph } from '../text/types.js';
-import { num } from './content-stream.js';
+import type { ContentStream } from './content-stream.js';
 import type { EmbeddedFont } from './font-embed.js';
 import { withAlpha, type PaintContext } from './paint-context.js';
 import { OBLIQUE_SKEW, syntheticBoldStrokeWidth } from '../text/font-synthesis.js';
@@ -26,8 +26,13 @@ export function paintGlyphRun(run: GlyphRunItem, ctx: PaintContext): void {
       ctx.canvas.setStrokeColor(run.color);
       ctx.canvas.setLineWidth(syntheticBoldStrokeWidth(run.size));
     }
-    const [modeOn, modeOff] = bold ? ['2 Tr\n', '0 Tr\n'] : ['', ''];
-    ctx.canvas.push(`BT\n/${font.resourceName} ${num(run.size)} Tf\n${modeOn}${textShowing(run, font, ctx.pageHeight, skew)}${modeOff}ET`);
+    const canvas = ctx.canvas;
+    canvas.push('BT');
+    canvas.append(`\n/${font.resourceName} `);
+    canvas.appendNumber(run.size);
+    canvas.append(bold ? ' Tf\n2 Tr\n' : ' Tf\n');
+    textShowing(canvas, run, font, ctx.pageHeight, skew);
+    canvas.append(bold ? '0 Tr\nET' : 'ET');
   });
 }
 
@@ -44,13 +49,11 @@ export function paintGlyphRun(run: GlyphRunItem, ctx: PaintContext): void {
  * text (a Devanagari syllable whose i-matra is drawn before its consonant, a Thai SARA AM
  * split in two, a base with its marks), or a glyph whose entry already stands for other text.
  */
-function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number, skew: number): string {
+function textShowing(canvas: ContentStream, run: GlyphRunItem, font: EmbeddedFont, pageHeight: number, skew: number): void {
   const size = run.size;
   const scale = size / run.face.unitsPerEm;
   const toEm = 1000 / size;
-  let out = '';
-  let array = '';
-  let codes = '';
+  const array = new TextArray(canvas);
   let pen = 0;
   let lineY = Number.NaN;
   /** Index of the last glyph of the open ActualText span in the segment, -1 when none is open. */
@@ -68,11 +71,9 @@ function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number, 
         // code() before extracts(): a glyph's ToUnicode entry is the first text it is drawn for.
         if (last === k) literal = font.code(g.id, g.text);
         if (last > k || !font.extracts(g.id, g.text)) {
-          if (array !== '') out += `${array}(${codes})] TJ\n`;
+          array.end();
           spanText = clusterText(glyphs, k, last);
-          out += `/Span <</ActualText <FEFF${utf16Hex(spanText)}>>> BDC\n`;
-          if (array !== '') array = '[';
-          codes = '';
+          canvas.append(`/Span <</ActualText <FEFF${utf16Hex(spanText)}>>> BDC\n`);
           spanEnd = last;
         }
       }
@@ -80,39 +81,102 @@ function textShowing(run: GlyphRunItem, font: EmbeddedFont, pageHeight: number, 
       const gx = x + g.xOffset * scale;
       const gy = -g.yOffset * scale;
       if (gy !== lineY) {
-        if (array !== '' && (array !== '[' || codes !== '')) out += `${array}(${codes})] TJ\n`;
-        codes = '';
+        array.endUnlessEmpty();
         lineY = gy;
         pen = gx;
-        out += `1 0 ${num(skew)} 1 ${num(run.x + gx)} ${num(pageHeight - run.y - gy)} Tm\n`;
-        array = '[';
+        canvas.append('1 0 ');
+        canvas.appendNumber(skew);
+        canvas.append(' 1 ');
+        canvas.appendNumber(run.x + gx);
+        canvas.appendByte(0x20);
+        canvas.appendNumber(pageHeight - run.y - gy);
+        canvas.append(' Tm\n');
+        array.begin();
       } else {
         const adjustment = Math.round((pen - gx) * toEm * 10) / 10;
         if (adjustment !== 0) {
-          array += `(${codes})${num(adjustment)}`;
-          codes = '';
+          array.adjust(adjustment);
           pen -= adjustment / toEm;
         }
       }
-      codes += literal;
+      array.code(literal);
       pen += font.width(g.id) / toEm;
       x += segmentAdvance(seg, k, scale);
       if (spanEnd === k) {
-        out += `${array}(${codes})] TJ\nEMC\n`;
-        array = '[';
-        codes = '';
+        array.end();
+        canvas.append('EMC\n');
         spanEnd = -1;
       }
     }
     if (spanEnd >= 0) {
-      out += `${array}(${codes})] TJ\nEMC\n`;
-      array = '[';
-      codes = '';
+      array.end();
+      canvas.append('EMC\n');
       spanEnd = -1;
     }
   }
-  if (array !== '' && (array !== '[' || codes !== '')) out += `${array}(${codes})] TJ\n`;
-  return out;
+  array.endUnlessEmpty();
+}
+
+/**
+ * A `[(codes) n (codes) …] TJ` array written into the stream as it grows: `begin` opens one
+ * (its bracket written with its first content), `adjust` ends the codes so far with a number,
+ * `code` adds a glyph code. An array that got nothing is dropped where a new Tm starts, but
+ * written as `[()] TJ` where a span ends it.
+ */
+class TextArray {
+  /** No array open, one open with nothing written yet, or one written up to its codes. */
+  private state: 'none' | 'opened' | 'written' = 'none';
+  /** Whether the codes' `(` is written. */
+  private inCodes = false;
+
+  constructor(private readonly canvas: ContentStream) {}
+
+  begin(): void {
+    this.state = 'opened';
+  }
+
+  code(literal: string): void {
+    if (!this.inCodes) {
+      this.write();
+      this.canvas.appendByte(0x28);
+      this.inCodes = true;
+    }
+    this.canvas.append(literal);
+  }
+
+  adjust(adjustment: number): void {
+    this.endCodes();
+    this.canvas.appendNumber(adjustment);
+  }
+
+  /** Writes the array as it stands with `] TJ`; another may follow without a new Tm. */
+  end(): void {
+    if (this.state === 'none') return;
+    this.endCodes();
+    this.canvas.append('] TJ\n');
+    this.state = 'opened';
+  }
+
+  endUnlessEmpty(): void {
+    if (this.state === 'written') this.end();
+  }
+
+  /** `(codes)`, with `(` now if no code came. */
+  private endCodes(): void {
+    if (!this.inCodes) {
+      this.write();
+      this.canvas.appendByte(0x28);
+    }
+    this.canvas.appendByte(0x29);
+    this.inCodes = false;
+  }
+
+  /** The bracket, once something goes into the array. */
+  private write(): void {
+    if (this.state !== 'opened') return;
+    this.canvas.appendByte(0x5b);
+    this.state = 'written';
+  }
 }
 
 /**

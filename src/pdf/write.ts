@@ -7,7 +7,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { deflate as deflateAsync } from 'node:zlib';
 import { promisify } from 'node:util';
-import { PDFArray, PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFPage, type PDFRef } from 'pdf-lib';
 import { describeCharacter } from '../paint/missing-glyphs.js';
 import type { ContentTag, PageDisplayList } from '../paint/types.js';
 import { ValidationError } from '../request/errors.js';
@@ -83,8 +83,12 @@ const deflate = promisify(deflateAsync);
  * cost more memory than they save time.
  */
 const MAX_PENDING_STREAMS = 2;
-/** Content streams shorter than this (characters) are compressed on the main thread. */
+/** Content streams shorter than this (bytes) are compressed on the main thread. */
 const ASYNC_COMPRESSION_MIN = 8192;
+
+/** Margin boxes are pagination artifacts (§14.8.2.2.2): their stream is one such sequence. */
+const PAGINATION_ARTIFACT_BEGIN = Buffer.from('/Artifact <</Type /Pagination>> BDC\n', 'latin1');
+const PAGINATION_ARTIFACT_END = Buffer.from('\nEMC', 'latin1');
 
 /**
  * Writes a PDF page by page: `create`, `addPage` for each page, then `finish`. The file's bytes
@@ -95,7 +99,8 @@ export class PdfWriter {
   private readonly resources: ResourceRegistry;
   private readonly fonts: FontEmbedder;
   private readonly images: ImageEmbedder;
-  private readonly digest: Hash;
+  /** What the deterministic /ID is made of; null when the ID is random (nothing to hash). */
+  private readonly digest: Hash | null;
   private readonly pages: WrittenPage[] = [];
   /** Content streams numbered but not yet written, in the order they are written. */
   private readonly unwritten: { readonly ref: PDFRef; readonly bytes: Uint8Array | Promise<Uint8Array> }[] = [];
@@ -112,12 +117,12 @@ export class PdfWriter {
     this.resources = new ResourceRegistry(pdf.context);
     this.fonts = new FontEmbedder(pdf.context, this.resources, options.onWarning);
     this.images = new ImageEmbedder(pdf, options.onWarning ?? (() => {}), { resources: this.resources, fonts: this.fonts });
-    this.digest = createHash('sha256').update(options.title ?? '');
+    this.digest = options.deterministic ? createHash('sha256').update(options.title ?? '') : null;
     // The other properties count for the deterministic /ID too (only when given, so that the
     // files of documents without them keep theirs).
     for (const key of ['author', 'subject', 'keywords', 'creator', 'lang'] as const) {
       const value = options[key];
-      if (value) this.digest.update(`\0${key}=${value}`);
+      if (value) this.digest?.update(`\0${key}=${value}`);
     }
     this.tagged = options.tagged ?? true;
   }
@@ -142,8 +147,15 @@ export class PdfWriter {
    * `addPage` and `reservePage` calls.
    */
   reservePage(width: number, height: number): number {
-    const page = this.pdf.addPage([width, height]);
+    // PDFDocument.addPage, without its costs that grow with the page count: it walks the page
+    // tree to the end for each page (quadratic), and resizes through every page box. Pages
+    // are only appended, as direct kids of the root (as addPage does); the document's page
+    // list is computed when first asked for (the watermark, at the end).
+    const page = PDFPage.create(this.pdf);
+    page.node.set(PDFName.MediaBox, this.pdf.context.obj([0, 0, width, height]));
     page.node.set(PDFName.of('Resources'), this.resources.ref);
+    page.node.setParent(this.pdf.catalog.get(PDFName.of('Pages')) as PDFRef);
+    this.pdf.catalog.Pages().pushLeafNode(page.ref);
     this.pages.push({ page, links: [], anchors: [], bookmarks: [], fields: [], tags: [] });
     return this.pages.length - 1;
   }
@@ -169,8 +181,7 @@ export class PdfWriter {
     if (target === undefined || list.items.length === 0) return;
     await this.images.prepare(list.items);
     const painted = this.paint(list, target, null);
-    const content = this.tagged ? `/Artifact <</Type /Pagination>> BDC\n${painted}\nEMC` : painted;
-    const ref = await this.writeContent(content);
+    const ref = await this.writeContent(this.tagged ? concatBytes([PAGINATION_ARTIFACT_BEGIN, painted, PAGINATION_ARTIFACT_END]) : painted);
     // The page's own stream is written and gone: its reference is kept, never looked up.
     const contents = target.page.node.get(PDFName.of('Contents'));
     if (contents instanceof PDFArray) contents.push(ref);
@@ -181,9 +192,9 @@ export class PdfWriter {
    * Numbers a content stream and hands it to the output once the ones before it are written.
    * Small ones compress at once: handing them to the thread pool costs more than it saves.
    */
-  private async writeContent(content: string): Promise<PDFRef> {
+  private async writeContent(content: Uint8Array): Promise<PDFRef> {
     const ref = this.pdf.context.nextRef();
-    const bytes = content.length < ASYNC_COMPRESSION_MIN ? deflateNow(content) : deflate(Buffer.from(content, 'latin1'), { level: 6 });
+    const bytes = content.length < ASYNC_COMPRESSION_MIN ? deflateNow(content) : deflate(content, { level: 6 });
     this.unwritten.push({ ref, bytes });
     while (this.unwritten.length > MAX_PENDING_STREAMS) await this.writeNextContent();
     return ref;
@@ -222,7 +233,7 @@ export class PdfWriter {
     // Over everything else, once every page's /Resources exist.
     if (watermark && !embeddedWatermark) stampWatermark(this.pdf, watermark, this.tagged);
     this.writeVariantEntries();
-    writeMetadata(this.pdf, this.options, this.digest.digest('hex'), this.conformance);
+    writeMetadata(this.pdf, this.options, this.digest?.digest('hex') ?? '', this.conformance);
     while (this.unwritten.length > 0) await this.writeNextContent();
     // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the
     // bytes depend only on the objects. This is PDFDocument.save() without its default page and
@@ -247,7 +258,7 @@ export class PdfWriter {
     if (written === null) return;
     names.EmbeddedFiles = written.nameTree;
     this.pdf.catalog.set(PDFName.of('AF'), this.pdf.context.obj([...written.fileSpecs]));
-    for (const attachment of this.options.attachments ?? []) this.digest.update(attachment.name).update(attachment.data);
+    for (const attachment of this.options.attachments ?? []) this.digest?.update(attachment.name).update(attachment.data);
   }
 
   /** The catalog entries and annotation flags the variant asks for. */
@@ -260,7 +271,7 @@ export class PdfWriter {
   }
 
   /** A display list as content stream operators; links, anchors and bookmarks go into `collected`. */
-  private paint(list: PageDisplayList, collected: Pick<WrittenPage, 'links' | 'anchors' | 'bookmarks' | 'fields'>, marks: MarkedContent | null): string {
+  private paint(list: PageDisplayList, collected: Pick<WrittenPage, 'links' | 'anchors' | 'bookmarks' | 'fields'>, marks: MarkedContent | null): Uint8Array {
     const ctx: PaintContext = {
       canvas: new ContentStream(),
       marks,
@@ -273,14 +284,14 @@ export class PdfWriter {
       ...collected,
     };
     paintItems(list.items, ctx);
-    const content = ctx.canvas.toString();
-    this.digest.update(content);
-    return content;
+    // The /ID has always hashed the stream as text (UTF-8 of its latin-1 characters).
+    if (this.digest) this.digest.update(ctx.canvas.toString());
+    return ctx.canvas.toBytes();
   }
 
   /** §8.10 form XObject with an isolated transparency group (§11.6.6) covering the page. */
   private addTransparencyGroup(list: PageDisplayList, content: string): string {
-    this.digest.update(content);
+    this.digest?.update(content);
     const form = flateStream(this.pdf.context, content, {
       Type: 'XObject',
       Subtype: 'Form',

@@ -2,7 +2,7 @@
 // tracking, y flipped once, dashes by line style, and nothing drawn for transparent colours.
 import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { num } from '../../src/pdf/content-stream.js';
+import { ContentStream, num } from '../../src/pdf/content-stream.js';
 import { literalCode } from '../../src/pdf/font-embed.js';
 import { writePdf } from '../../src/pdf/write.js';
 import { explicitSegments, placedGlyphs } from '../../src/paint/glyph-runs.js';
@@ -27,7 +27,27 @@ describe('num', () => {
     [0.1 + 0.2, '0.3'],
     [-2.34567, '-2.346'],
     [1e-7, '0'],
+    [-0.007, '-0.007'],
+    [1234567.05, '1234567.05'],
+    [999.9996, '1000'],
+    [2 ** 50, '1125899906842624'],
+    [1e300, '0'],
+    [Number.NaN, '0'],
   ])('%d → %s', (value, printed) => expect(num(value)).toBe(printed));
+
+  it('prints what the shortest round-trip decimal of the rounded thousandths would, and so does a stream', () => {
+    const canvas = new ContentStream();
+    const printed: string[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const value = (i % 2 ? -1 : 1) * (i * 7.654321) ** (1 + (i % 4));
+      const thousandths = Math.round(value * 1000);
+      expect(num(value)).toBe(thousandths === 0 ? '0' : String(thousandths / 1000));
+      canvas.push('');
+      canvas.appendNumber(value);
+      printed.push(num(value));
+    }
+    expect(canvas.toString()).toBe(printed.join('\n'));
+  });
 });
 
 describe('text objects', () => {

@@ -156,6 +156,13 @@ describe('writePdf: rendering', () => {
     expect(statSync(png).size).toBeGreaterThan(1000);
   });
 
+  it('keeps the pages in the order written, each with its size, and the watermark finds them all', async () => {
+    const sizes = [[300, 400], [400, 300], [200, 250]];
+    const pdf = await PDFDocument.load(await writePdf({ pages: sizes.map(([width, height]) => ({ width: width!, height: height!, items: [] })), watermark: 'DRAFT' }));
+    expect(pdf.getPages().map((page) => [page.getWidth(), page.getHeight()])).toEqual(sizes);
+    for (const page of pdf.getPages()) expect(page.node.get(PDFName.of('Contents'))).toBeDefined();
+  });
+
   it('writes a valid one-page file for a document without pages', async () => {
     const empty = await writePdf({ pages: [] });
     expect(poppler('pdfinfo', [writeTemp('empty.pdf', empty)]).stdout).toMatch(/Pages:\s+1/);
