@@ -8,8 +8,14 @@ import { issueApiKey } from '../../server/bootstrap.js';
 import { basic, isPdf, post, startTestServer, until, type TestServer } from './helpers.js';
 
 const HELLO = { type: 'html', data: { html: '<p>Hello</p>' } };
-/** A document that takes a worker well over a second. */
-const HEAVY = { type: 'html', data: { html: `<table>${'<tr><td>cell one</td><td>cell two</td><td>cell three</td></tr>'.repeat(6000)}</table>` } };
+const ROW = '<tr><td>cell one</td><td>cell two</td><td>cell three</td></tr>';
+/**
+ * A document that takes a worker over a second even warm on a fast machine (72,000 cells; the
+ * tests below need it to outlast a queue timeout and a small render), so its body (1.6 MB)
+ * needs a JSON limit above the default 1 MB.
+ */
+const HEAVY = { type: 'html', data: { html: `<table>${ROW.repeat(24_000)}</table>` } };
+const HEAVY_JSON_LIMIT = 4 * 1024 * 1024;
 
 let server: TestServer | null = null;
 afterEach(async () => {
@@ -19,14 +25,15 @@ afterEach(async () => {
 
 describe('rate limits', () => {
   it('sends the limit headers on every response and 429 with an integer Retry-After over the limit', async () => {
-    server = await startTestServer({ rateLimits: { development: 2, production: 5, intervalMs: 1000 } });
+    // An interval far longer than the test, so that no slow render lets the bucket refill.
+    server = await startTestServer({ rateLimits: { development: 2, production: 5, intervalMs: 600_000 } });
     const statuses: number[] = [];
     let limited: Awaited<ReturnType<typeof post>> | null = null;
     for (let i = 0; i < 4; i++) {
       const res = await post(server, '/api/v1/generate-pdf', HELLO, { key: server.devKey });
       statuses.push(res.status);
       expect(res.headers.get('x-ratelimit-limit')).toBe('2');
-      expect(res.headers.get('x-ratelimit-interval-ms')).toBe('1000');
+      expect(res.headers.get('x-ratelimit-interval-ms')).toBe('600000');
       expect(Number(res.headers.get('x-ratelimit-remaining'))).toBeGreaterThanOrEqual(0);
       if (res.status === 429) limited = res;
     }
@@ -47,7 +54,7 @@ describe('rate limits', () => {
 
 describe('the worker pool', () => {
   it('answers 503 with Retry-After when every renderer is busy and the queue is full', async () => {
-    server = await startTestServer({ workers: { threads: 1, maxQueue: 1 } });
+    server = await startTestServer({ jsonLimitBytes: HEAVY_JSON_LIMIT, workers: { threads: 1, maxQueue: 1 } });
     const s = server;
     const results = await Promise.all(Array.from({ length: 5 }, () => post(s, '/api/v1/generate-pdf', HEAVY, { key: s.prodKey })));
     const statuses = results.map((r) => r.status);
@@ -60,9 +67,9 @@ describe('the worker pool', () => {
 
   it('ends a render over its time limit with a JSON error, and keeps serving', async () => {
     // The limit counts from submission, so a replacement thread's start-up counts too: 2 s
-    // leaves room for that, and the 36,000-row table takes several times longer.
+    // leaves room for that, and the 54,000-row table takes several times longer, even warm.
     server = await startTestServer({ workers: { threads: 1, timeoutMs: 2000 } });
-    const rows = HEAVY.data.html.replace(/<\/?table>/g, '').repeat(6);
+    const rows = ROW.repeat(54_000);
     const form = new FormData();
     form.append('type', 'html');
     form.append('data', JSON.stringify({ html: `<table>${rows}</table>` }));
@@ -75,7 +82,7 @@ describe('the worker pool', () => {
   }, 60_000);
 
   it('shuts down gracefully: a render in flight when close() is called still gets its PDF', async () => {
-    const s = await startTestServer({ workers: { threads: 1 } });
+    const s = await startTestServer({ jsonLimitBytes: HEAVY_JSON_LIMIT, workers: { threads: 1 } });
     const inFlight = post(s, '/api/v1/generate-pdf', HEAVY, { key: s.prodKey });
     // Let the request reach its worker before the server starts closing.
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -97,7 +104,7 @@ async function otherOrganizationKey(s: TestServer): Promise<string> {
 
 describe('fairness between organizations', () => {
   it('two slow documents from one organization do not hold up another’s small one', async () => {
-    server = await startTestServer({ workers: { threads: 2, perOrganization: 1 } });
+    server = await startTestServer({ jsonLimitBytes: HEAVY_JSON_LIMIT, workers: { threads: 2, perOrganization: 1 } });
     const s = server;
     await s.pool.whenReady();
     const otherKey = await otherOrganizationKey(s);
@@ -118,7 +125,7 @@ describe('fairness between organizations', () => {
   }, 120_000);
 
   it('answers 503 with Retry-After when a request waited too long for a thread', async () => {
-    server = await startTestServer({ workers: { threads: 1, perOrganization: 1, queueTimeoutMs: 300 } });
+    server = await startTestServer({ jsonLimitBytes: HEAVY_JSON_LIMIT, workers: { threads: 1, perOrganization: 1, queueTimeoutMs: 300 } });
     const s = server;
     await s.pool.whenReady();
     const otherKey = await otherOrganizationKey(s);
