@@ -6,6 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import type * as fontkit from 'fontkit';
+import { withoutHinting } from './strip-hinting.js';
 import { encodeTrueTypeSubset } from './truetype-subset.js';
 
 /** A subset font program and how its glyph ids relate to the original's. */
@@ -87,7 +88,7 @@ function encodeSubset(program: fontkit.Font, ordered: readonly number[], usable:
       damaged.push(id);
     }
   }
-  const data = encodeTrueTypeSubset(program, subset) ?? subset.encode();
+  const data = withoutHinting(encodeTrueTypeSubset(program, subset) ?? subset.encode());
   return { data, newIdOf, originalIds: [...subset.glyphs], tag: subsetTag(program.postscriptName ?? '', ordered), damaged };
 }
 
