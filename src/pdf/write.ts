@@ -1,9 +1,12 @@
 // The PDF writer: page display lists → PDF bytes, with pdf-lib's low-level objects. Pages are
-// written one at a time as layout produces them: each content stream is compressed and handed
-// to the output at once, then let go; fonts are subset and written at the end, with the page objects, links, named
+// written one at a time as layout produces them: each content stream is compressed (on the
+// thread pool, while the next page is laid out) and handed to the output at once, then let
+// go; fonts are subset and written at the end, with the page objects, links, named
 // destinations, the outline (bookmarks), metadata and the cross-reference stream.
 
 import { createHash, type Hash } from 'node:crypto';
+import { deflate as deflateAsync } from 'node:zlib';
+import { promisify } from 'node:util';
 import { PDFArray, PDFDocument, PDFName, PDFPage, type PDFRef } from 'pdf-lib';
 import { describeCharacter } from '../paint/missing-glyphs.js';
 import type { ContentTag, PageDisplayList } from '../paint/types.js';
@@ -11,7 +14,7 @@ import { ValidationError } from '../request/errors.js';
 import { writeAcroForm } from './acroform.js';
 import { facturXOf, figureFailures, makeAnnotationsPrintable, variantFailures, writeOutputIntent, writeUniversalAccessEntries, type VariantRequest } from './conformance.js';
 import { ContentStream } from './content-stream.js';
-import { deflate, flateStream } from './flate.js';
+import { deflate as deflateNow, flateStream } from './flate.js';
 import { concatBytes, FileOutput, type ChunkSink } from './file-output.js';
 import { FontEmbedder } from './font-embed.js';
 import { ImageEmbedder } from './images.js';
@@ -72,6 +75,17 @@ interface WrittenPage extends PageTargets {
 /** US Letter, for a document without pages (a PDF must have at least one). */
 const EMPTY_DOCUMENT_PAGE: PageDisplayList = { width: 612, height: 792, items: [] };
 
+const deflate = promisify(deflateAsync);
+
+/**
+ * Page content streams compressed or being compressed but not yet written (2 cores: one
+ * compressing beside layout). Each holds its page's content and a zlib state: unbounded, they
+ * cost more memory than they save time.
+ */
+const MAX_PENDING_STREAMS = 2;
+/** Content streams shorter than this (bytes) are compressed on the main thread. */
+const ASYNC_COMPRESSION_MIN = 8192;
+
 /** Margin boxes are pagination artifacts (§14.8.2.2.2): their stream is one such sequence. */
 const PAGINATION_ARTIFACT_BEGIN = Buffer.from('/Artifact <</Type /Pagination>> BDC\n', 'latin1');
 const PAGINATION_ARTIFACT_END = Buffer.from('\nEMC', 'latin1');
@@ -88,6 +102,8 @@ export class PdfWriter {
   /** What the deterministic /ID is made of; null when the ID is random (nothing to hash). */
   private readonly digest: Hash | null;
   private readonly pages: WrittenPage[] = [];
+  /** Content streams numbered but not yet written, in the order they are written. */
+  private readonly unwritten: { readonly ref: PDFRef; readonly bytes: Uint8Array | Promise<Uint8Array> }[] = [];
   private readonly tagged: boolean;
   private readonly file: FileOutput;
 
@@ -173,15 +189,20 @@ export class PdfWriter {
   }
 
   /**
-   * Compresses a content stream and hands it to the output. On the main thread: a page's
-   * stream deflates in a fraction of a millisecond, and the thread pool's round trips (two
-   * per stream, each waking a thread and waiting for an event-loop turn) cost more wall time
-   * than that on a busy machine, and hold a zlib state per stream in flight.
+   * Numbers a content stream and hands it to the output once the ones before it are written.
+   * Small ones compress at once: handing them to the thread pool costs more than it saves.
    */
   private async writeContent(content: Uint8Array): Promise<PDFRef> {
     const ref = this.pdf.context.nextRef();
-    await this.file.writeObject(ref, this.pdf.context.stream(deflate(content), { Filter: 'FlateDecode' }));
+    const bytes = content.length < ASYNC_COMPRESSION_MIN ? deflateNow(content) : deflate(content, { level: 6 });
+    this.unwritten.push({ ref, bytes });
+    while (this.unwritten.length > MAX_PENDING_STREAMS) await this.writeNextContent();
     return ref;
+  }
+
+  private async writeNextContent(): Promise<void> {
+    const { ref, bytes } = this.unwritten.shift()!;
+    await this.file.writeObject(ref, this.pdf.context.stream(await bytes, { Filter: 'FlateDecode' }));
   }
 
   /** Fonts, links, destinations, the outline, resources and metadata: the rest of the file. */
@@ -213,6 +234,7 @@ export class PdfWriter {
     if (watermark && !embeddedWatermark) stampWatermark(this.pdf, watermark, this.tagged);
     this.writeVariantEntries();
     writeMetadata(this.pdf, this.options, this.digest?.digest('hex') ?? '', this.conformance);
+    while (this.unwritten.length > 0) await this.writeNextContent();
     // Object streams (PDF 1.5) keep files small; pdf-lib writes them in a fixed order, so the
     // bytes depend only on the objects. This is PDFDocument.save() without its default page and
     // field appearances, and with Node's deflate (object-streams.ts); the structure tree is
