@@ -232,6 +232,7 @@ async function layOutPages(doc: PreparedDocument, totals: PageTotals | null, sin
     for (const id of page.marks.ids) if (!targets.has(id)) targets.set(id, page.number);
     pageCount++;
     // Between pages, before the next is laid out: where an abort stops the render.
+    await doc.hearAbort();
     doc.checkpoint('layout', pageCount, written);
   }
   const found: PageTotals = { pageCount, targets };
@@ -243,6 +244,7 @@ async function layOutPages(doc: PreparedDocument, totals: PageTotals | null, sin
     clock.lap('paint');
     await sink.fill(slot, list);
     clock.lap('write');
+    await doc.hearAbort();
     doc.checkpoint('layout', pageCount, ++written);
   }
   if (doc.tree.needsPageTotals && totals !== null) complete = sameTotals(totals, found);
@@ -256,6 +258,7 @@ async function layOutPages(doc: PreparedDocument, totals: PageTotals | null, sin
     clock.lap('paint');
     await sink.overlay(m.index, list);
     clock.lap('write');
+    await doc.hearAbort();
     doc.signal?.throwIfAborted();
   }
   return { totals: found, complete };
@@ -283,6 +286,11 @@ interface PreparedDocument {
   readonly signal: AbortSignal | undefined;
   /** Reports progress, then throws the signal's reason if the render was aborted. */
   readonly checkpoint: (phase: RenderPhase, pagesLaidOut: number, pagesWritten: number) => void;
+  /**
+   * With a signal, lets the event loop run (a timer, a message from another thread: what
+   * aborts it), since nothing else between pages need wait for it; without one, nothing.
+   */
+  readonly hearAbort: () => Promise<void> | undefined;
   /** Each stage's time, over every pass. */
   readonly clock: StageClock;
 }
@@ -299,6 +307,7 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
     onProgress?.({ phase, pagesLaidOut, pagesWritten });
     signal?.throwIfAborted();
   };
+  const hearAbort = () => (signal ? new Promise<void>((resolve) => setImmediate(resolve)) : undefined);
   const clock = new StageClock();
   checkpoint('parse', 0, 0);
   // request/: validate the API body; the page object becomes an @page rule, the default page.
@@ -352,7 +361,7 @@ async function prepareDocument(input: unknown, options: RenderOptions): Promise<
   }
   clock.lap('boxes');
   checkpoint('layout', 0, 0);
-  return { properties, pdfVariant, attachments, tree, pages, fonts: registry, warnings, warn, missingGlyphs: new MissingGlyphReport(warn), signal, checkpoint, clock };
+  return { properties, pdfVariant, attachments, tree, pages, fonts: registry, warnings, warn, missingGlyphs: new MissingGlyphReport(warn), signal, checkpoint, hearAbort, clock };
 }
 
 /**

@@ -174,8 +174,9 @@ export function paintBackground(
   const radii = cornerRadii(style, w, h, edges);
   const clip = areaOf(style, border, edges, layer.clip, radii);
   if (color.a > 0) out.push(clip.radii ? { kind: 'rect', ...clip.rect, color, radii: clip.radii } : { kind: 'rect', ...clip.rect, color });
+  if (!source) return;
   const positioning = layer.attachment === 'fixed' && pageArea !== null ? pageArea : areaOf(style, border, edges, layer.origin, undefined).rect;
-  if (source) paintBackgroundImage(source, layer, positioning, clip.rect, clip.radii, out);
+  paintBackgroundImage(source, layer, positioning, clip.rect, clip.radii, out);
 }
 
 /**

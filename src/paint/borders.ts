@@ -15,6 +15,8 @@ export type Radii = readonly (readonly [number, number])[];
 
 /** Used corner radii [tl, tr, br, bl], scaled down so adjacent radii fit (§5.5). */
 export function cornerRadii(style: ComputedStyle, width: number, height: number, edges: Edges): Radii | undefined {
+  // Most boxes (every cell of a long table) have square corners: no arrays made for them.
+  if (isZero(style.borderTopLeftRadius) && isZero(style.borderTopRightRadius) && isZero(style.borderBottomRightRadius) && isZero(style.borderBottomLeftRadius)) return undefined;
   const r = (v: readonly [{ abs: number; pct: number }, { abs: number; pct: number }]): [number, number] => [
     v[0].abs + (v[0].pct / 100) * width,
     v[1].abs + (v[1].pct / 100) * height,
@@ -34,6 +36,10 @@ export function cornerRadii(style: ComputedStyle, width: number, height: number,
     height / Math.max(1e-9, radii[1]![1] + radii[2]![1]),
   );
   return radii.map(([x, y]) => [Math.max(0, x * f), Math.max(0, y * f)] as const);
+}
+
+function isZero(v: readonly [{ abs: number; pct: number }, { abs: number; pct: number }]): boolean {
+  return v[0].abs === 0 && v[0].pct === 0 && v[1].abs === 0 && v[1].pct === 0;
 }
 
 /** A rounded rectangle as path operations (Bézier quarter-ellipses, κ = 0.5523). */
@@ -62,12 +68,16 @@ interface Side {
 
 /** The four border sides of a border box at (x, y, w, h). */
 export function paintBorders(style: ComputedStyle, x: number, y: number, w: number, h: number, edges: Edges, out: DisplayItem[]): void {
-  const visible = (width: number, s: Side['style'], on: boolean): boolean => on && width > 0 && s !== 'none' && s !== 'hidden';
-  const top: Side = { width: visible(style.borderTopWidth, style.borderTopStyle, edges.top) ? style.borderTopWidth : 0, style: style.borderTopStyle, color: style.borderTopColor };
-  const right: Side = { width: visible(style.borderRightWidth, style.borderRightStyle, edges.right) ? style.borderRightWidth : 0, style: style.borderRightStyle, color: style.borderRightColor };
-  const bottom: Side = { width: visible(style.borderBottomWidth, style.borderBottomStyle, edges.bottom) ? style.borderBottomWidth : 0, style: style.borderBottomStyle, color: style.borderBottomColor };
-  const left: Side = { width: visible(style.borderLeftWidth, style.borderLeftStyle, edges.left) ? style.borderLeftWidth : 0, style: style.borderLeftStyle, color: style.borderLeftColor };
-  if (top.width + right.width + bottom.width + left.width === 0) return;
+  const topWidth = visibleWidth(style.borderTopWidth, style.borderTopStyle, edges.top);
+  const rightWidth = visibleWidth(style.borderRightWidth, style.borderRightStyle, edges.right);
+  const bottomWidth = visibleWidth(style.borderBottomWidth, style.borderBottomStyle, edges.bottom);
+  const leftWidth = visibleWidth(style.borderLeftWidth, style.borderLeftStyle, edges.left);
+  // Before any object is made: most boxes (a table's cells, with collapsed borders) have none.
+  if (topWidth + rightWidth + bottomWidth + leftWidth === 0) return;
+  const top: Side = { width: topWidth, style: style.borderTopStyle, color: style.borderTopColor };
+  const right: Side = { width: rightWidth, style: style.borderRightStyle, color: style.borderRightColor };
+  const bottom: Side = { width: bottomWidth, style: style.borderBottomStyle, color: style.borderBottomColor };
+  const left: Side = { width: leftWidth, style: style.borderLeftStyle, color: style.borderLeftColor };
   const radii = cornerRadii(style, w, h, edges);
   if (radii && uniform([top, right, bottom, left])) {
     paintRoundedBorder(x, y, w, h, radii, top, out);
@@ -88,6 +98,11 @@ export function paintBorders(style: ComputedStyle, x: number, y: number, w: numb
   paintSide('right', right, top.width, bottom.width, x, y, w, h, out);
   paintSide('bottom', bottom, right.width, left.width, x, y, w, h, out);
   paintSide('left', left, bottom.width, top.width, x, y, w, h, out);
+}
+
+/** A side's width when it is drawn on this fragment, else 0. */
+function visibleWidth(width: number, style: Side['style'], on: boolean): number {
+  return on && width > 0 && style !== 'none' && style !== 'hidden' ? width : 0;
 }
 
 function uniform(sides: readonly Side[]): boolean {

@@ -54,9 +54,14 @@ export class ContentStream {
 
   /** Appends operators verbatim, on a line of their own. */
   push(operators: string): void {
+    this.beginLine();
+    this.append(operators);
+  }
+
+  /** Starts a line of its own for operators that `append` and `appendNumber` then write. */
+  beginLine(): void {
     if (this.started) this.appendByte(0x0a);
     this.started = true;
-    this.append(operators);
   }
 
   /** Appends text to the current line: latin-1, one byte per character. */

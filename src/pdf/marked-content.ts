@@ -53,7 +53,13 @@ export class MarkedContent {
     const open = this.open;
     if (open === tag || (open !== null && open !== ARTIFACT && open.element === tag.element && open.position === tag.position && open.label === tag.label)) return;
     this.close(canvas);
-    canvas.push(`/${sequenceRole(tag)} <</MCID ${this.tags.length}>> BDC`);
+    // Written piece by piece: one sequence per table cell, a string each otherwise.
+    canvas.beginLine();
+    canvas.appendByte(0x2f);
+    canvas.append(sequenceRole(tag));
+    canvas.append(' <</MCID ');
+    canvas.appendNumber(this.tags.length);
+    canvas.append('>> BDC');
     this.tags.push(tag);
     this.open = tag;
   }

@@ -28,7 +28,9 @@ export function paintGlyphRun(run: GlyphRunItem, ctx: PaintContext): void {
     }
     const canvas = ctx.canvas;
     canvas.push('BT');
-    canvas.append(`\n/${font.resourceName} `);
+    canvas.append('\n/');
+    canvas.append(font.resourceName);
+    canvas.appendByte(0x20);
     canvas.appendNumber(run.size);
     canvas.append(bold ? ' Tf\n2 Tr\n' : ' Tf\n');
     textShowing(canvas, run, font, ctx.pageHeight, skew);

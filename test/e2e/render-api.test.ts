@@ -74,6 +74,18 @@ describe('an AbortSignal stops a render between pages', () => {
     expect(laidOut).toBeLessThanOrEqual(151);
   });
 
+  it('hears an abort from the event loop (a timer, a message from another thread) within a page', async () => {
+    const controller = new AbortController();
+    let laidOut = 0;
+    const onProgress = (p: RenderProgress) => {
+      laidOut = Math.max(laidOut, p.pagesLaidOut);
+      if (p.pagesLaidOut === 2) setImmediate(() => controller.abort());
+    };
+    const error = await renderDocument(pagesDocument(20), { signal: controller.signal, onProgress }).catch((e: unknown) => e);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect(laidOut).toBeLessThanOrEqual(3);
+  });
+
   it('the same document renders whole without an abort', async () => {
     const controller = new AbortController();
     const result = await renderDocument(pagesDocument(400), { signal: controller.signal, deterministic: true });
