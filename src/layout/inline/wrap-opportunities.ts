@@ -25,8 +25,17 @@ export function wrapOpportunities(text: string, items: readonly InlineItem[]): r
     }
   }
   for (const item of items) if (item.kind === 'atomic') noBreak.delete(item.start);
-  if (!objects) return positions.slice();
+  if (!objects) return positions.length === 1 ? single(positions[0]!) : positions.slice();
   return [...new Set(positions)].filter((p) => !noBreak.has(p)).sort((a, b) => a - b);
+}
+
+// A paragraph of one word has one opportunity, at its end: a table's cells share these.
+const SINGLES: (readonly number[])[] = [];
+const MAX_SHARED_SINGLE = 64;
+
+function single(position: number): readonly number[] {
+  if (position >= MAX_SHARED_SINGLE) return [position];
+  return (SINGLES[position] ??= [position]);
 }
 
 /** Index of the first entry greater than `value` (binary search). */
