@@ -136,7 +136,7 @@ async function writePages(input: unknown, options: RenderOptions, sink: ChunkSin
       watermark: options.watermark ?? null,
       tagged: options.tagged ?? true,
       ...(options.creationDate ? { creationDate: options.creationDate } : {}),
-    }, held ? (chunk) => void pass.push(chunk) : sink);
+    }, held ? collectInto(pass) : sink);
     return {
       pdf,
       pass,
@@ -146,8 +146,13 @@ async function writePages(input: unknown, options: RenderOptions, sink: ChunkSin
       overlay: (index: number, list: PageDisplayList) => pdf.addOverlay(index, list),
     };
   });
-  // Not the sink: its functions' scope holds `doc`, and with it the tree.
+  // Not the sink object: its functions' scope holds `doc`, and with it the tree.
   return { pdf: writer.pdf, pass: writer.pass, pageCount: totals.pageCount, checkpoint: doc.checkpoint, warnings: doc.warnings, clock: doc.clock };
+}
+
+/** A sink that keeps the chunks (a function of its own: a closure here would hold `doc`). */
+function collectInto(chunks: Uint8Array[]): ChunkSink {
+  return (chunk) => void chunks.push(chunk);
 }
 
 /** The pipeline up to paint: one display list per page. Golden tests compare these. */
