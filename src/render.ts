@@ -107,6 +107,18 @@ class RenderCancelled extends Error {}
 
 /** Renders into `sink`, chunk by chunk (see renderToStream). */
 async function writeDocument(input: unknown, options: RenderOptions, sink: ChunkSink): Promise<{ pageCount: number; warnings: string[]; timings: StageTimings }> {
+  // Only what finish() needs comes back from the pages: the box tree and what layout cached on
+  // it (the report's table: some 16 MB) are garbage while the fonts are subset and written.
+  const { pdf, pass, pageCount, checkpoint, warnings, clock } = await writePages(input, options, sink);
+  checkpoint('write', pageCount, pageCount);
+  await pdf.finish();
+  for (const chunk of pass) await sink(chunk);
+  clock.lap('write');
+  return { pageCount, warnings, timings: clock.timings };
+}
+
+/** Lays out, paints and writes every page; returns the writer, ready to finish. */
+async function writePages(input: unknown, options: RenderOptions, sink: ChunkSink) {
   const doc = await prepareDocument(input, options);
   // runPasses may throw a pass away and lay the document out again, when its flow needs the
   // page totals: then the bytes wait for the pass that is kept.
@@ -124,7 +136,7 @@ async function writeDocument(input: unknown, options: RenderOptions, sink: Chunk
       watermark: options.watermark ?? null,
       tagged: options.tagged ?? true,
       ...(options.creationDate ? { creationDate: options.creationDate } : {}),
-    }, held ? (chunk) => void pass.push(chunk) : sink);
+    }, held ? collectInto(pass) : sink);
     return {
       pdf,
       pass,
@@ -134,11 +146,13 @@ async function writeDocument(input: unknown, options: RenderOptions, sink: Chunk
       overlay: (index: number, list: PageDisplayList) => pdf.addOverlay(index, list),
     };
   });
-  doc.checkpoint('write', totals.pageCount, totals.pageCount);
-  await writer.pdf.finish();
-  for (const chunk of writer.pass) await sink(chunk);
-  doc.clock.lap('write');
-  return { pageCount: totals.pageCount, warnings: doc.warnings, timings: doc.clock.timings };
+  // Not the sink object: its functions' scope holds `doc`, and with it the tree.
+  return { pdf: writer.pdf, pass: writer.pass, pageCount: totals.pageCount, checkpoint: doc.checkpoint, warnings: doc.warnings, clock: doc.clock };
+}
+
+/** A sink that keeps the chunks (a function of its own: a closure here would hold `doc`). */
+function collectInto(chunks: Uint8Array[]): ChunkSink {
+  return (chunk) => void chunks.push(chunk);
 }
 
 /** The pipeline up to paint: one display list per page. Golden tests compare these. */

@@ -215,15 +215,16 @@ function placeCells(rows: readonly UnplacedCell[][], meta: readonly PartOrigin[]
   const covered: number[] = [];
   return rows.map((cells, r) => {
     const remaining = rows.length - r;
-    const placed: TableCell[] = [];
     let column = 0;
-    for (const cell of cells) {
+    // map(), not push(): an exact-size array for the tree, which lives for the render.
+    const placed = cells.map((cell): TableCell => {
       while ((covered[column] ?? 0) > 0) column++;
       const rowSpan = cell.rowSpan === 0 ? remaining : Math.min(cell.rowSpan, remaining);
-      placed.push({ box: cell.box, column, colSpan: cell.colSpan, rowSpan });
-      for (let c = column; c < column + cell.colSpan; c++) covered[c] = Math.max(covered[c] ?? 0, rowSpan);
+      const at = column;
+      for (let c = at; c < at + cell.colSpan; c++) covered[c] = Math.max(covered[c] ?? 0, rowSpan);
       column += cell.colSpan;
-    }
+      return { box: cell.box, column: at, colSpan: cell.colSpan, rowSpan };
+    });
     for (let c = 0; c < covered.length; c++) if ((covered[c] ?? 0) > 0) covered[c]!--;
     return { kind: 'table-row', style: meta[r]!.style, element: meta[r]!.element, ...withImage(meta[r]!), cells: placed };
   });

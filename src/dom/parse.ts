@@ -40,12 +40,21 @@ export function parseHtml(html: string): DomDocument {
   const attachmentLinks: { href: string; title: string | null }[] = [];
   let order = 0;
   const inlineSvgs = new Map<DomElement, string>();
+  // parse5 makes a new string for each tag and attribute name: one copy each instead (a table
+  // of 18,000 cells held 18,000 "td" strings for the whole render).
+  const names = new Map<string, string>();
+  const intern = (name: string): string => {
+    const known = names.get(name);
+    if (known !== undefined) return known;
+    names.set(name, name);
+    return name;
+  };
 
   const convert = (src: P5Element, parent: DomElement | null, elementIndex: number, depth: number): DomElement => {
     const el: MutableElement = {
       kind: 'element',
-      tagName: src.tagName,
-      attrs: attributesOf(src),
+      tagName: intern(src.tagName),
+      attrs: attributesOf(src, intern),
       children: [],
       parent,
       elementIndex,
@@ -93,10 +102,10 @@ export function parseHtml(html: string): DomDocument {
 // Most elements have no attributes: they share one empty map rather than each making one.
 const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
 
-function attributesOf(src: P5Element): ReadonlyMap<string, string> {
+function attributesOf(src: P5Element, intern: (name: string) => string): ReadonlyMap<string, string> {
   if (src.attrs.length === 0) return NO_ATTRIBUTES;
   const attrs = new Map<string, string>();
-  for (const a of src.attrs) attrs.set(a.name, a.value);
+  for (const a of src.attrs) attrs.set(intern(a.name), a.value);
   return attrs;
 }
 

@@ -8,6 +8,7 @@ import type * as fontkit from 'fontkit';
 import { fontProgramOf } from './font-face.js';
 import { layoutWithClusters } from './fontkit-clusters.js';
 import { needsHarfBuzz, shapeWithHarfBuzz } from './harfbuzz-shaper.js';
+import { sharedGlyphs } from './shared-glyphs.js';
 import type { FontFace, ShapedGlyph, ShapedText, ShapedWord } from './types.js';
 import { hashRange, WordCache } from './word-cache.js';
 import { isJustifiableSpace } from './word-separators.js';
@@ -67,7 +68,9 @@ export function shapeRange(face: FontFace, source: string, start: number, end: n
   let shaped = cache.get(source, start, end, hash);
   if (shaped === undefined) {
     const text = start === 0 && end === source.length ? source : source.slice(start, end);
-    shaped = shapedWord(text, shapeUncached(face, text, options));
+    const uncached = shapeUncached(face, text, options);
+    // The cache keeps it for the process: its glyphs shared with the other words'.
+    shaped = shapedWord(text, { face: uncached.face, glyphs: sharedGlyphs(uncached.glyphs), advance: uncached.advance });
     cache.add(hash, shaped);
   }
   return shaped;

@@ -46,10 +46,10 @@ function controlsOf(style: ComputedStyle): readonly [string, string] | null {
  * regular-expression scan, so that Latin text skips all of bidi).
  */
 export function paragraphBidi(collected: CollectedInline, blockStyle: ComputedStyle): ParagraphBidi | null {
-  const hit = collected.bidi;
-  if (hit !== null && hit.blockStyle === blockStyle) return hit.levels;
+  if (collected.bidiStyle === blockStyle) return collected.bidiLevels;
   const levels = allLeftToRight(collected, blockStyle) ? null : resolve(collected, blockStyle);
-  collected.bidi = { blockStyle, levels };
+  collected.bidiStyle = blockStyle;
+  collected.bidiLevels = levels;
   return levels;
 }
 

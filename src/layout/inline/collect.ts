@@ -30,19 +30,25 @@ export interface CollectedInline {
   /** Some item is a float: lines are laid out one by one beside it. */
   readonly hasFloats: boolean;
   /** Soft wrap opportunities: offsets a line may break before, ascending (wrap-opportunities.ts). */
-  readonly opportunities: Int32Array;
+  readonly opportunities: readonly number[];
   /**
    * What later steps worked out for this paragraph, kept on it rather than in WeakMaps keyed by
    * it (a table report has tens of thousands of paragraphs, each a hashed entry per map): its
-   * bidi levels in a block container of some style (bidi-levels.ts), its pieces and its lines
-   * for a width (layout-inline.ts; null once released).
+   * bidi levels in a block container of style `bidiStyle` (bidi-levels.ts; two fields, not an
+   * object, as most paragraphs have no levels), its pieces and its lines for a width
+   * (layout-inline.ts; null once released).
    */
-  bidi: { readonly blockStyle: ComputedStyle; readonly levels: ParagraphBidi | null } | null;
+  bidiStyle: ComputedStyle | null;
+  bidiLevels: ParagraphBidi | null;
   measured: { readonly width: number; readonly pieces: Piece[] } | null;
   laidOut: { readonly width: number; readonly layout: InlineLayout } | null;
 }
 
 const OBJECT_REPLACEMENT = '\uFFFC';
+/** The path of items outside any inline box, shared: most paragraphs have only such items. */
+const NO_PATH: InlinePath = [];
+/** Shared by the IFCs without page texts (nearly all of them). */
+const NO_PAGE_TEXTS: readonly PageTextBox[] = [];
 /** Per IFC: its page texts, and the last result with the texts it was collected with ('' when it has none). */
 interface IfcEntry {
   readonly texts: readonly PageTextBox[];
@@ -104,7 +110,7 @@ function findPageTexts(ifc: InlineFormattingContext): readonly PageTextBox[] {
     }
   };
   walk(ifc.children);
-  return found;
+  return found.length === 0 ? NO_PAGE_TEXTS : found;
 }
 
 function collect(children: readonly InlineLevelBox[], resolved: ReadonlyMap<PageTextBox, TextBox> | null): CollectedInline {
@@ -155,6 +161,8 @@ function collect(children: readonly InlineLevelBox[], resolved: ReadonlyMap<Page
     }
   };
   let hasFloats = false;
-  walk(children, []);
-  return { text, items, hasFloats, opportunities: wrapOpportunities(text, items), bidi: null, measured: null, laidOut: null };
+  walk(children, NO_PATH);
+  // An exact-size copy: push() leaves room for 17 items, and a table has a paragraph per cell.
+  const exact = items.slice();
+  return { text, items: exact, hasFloats, opportunities: wrapOpportunities(text, exact), bidiStyle: null, bidiLevels: null, measured: null, laidOut: null };
 }

@@ -173,7 +173,7 @@ export function buildPieces(collected: CollectedInline, blockStyle: ComputedStyl
 }
 
 /** Splits one text item at wrap opportunities and font changes, shaping each piece. */
-function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }>, paragraph: string, opportunities: Int32Array, style: ComputedStyle, bidi: ParagraphBidi | null): void {
+function pushTextPieces(out: Piece[], item: Extract<InlineItem, { kind: 'text' }>, paragraph: string, opportunities: readonly number[], style: ComputedStyle, bidi: ParagraphBidi | null): void {
   const text = paragraph.slice(item.start, item.end);
   const runs = splitForSmallCaps(FontRegistry.current().itemize(text, fontQueryOf(style)), text, style);
   const canWrap = wraps(style.whiteSpace);

@@ -3,8 +3,12 @@
 import { wrapPositions } from '../../text/line-break.js';
 import type { InlineItem } from './collect.js';
 
-/** Soft wrap opportunities of the paragraph, ascending offsets (a break before that offset). */
-export function wrapOpportunities(text: string, items: readonly InlineItem[]): Int32Array {
+/**
+ * Soft wrap opportunities of the paragraph, ascending offsets (a break before that offset). A
+ * plain array of exact size: a typed array costs an ArrayBuffer and a backing store each, and
+ * a table has a paragraph of one or two opportunities per cell.
+ */
+export function wrapOpportunities(text: string, items: readonly InlineItem[]): readonly number[] {
   const positions = wrapPositions(text);
   // Atomic inlines allow breaks on both sides, as browsers do for images. A leader allows a
   // break before it but not after, so it goes to the next line with what follows it.
@@ -21,13 +25,21 @@ export function wrapOpportunities(text: string, items: readonly InlineItem[]): I
     }
   }
   for (const item of items) if (item.kind === 'atomic') noBreak.delete(item.start);
-  const sorted = Int32Array.from(objects ? [...new Set(positions)].filter((p) => !noBreak.has(p)) : positions);
-  if (objects) sorted.sort();
-  return sorted;
+  if (!objects) return positions.length === 1 ? single(positions[0]!) : positions.slice();
+  return [...new Set(positions)].filter((p) => !noBreak.has(p)).sort((a, b) => a - b);
+}
+
+// A paragraph of one word has one opportunity, at its end: a table's cells share these.
+const SINGLES: (readonly number[])[] = [];
+const MAX_SHARED_SINGLE = 64;
+
+function single(position: number): readonly number[] {
+  if (position >= MAX_SHARED_SINGLE) return [position];
+  return (SINGLES[position] ??= [position]);
 }
 
 /** Index of the first entry greater than `value` (binary search). */
-export function firstAfter(sorted: Int32Array, value: number): number {
+export function firstAfter(sorted: readonly number[], value: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -38,7 +50,7 @@ export function firstAfter(sorted: Int32Array, value: number): number {
   return lo;
 }
 
-export function hasOpportunity(sorted: Int32Array, position: number): boolean {
+export function hasOpportunity(sorted: readonly number[], position: number): boolean {
   const i = firstAfter(sorted, position - 1);
   return i < sorted.length && sorted[i] === position;
 }

@@ -108,15 +108,15 @@ function buildPlan(box: TableBox): TablePlan {
 
   const groupRanges = columnGroupRanges(columnBoxes);
   const rows: PlannedRow[] = flat.map((r, row) => {
-    const cells: PlannedCell[] = [];
-    for (const cell of r.box.cells) {
+    // map(), not push(): the plan lives as long as the table, and push() leaves room for 17.
+    const cells = r.box.cells.map((cell): PlannedCell => {
       const column = leftmost(cell);
       const specified = cell.box.style;
       const style = usedCellStyle(specified, borders ? cellBorder(borders, row, column, cell) : null);
       const layers = backgroundLayers(columnBoxes, groupRanges, r.box, r.group, column);
       const empty = cell.box.content.kind === 'blocks' && cell.box.content.children.length === 0;
-      cells.push({ cell, box: { ...cell.box, style }, specified, row, rowSpan: cell.rowSpan, column, colSpan: cell.colSpan, layers, empty });
-    }
+      return { cell, box: { ...cell.box, style }, specified, row, rowSpan: cell.rowSpan, column, colSpan: cell.colSpan, layers, empty };
+    });
     return { box: r.box, group: r.group, section: r.section, index: row, cells, collapsed: r.box.style.visibility === 'collapse' };
   });
   // Rows are in display order, so each section is one range.
