@@ -4,15 +4,9 @@
 // none), and in the bundled Noto, Arimo and Cousine faces they are a third of a subset's bytes.
 // Outlines, metrics and glyph ids are unchanged.
 
-const HINTING_TABLES: ReadonlySet<string> = new Set(['fpgm', 'prep', 'cvt ']);
+import { componentSize, MORE_COMPONENTS, WE_HAVE_INSTRUCTIONS } from './glyf-components.js';
 
-// Composite glyph flags (OpenType `glyf`).
-const ARG_1_AND_2_ARE_WORDS = 0x0001;
-const WE_HAVE_A_SCALE = 0x0008;
-const MORE_COMPONENTS = 0x0020;
-const WE_HAVE_AN_X_AND_Y_SCALE = 0x0040;
-const WE_HAVE_A_TWO_BY_TWO = 0x0080;
-const WE_HAVE_INSTRUCTIONS = 0x0100;
+const HINTING_TABLES: ReadonlySet<string> = new Set(['fpgm', 'prep', 'cvt ']);
 
 interface TableRecord {
   readonly tag: string;
@@ -122,10 +116,7 @@ function writeGlyph(glyph: Uint8Array, out: Uint8Array): number | null {
   for (;;) {
     if (at + 4 > glyph.length) return null;
     const flags = dv.getUint16(at);
-    let size = 4 + ((flags & ARG_1_AND_2_ARE_WORDS) !== 0 ? 4 : 2);
-    if ((flags & WE_HAVE_A_SCALE) !== 0) size += 2;
-    else if ((flags & WE_HAVE_AN_X_AND_Y_SCALE) !== 0) size += 4;
-    else if ((flags & WE_HAVE_A_TWO_BY_TWO) !== 0) size += 8;
+    const size = componentSize(flags);
     if (at + size > glyph.length) return null;
     out.set(glyph.subarray(at, at + size), at);
     outView.setUint16(at, flags & ~WE_HAVE_INSTRUCTIONS);

@@ -16,6 +16,7 @@
 
 import type * as fontkit from 'fontkit';
 import { isBundledProgram } from '../text/bundled-fonts.js';
+import { componentSize, MORE_COMPONENTS } from './glyf-components.js';
 
 interface TableEntry {
   readonly offset: number;
@@ -48,12 +49,6 @@ const HEAD_SIZE = 54;
 const HHEA_SIZE = 36;
 const MAXP_SIZE = 32;
 
-// Composite glyph flags (OpenType `glyf`).
-const ARG_1_AND_2_ARE_WORDS = 0x0001;
-const WE_HAVE_A_SCALE = 0x0008;
-const MORE_COMPONENTS = 0x0020;
-const WE_HAVE_AN_X_AND_Y_SCALE = 0x0040;
-const WE_HAVE_A_TWO_BY_TWO = 0x0080;
 
 /**
  * The encoded subset, as `subset.encode()` would give it, or null when this font is not one
@@ -155,10 +150,7 @@ function renumberComponents(record: Uint8Array, subset: SubsetInternals): boolea
     if (at + 4 > record.length) return false;
     flags = view.getUint16(at);
     view.setUint16(at + 2, subset.includeGlyph(view.getUint16(at + 2)));
-    at += 4 + (flags & ARG_1_AND_2_ARE_WORDS ? 4 : 2);
-    if (flags & WE_HAVE_A_SCALE) at += 2;
-    else if (flags & WE_HAVE_AN_X_AND_Y_SCALE) at += 4;
-    else if (flags & WE_HAVE_A_TWO_BY_TWO) at += 8;
+    at += componentSize(flags);
   }
   return true;
 }
