@@ -117,8 +117,19 @@ async function writeDocument(input: unknown, options: RenderOptions, sink: Chunk
   return { pageCount, warnings, timings: clock.timings };
 }
 
+/** What finish() needs once the pages are written: nothing that holds the box tree. */
+interface WrittenPages {
+  readonly pdf: PdfWriter;
+  /** A held pass's chunks (a document laid out with its page totals), sent after finish(). */
+  readonly pass: readonly Uint8Array[];
+  readonly pageCount: number;
+  readonly checkpoint: PreparedDocument['checkpoint'];
+  readonly warnings: string[];
+  readonly clock: StageClock;
+}
+
 /** Lays out, paints and writes every page; returns the writer, ready to finish. */
-async function writePages(input: unknown, options: RenderOptions, sink: ChunkSink) {
+async function writePages(input: unknown, options: RenderOptions, sink: ChunkSink): Promise<WrittenPages> {
   const doc = await prepareDocument(input, options);
   // runPasses may throw a pass away and lay the document out again, when its flow needs the
   // page totals: then the bytes wait for the pass that is kept.
